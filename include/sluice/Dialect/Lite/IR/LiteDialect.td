@@ -1,0 +1,204 @@
+//===- LiteDialect.td - TFLite-like tensor dialect -----------*- tablegen -*-===//
+//
+// The lite dialect: tensor ops with TFLite semantics plus region-based
+// lite.if / lite.while. This file holds the dialect, the TFLite enums it
+// shares with the FlatBuffer schema (builtin operator codes, options union
+// members, activation functions) and the tensor type constraints.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_DIALECT_LITE_IR_LITEDIALECT_TD
+#define SLUICE_DIALECT_LITE_IR_LITEDIALECT_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpBase.td"
+
+def Lite_Dialect : Dialect {
+  let name = "lite";
+  let cppNamespace = "::sluice::lite";
+  let summary = "TFLite tensor ops and region-based control flow";
+  let description = [{
+    Ops follow TFLite's semantics (numpy broadcasting for binary elementwise
+    ops, fused activation functions, TFLite dtypes). Control flow is
+    structured: `lite.if` and `lite.while` hold their branches, condition and
+    body as regions that may use values defined above them. Every op that has
+    a TFLite builtin records its operator code and options table, so the
+    FlatBuffer import and export are driven by the op definitions.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// TFLite enums (values are TFLite schema v3's)
+//===----------------------------------------------------------------------===//
+
+// BuiltinOperator codes of the ops this dialect models.
+def Lite_BuiltinOperator : I32EnumAttr<"BuiltinOperator",
+    "TFLite builtin operator code", [
+  I32EnumAttrCase<"ADD", 0>,
+  I32EnumAttrCase<"CONCATENATION", 2>,
+  I32EnumAttrCase<"FULLY_CONNECTED", 9>,
+  I32EnumAttrCase<"LOGISTIC", 14>,
+  I32EnumAttrCase<"MUL", 18>,
+  I32EnumAttrCase<"RELU", 19>,
+  I32EnumAttrCase<"RESHAPE", 22>,
+  I32EnumAttrCase<"TANH", 28>,
+  I32EnumAttrCase<"GATHER", 36>,
+  I32EnumAttrCase<"TRANSPOSE", 39>,
+  I32EnumAttrCase<"MEAN", 40>,
+  I32EnumAttrCase<"SUB", 41>,
+  I32EnumAttrCase<"DIV", 42>,
+  I32EnumAttrCase<"SQUEEZE", 43>,
+  I32EnumAttrCase<"STRIDED_SLICE", 45>,
+  I32EnumAttrCase<"EXP", 47>,
+  I32EnumAttrCase<"CAST", 53>,
+  I32EnumAttrCase<"MAXIMUM", 55>,
+  I32EnumAttrCase<"MINIMUM", 57>,
+  I32EnumAttrCase<"LESS", 58>,
+  I32EnumAttrCase<"NEG", 59>,
+  I32EnumAttrCase<"GREATER", 61>,
+  I32EnumAttrCase<"GREATER_EQUAL", 62>,
+  I32EnumAttrCase<"LESS_EQUAL", 63>,
+  I32EnumAttrCase<"SLICE", 65>,
+  I32EnumAttrCase<"EXPAND_DIMS", 70>,
+  I32EnumAttrCase<"EQUAL", 71>,
+  I32EnumAttrCase<"NOT_EQUAL", 72>,
+  I32EnumAttrCase<"LOG", 73>,
+  I32EnumAttrCase<"SUM", 74>,
+  I32EnumAttrCase<"SQRT", 75>,
+  I32EnumAttrCase<"RSQRT", 76>,
+  I32EnumAttrCase<"SHAPE", 77>,
+  I32EnumAttrCase<"POW", 78>,
+  I32EnumAttrCase<"REDUCE_MAX", 82>,
+  I32EnumAttrCase<"PACK", 83>,
+  I32EnumAttrCase<"LOGICAL_OR", 84>,
+  I32EnumAttrCase<"LOGICAL_AND", 86>,
+  I32EnumAttrCase<"LOGICAL_NOT", 87>,
+  I32EnumAttrCase<"UNPACK", 88>,
+  I32EnumAttrCase<"FLOOR_DIV", 90>,
+  I32EnumAttrCase<"SQUARE", 92>,
+  I32EnumAttrCase<"ZEROS_LIKE", 93>,
+  I32EnumAttrCase<"FILL", 94>,
+  I32EnumAttrCase<"FLOOR_MOD", 95>,
+  I32EnumAttrCase<"RANGE", 96>,
+  I32EnumAttrCase<"ABS", 101>,
+  I32EnumAttrCase<"IF", 118>,
+  I32EnumAttrCase<"WHILE", 119>,
+  I32EnumAttrCase<"SELECT_V2", 123>,
+  I32EnumAttrCase<"BATCH_MATMUL", 126>
+  ]> {
+  let cppNamespace = "::sluice::lite";
+  let genSpecializedAttr = 0;
+}
+
+// Members of the BuiltinOptions union used by the ops above.
+def Lite_BuiltinOptions : I32EnumAttr<"BuiltinOptions",
+    "TFLite BuiltinOptions union member", [
+  I32EnumAttrCase<"NONE", 0>,
+  I32EnumAttrCase<"FullyConnectedOptions", 8>,
+  I32EnumAttrCase<"ConcatenationOptions", 10>,
+  I32EnumAttrCase<"AddOptions", 11>,
+  I32EnumAttrCase<"ReshapeOptions", 17>,
+  I32EnumAttrCase<"MulOptions", 21>,
+  I32EnumAttrCase<"GatherOptions", 23>,
+  I32EnumAttrCase<"TransposeOptions", 26>,
+  I32EnumAttrCase<"ReducerOptions", 27>,
+  I32EnumAttrCase<"SubOptions", 28>,
+  I32EnumAttrCase<"DivOptions", 29>,
+  I32EnumAttrCase<"SqueezeOptions", 30>,
+  I32EnumAttrCase<"StridedSliceOptions", 32>,
+  I32EnumAttrCase<"ExpOptions", 33>,
+  I32EnumAttrCase<"CastOptions", 37>,
+  I32EnumAttrCase<"MaximumMinimumOptions", 39>,
+  I32EnumAttrCase<"LessOptions", 41>,
+  I32EnumAttrCase<"NegOptions", 42>,
+  I32EnumAttrCase<"GreaterOptions", 44>,
+  I32EnumAttrCase<"GreaterEqualOptions", 45>,
+  I32EnumAttrCase<"LessEqualOptions", 46>,
+  I32EnumAttrCase<"SliceOptions", 48>,
+  I32EnumAttrCase<"ExpandDimsOptions", 52>,
+  I32EnumAttrCase<"EqualOptions", 53>,
+  I32EnumAttrCase<"NotEqualOptions", 54>,
+  I32EnumAttrCase<"ShapeOptions", 55>,
+  I32EnumAttrCase<"PowOptions", 56>,
+  I32EnumAttrCase<"PackOptions", 59>,
+  I32EnumAttrCase<"LogicalOrOptions", 60>,
+  I32EnumAttrCase<"LogicalAndOptions", 62>,
+  I32EnumAttrCase<"LogicalNotOptions", 63>,
+  I32EnumAttrCase<"UnpackOptions", 64>,
+  I32EnumAttrCase<"FloorDivOptions", 65>,
+  I32EnumAttrCase<"SquareOptions", 66>,
+  I32EnumAttrCase<"ZerosLikeOptions", 67>,
+  I32EnumAttrCase<"FillOptions", 68>,
+  I32EnumAttrCase<"FloorModOptions", 72>,
+  I32EnumAttrCase<"RangeOptions", 73>,
+  I32EnumAttrCase<"AbsOptions", 78>,
+  I32EnumAttrCase<"IfOptions", 92>,
+  I32EnumAttrCase<"WhileOptions", 93>,
+  I32EnumAttrCase<"SelectV2Options", 98>,
+  I32EnumAttrCase<"BatchMatMulOptions", 101>
+  ]> {
+  let cppNamespace = "::sluice::lite";
+  let genSpecializedAttr = 0;
+}
+
+// ActivationFunctionType: applied to the result of ops that fuse one.
+def Lite_ActivationFunctionType : I32EnumAttr<"ActivationFunctionType",
+    "fused activation function", [
+  I32EnumAttrCase<"NONE", 0>,
+  I32EnumAttrCase<"RELU", 1>,
+  I32EnumAttrCase<"RELU_N1_TO_1", 2>,
+  I32EnumAttrCase<"RELU6", 3>,
+  I32EnumAttrCase<"TANH", 4>,
+  I32EnumAttrCase<"SIGN_BIT", 5>
+  ]> {
+  let cppNamespace = "::sluice::lite";
+  let genSpecializedAttr = 0;
+}
+
+def Lite_ActivationAttr : EnumAttr<Lite_Dialect, Lite_ActivationFunctionType,
+                                   "activation"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+// The fused activation of an op, NONE unless written.
+def Lite_FusedActivation : DefaultValuedAttr<Lite_ActivationAttr,
+    "::sluice::lite::ActivationFunctionType::NONE">;
+
+// FullyConnectedOptionsWeightsFormat.
+def Lite_WeightsFormat : I32EnumAttr<"WeightsFormat",
+    "layout of fully_connected weights", [
+  I32EnumAttrCase<"DEFAULT", 0>,
+  I32EnumAttrCase<"SHUFFLED4x16INT8", 1>
+  ]> {
+  let cppNamespace = "::sluice::lite";
+  let genSpecializedAttr = 0;
+}
+
+def Lite_WeightsFormatAttr : EnumAttr<Lite_Dialect, Lite_WeightsFormat,
+                                      "weights_format"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor types: TFLite's dtypes as MLIR element types
+//===----------------------------------------------------------------------===//
+
+// bool, int8, uint8, int16, int32, int64, float16, float32, float64.
+def Lite_Tensor : TensorOf<[I1, I8, UI8, I16, I32, I64, F16, F32, F64]>;
+def Lite_NumericTensor : TensorOf<[I8, UI8, I16, I32, I64, F16, F32, F64]>;
+def Lite_SignedTensor : TensorOf<[I8, I16, I32, I64, F16, F32, F64]>;
+def Lite_IntegerTensor : TensorOf<[I8, UI8, I16, I32, I64]>;
+def Lite_FloatTensor : TensorOf<[F16, F32, F64]>;
+def Lite_BoolTensor : TensorOf<[I1]>;
+// Shapes, axes, indices, begin/end/stride vectors.
+def Lite_IndexTensor : TensorOf<[I32, I64]>;
+def Lite_IndexVector : 1DTensorOf<[I32, I64]>;
+def Lite_ShapeVector : 1DTensorOf<[I32]>;
+// The predicate of lite.if / the result of a while condition.
+def Lite_Predicate : 0DTensorOf<[I1]>,
+    BuildableType<"::mlir::RankedTensorType::get({}, $_builder.getI1Type())">;
+
+#endif // SLUICE_DIALECT_LITE_IR_LITEDIALECT_TD

@@ -1,0 +1,599 @@
+//===- LiteOps.td - lite tensor ops ---------------------------*- tablegen -*-===//
+//
+// The tensor ops of the lite dialect, one record per op with its TFLite
+// builtin code and options table. Control flow (lite.if, lite.while,
+// lite.yield) lives in LiteControlFlowOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_DIALECT_LITE_IR_LITEOPS_TD
+#define SLUICE_DIALECT_LITE_IR_LITEOPS_TD
+
+include "sluice/Dialect/Lite/IR/LiteDialect.td"
+include "sluice/Dialect/Lite/IR/LiteInterfaces.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class Lite_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Lite_Dialect, mnemonic, traits>;
+
+// An op that is exactly one TFLite builtin operator.
+class Lite_BuiltinOp<string mnemonic, string op, string options,
+                     list<Trait> traits = []>
+    : Lite_Op<mnemonic, !listconcat(traits, [
+        TFLiteBuiltin<op, options>, Lite_TFLiteBuiltinOpInterface])>;
+
+// Operand shapes broadcast against each other like numpy (and TFLite), and
+// the result shape is compatible with the broadcast shape.
+def Lite_BroadcastCompatible : NativeOpTrait<"BroadcastCompatible"> {
+  let cppNamespace = "::sluice::lite";
+}
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+def Lite_ConstantOp : Lite_Op<"constant", [
+    ConstantLike, Pure, AllTypesMatch<["value", "output"]>]> {
+  let summary = "a constant tensor";
+  let description = [{
+    Produces `value`. TFLite has no constant operator: on export a constant
+    becomes a tensor with a buffer.
+
+    ```mlir
+    %c = lite.constant dense<[1, 2]> : tensor<2xi32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Binary elementwise ops (numpy broadcasting)
+//===----------------------------------------------------------------------===//
+
+class Lite_BinaryOp<string mnemonic, string op, string options, Type type,
+                    string semantics>
+    : Lite_BuiltinOp<mnemonic, op, options, [
+        Pure, Lite_BroadcastCompatible, SameOperandsAndResultElementType]> {
+  let summary = "elementwise " # semantics;
+  let description = [{
+    Computes }] # semantics # [{ of `lhs` and `rhs` elementwise; shapes
+    broadcast like numpy.
+
+    ```mlir
+    %r = lite.}] # mnemonic # [{ %a, %b : (tensor<2x3xT>, tensor<3xT>) -> tensor<2x3xT>
+    ```
+  }];
+  let arguments = (ins type:$lhs, type:$rhs);
+  let results = (outs type:$output);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+// A binary op that also carries TFLite's fused activation function, applied
+// to its result.
+class Lite_BinaryActivationOp<string mnemonic, string op, string options,
+                              Type type, string semantics>
+    : Lite_BinaryOp<mnemonic, op, options, type, semantics> {
+  let arguments = (ins type:$lhs, type:$rhs,
+                       Lite_FusedActivation:$fused_activation_function);
+  let description = [{
+    Computes }] # semantics # [{ of `lhs` and `rhs` elementwise; shapes
+    broadcast like numpy. `fused_activation_function` (NONE unless given) is
+    applied to the result.
+
+    ```mlir
+    %r = lite.}] # mnemonic # [{ %a, %b {fused_activation_function = #lite.activation<RELU>}
+        : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+    ```
+  }];
+}
+
+def Lite_AddOp : Lite_BinaryActivationOp<"add", "ADD", "AddOptions",
+    Lite_NumericTensor, "the sum">;
+def Lite_SubOp : Lite_BinaryActivationOp<"sub", "SUB", "SubOptions",
+    Lite_NumericTensor, "the difference">;
+def Lite_MulOp : Lite_BinaryActivationOp<"mul", "MUL", "MulOptions",
+    Lite_NumericTensor, "the product">;
+def Lite_DivOp : Lite_BinaryActivationOp<"div", "DIV", "DivOptions",
+    Lite_NumericTensor,
+    "the quotient (integer division rounds toward zero)">;
+def Lite_FloorDivOp : Lite_BinaryOp<"floor_div", "FLOOR_DIV",
+    "FloorDivOptions", Lite_NumericTensor,
+    "the quotient rounded toward negative infinity">;
+def Lite_FloorModOp : Lite_BinaryOp<"floor_mod", "FLOOR_MOD",
+    "FloorModOptions", Lite_NumericTensor,
+    "the remainder with the sign of the divisor">;
+def Lite_PowOp : Lite_BinaryOp<"pow", "POW", "PowOptions",
+    Lite_NumericTensor, "`lhs` raised to the power `rhs`">;
+def Lite_MaximumOp : Lite_BinaryOp<"maximum", "MAXIMUM",
+    "MaximumMinimumOptions", Lite_NumericTensor, "the maximum">;
+def Lite_MinimumOp : Lite_BinaryOp<"minimum", "MINIMUM",
+    "MaximumMinimumOptions", Lite_NumericTensor, "the minimum">;
+def Lite_LogicalAndOp : Lite_BinaryOp<"logical_and", "LOGICAL_AND",
+    "LogicalAndOptions", Lite_BoolTensor, "the logical and">;
+def Lite_LogicalOrOp : Lite_BinaryOp<"logical_or", "LOGICAL_OR",
+    "LogicalOrOptions", Lite_BoolTensor, "the logical or">;
+
+//===----------------------------------------------------------------------===//
+// Comparisons (numpy broadcasting, boolean result)
+//===----------------------------------------------------------------------===//
+
+class Lite_CompareOp<string mnemonic, string op, string options,
+                     string relation>
+    : Lite_BuiltinOp<mnemonic, op, options, [
+        Pure, Lite_BroadcastCompatible, AllElementTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "elementwise `lhs " # relation # " rhs`";
+  let description = [{
+    True where `lhs }] # relation # [{ rhs`; shapes broadcast like numpy.
+
+    ```mlir
+    %p = lite.}] # mnemonic # [{ %a, %b : (tensor<4xf32>, tensor<f32>) -> tensor<4xi1>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$lhs, Lite_Tensor:$rhs);
+  let results = (outs Lite_BoolTensor:$output);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Lite_LessOp : Lite_CompareOp<"less", "LESS", "LessOptions", "<">;
+def Lite_LessEqualOp : Lite_CompareOp<"less_equal", "LESS_EQUAL",
+    "LessEqualOptions", "<=">;
+def Lite_GreaterOp : Lite_CompareOp<"greater", "GREATER", "GreaterOptions",
+    ">">;
+def Lite_GreaterEqualOp : Lite_CompareOp<"greater_equal", "GREATER_EQUAL",
+    "GreaterEqualOptions", ">=">;
+def Lite_EqualOp : Lite_CompareOp<"equal", "EQUAL", "EqualOptions", "==">;
+def Lite_NotEqualOp : Lite_CompareOp<"not_equal", "NOT_EQUAL",
+    "NotEqualOptions", "!=">;
+
+//===----------------------------------------------------------------------===//
+// Unary elementwise ops
+//===----------------------------------------------------------------------===//
+
+class Lite_UnaryOp<string mnemonic, string op, string options, Type type,
+                   string semantics>
+    : Lite_BuiltinOp<mnemonic, op, options, [Pure, SameOperandsAndResultType]> {
+  let summary = "elementwise " # semantics;
+  let description = [{
+    Computes }] # semantics # [{ of every element of `input`.
+
+    ```mlir
+    %r = lite.}] # mnemonic # [{ %x : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins type:$input);
+  let results = (outs type:$output);
+  let assemblyFormat = "$input attr-dict `:` type($output)";
+}
+
+def Lite_NegOp : Lite_UnaryOp<"neg", "NEG", "NegOptions", Lite_SignedTensor,
+    "the negation">;
+def Lite_AbsOp : Lite_UnaryOp<"abs", "ABS", "AbsOptions", Lite_SignedTensor,
+    "the absolute value">;
+def Lite_ExpOp : Lite_UnaryOp<"exp", "EXP", "ExpOptions", Lite_FloatTensor,
+    "e raised to the power">;
+def Lite_LogOp : Lite_UnaryOp<"log", "LOG", "NONE", Lite_FloatTensor,
+    "the natural logarithm">;
+def Lite_SqrtOp : Lite_UnaryOp<"sqrt", "SQRT", "NONE", Lite_FloatTensor,
+    "the square root">;
+def Lite_RsqrtOp : Lite_UnaryOp<"rsqrt", "RSQRT", "NONE", Lite_FloatTensor,
+    "the reciprocal square root">;
+def Lite_SquareOp : Lite_UnaryOp<"square", "SQUARE", "SquareOptions",
+    Lite_NumericTensor, "the square">;
+def Lite_TanhOp : Lite_UnaryOp<"tanh", "TANH", "NONE", Lite_FloatTensor,
+    "the hyperbolic tangent">;
+def Lite_LogisticOp : Lite_UnaryOp<"logistic", "LOGISTIC", "NONE",
+    Lite_FloatTensor, "the sigmoid 1 / (1 + exp(-x))">;
+def Lite_ReluOp : Lite_UnaryOp<"relu", "RELU", "NONE", Lite_SignedTensor,
+    "max(x, 0)">;
+def Lite_LogicalNotOp : Lite_UnaryOp<"logical_not", "LOGICAL_NOT",
+    "LogicalNotOptions", Lite_BoolTensor, "the logical negation">;
+def Lite_ZerosLikeOp : Lite_UnaryOp<"zeros_like", "ZEROS_LIKE",
+    "ZerosLikeOptions", Lite_Tensor, "zero (false for bool)">;
+
+//===----------------------------------------------------------------------===//
+// Selection and conversion
+//===----------------------------------------------------------------------===//
+
+def Lite_SelectV2Op : Lite_BuiltinOp<"select_v2", "SELECT_V2",
+    "SelectV2Options", [Pure, Lite_BroadcastCompatible,
+                        AllElementTypesMatch<["x", "y", "output"]>]> {
+  let summary = "elementwise choice between two tensors";
+  let description = [{
+    `output[i] = condition[i] ? x[i] : y[i]`, with all three operands
+    broadcast like numpy.
+
+    ```mlir
+    %r = lite.select_v2 %c, %x, %y : (tensor<4xi1>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Lite_BoolTensor:$condition, Lite_Tensor:$x,
+                       Lite_Tensor:$y);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $condition `,` $x `,` $y attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Lite_CastOp : Lite_BuiltinOp<"cast", "CAST", "CastOptions", [
+    Pure, SameOperandsAndResultShape]> {
+  let summary = "converts every element to another dtype";
+  let description = [{
+    Floats to integers truncate toward zero; to bool, nonzero is true; from
+    bool, true is 1.
+
+    ```mlir
+    %i = lite.cast %f : tensor<4xf32> -> tensor<4xi32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($output)";
+}
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+def Lite_ReshapeOp : Lite_BuiltinOp<"reshape", "RESHAPE", "ReshapeOptions", [
+    Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "gives a tensor a new shape with the same elements";
+  let description = [{
+    `shape` lists the new dimensions; one of them may be -1, inferred from
+    the element count.
+
+    ```mlir
+    %r = lite.reshape %x, %s : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<6xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_ShapeVector:$shape);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $shape attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_ExpandDimsOp : Lite_BuiltinOp<"expand_dims", "EXPAND_DIMS",
+    "ExpandDimsOptions", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "inserts a dimension of size 1";
+  let description = [{
+    Inserts a size-1 dimension at index `axis` (a one-element integer
+    tensor; negative counts from the end of the result).
+
+    ```mlir
+    %r = lite.expand_dims %x, %a : (tensor<3xf32>, tensor<i32>) -> tensor<1x3xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_IndexTensor:$axis);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $axis attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_SqueezeOp : Lite_BuiltinOp<"squeeze", "SQUEEZE", "SqueezeOptions", [
+    Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "removes dimensions of size 1";
+  let description = [{
+    Removes the dimensions listed in `squeeze_dims` (each must have size 1),
+    or every size-1 dimension when the list is empty.
+
+    ```mlir
+    %r = lite.squeeze %x {squeeze_dims = array<i32: 0>} : (tensor<1x3xf32>) -> tensor<3xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input,
+                       DefaultValuedAttr<DenseI32ArrayAttr, "{}">:$squeeze_dims);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_ConcatenationOp : Lite_BuiltinOp<"concatenation", "CONCATENATION",
+    "ConcatenationOptions", [Pure]> {
+  let summary = "joins tensors along an axis";
+  let description = [{
+    All `values` have the same rank and element type and agree on every
+    dimension except `axis`.
+
+    ```mlir
+    %r = lite.concatenation %a, %b {axis = 0 : i32} : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Lite_Tensor>:$values, I32Attr:$axis,
+                       Lite_FusedActivation:$fused_activation_function);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $values attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_PackOp : Lite_BuiltinOp<"pack", "PACK", "PackOptions", [Pure]> {
+  let summary = "stacks tensors of one shape along a new axis";
+  let description = [{
+    The result has one more dimension than each value: `values_count` (the
+    number of operands) at index `axis`.
+
+    ```mlir
+    %r = lite.pack %a, %b {axis = 0 : i32} : (tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Lite_Tensor>:$values,
+                       DefaultValuedAttr<I32Attr, "0">:$axis);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $values attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_UnpackOp : Lite_BuiltinOp<"unpack", "UNPACK", "UnpackOptions", [
+    Pure]> {
+  let summary = "splits a tensor along an axis into slices";
+  let description = [{
+    Produces one result per index of dimension `axis` (TFLite's `num`), each
+    without that dimension.
+
+    ```mlir
+    %a, %b = lite.unpack %x {axis = 0 : i32} : (tensor<2x3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input,
+                       DefaultValuedAttr<I32Attr, "0">:$axis);
+  let results = (outs Variadic<Lite_Tensor>:$outputs);
+  let assemblyFormat = [{
+    $input attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_SliceOp : Lite_BuiltinOp<"slice", "SLICE", "SliceOptions", [
+    Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "extracts a contiguous block";
+  let description = [{
+    Takes `size[i]` elements from `begin[i]` in every dimension i; a size
+    of -1 takes everything to the end.
+
+    ```mlir
+    %r = lite.slice %x, %b, %s : (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>) -> tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_IndexVector:$begin,
+                       Lite_IndexVector:$size);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $begin `,` $size attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_StridedSliceOp : Lite_BuiltinOp<"strided_slice", "STRIDED_SLICE",
+    "StridedSliceOptions", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "extracts a strided block, with numpy-style masks";
+  let description = [{
+    Python's `input[begin:end:strides]` per dimension. Bit i of `begin_mask`
+    (`end_mask`) ignores `begin[i]` (`end[i]`); `ellipsis_mask` marks an
+    ellipsis, `new_axis_mask` inserts a size-1 dimension and
+    `shrink_axis_mask` takes a single index and drops the dimension. With
+    `offset`, `end` is relative to `begin`.
+
+    ```mlir
+    %r = lite.strided_slice %x, %b, %e, %s {shrink_axis_mask = 1 : i32}
+        : (tensor<4x3xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<3xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_IndexVector:$begin,
+                       Lite_IndexVector:$end, Lite_IndexVector:$strides,
+                       DefaultValuedAttr<I32Attr, "0">:$begin_mask,
+                       DefaultValuedAttr<I32Attr, "0">:$end_mask,
+                       DefaultValuedAttr<I32Attr, "0">:$ellipsis_mask,
+                       DefaultValuedAttr<I32Attr, "0">:$new_axis_mask,
+                       DefaultValuedAttr<I32Attr, "0">:$shrink_axis_mask,
+                       DefaultValuedAttr<BoolAttr, "false">:$offset);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $begin `,` $end `,` $strides attr-dict `:`
+      functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_GatherOp : Lite_BuiltinOp<"gather", "GATHER", "GatherOptions", [
+    Pure, AllElementTypesMatch<["params", "output"]>]> {
+  let summary = "gathers slices along an axis by index";
+  let description = [{
+    Picks `params` slices along `axis` at `indices`; the first `batch_dims`
+    dimensions of `params` and `indices` are batch dimensions. The result
+    shape is `params.shape[:axis] + indices.shape[batch_dims:] +
+    params.shape[axis+1:]`.
+
+    ```mlir
+    %r = lite.gather %p, %i {axis = 0 : i32} : (tensor<5x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$params, Lite_IndexTensor:$indices,
+                       DefaultValuedAttr<I32Attr, "0">:$axis,
+                       DefaultValuedAttr<I32Attr, "0">:$batch_dims);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $params `,` $indices attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_TransposeOp : Lite_BuiltinOp<"transpose", "TRANSPOSE",
+    "TransposeOptions", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "permutes dimensions";
+  let description = [{
+    Dimension i of the result is dimension `perm[i]` of `input`.
+
+    ```mlir
+    %r = lite.transpose %x, %p : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_IndexVector:$perm);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $perm attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor creation
+//===----------------------------------------------------------------------===//
+
+def Lite_FillOp : Lite_BuiltinOp<"fill", "FILL", "FillOptions", [
+    Pure, AllElementTypesMatch<["value", "output"]>]> {
+  let summary = "a tensor of a given shape filled with one value";
+  let description = [{
+    ```mlir
+    %r = lite.fill %dims, %v : (tensor<2xi32>, tensor<f32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Lite_IndexVector:$dims, 0DTensorOf<[I1, I8, UI8, I16,
+                       I32, I64, F16, F32, F64]>:$value);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $dims `,` $value attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_RangeOp : Lite_BuiltinOp<"range", "RANGE", "RangeOptions", [
+    Pure, AllElementTypesMatch<["start", "limit", "delta", "output"]>]> {
+  let summary = "the sequence start, start + delta, ... up to limit";
+  let description = [{
+    The values `start + k * delta` for k >= 0 that lie before `limit`
+    (above it when `delta` is negative).
+
+    ```mlir
+    %r = lite.range %s, %l, %d : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+    ```
+  }];
+  let arguments = (ins 0DTensorOf<[I32, I64, F32, F64]>:$start,
+                       0DTensorOf<[I32, I64, F32, F64]>:$limit,
+                       0DTensorOf<[I32, I64, F32, F64]>:$delta);
+  let results = (outs 1DTensorOf<[I32, I64, F32, F64]>:$output);
+  let assemblyFormat = [{
+    $start `,` $limit `,` $delta attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Lite_ShapeOp : Lite_BuiltinOp<"shape", "SHAPE", "ShapeOptions", [Pure]> {
+  let summary = "the dimensions of a tensor";
+  let description = [{
+    A vector with one entry per dimension of `input`; its element type is
+    TFLite's `out_type`.
+
+    ```mlir
+    %s = lite.shape %x : (tensor<2x?xf32>) -> tensor<2xi32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input);
+  let results = (outs Lite_IndexVector:$output);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+class Lite_ReduceOp<string mnemonic, string op, string semantics>
+    : Lite_BuiltinOp<mnemonic, op, "ReducerOptions", [
+        Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let summary = semantics # " over the given axes";
+  let description = [{
+    Reduces `input` to its }] # semantics # [{ over the dimensions listed in
+    `axes` (negative counts from the end; duplicates allowed). With
+    `keep_dims` the reduced dimensions stay with size 1.
+
+    ```mlir
+    %r = lite.}] # mnemonic # [{ %x, %axes {keep_dims = true} : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x1xf32>
+    ```
+  }];
+  let arguments = (ins Lite_NumericTensor:$input, Lite_IndexTensor:$axes,
+                       DefaultValuedAttr<BoolAttr, "false">:$keep_dims);
+  let results = (outs Lite_NumericTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $axes attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_SumOp : Lite_ReduceOp<"sum", "SUM", "the sum">;
+def Lite_MeanOp : Lite_ReduceOp<"mean", "MEAN", "the mean">;
+def Lite_ReduceMaxOp : Lite_ReduceOp<"reduce_max", "REDUCE_MAX", "the maximum">;
+
+//===----------------------------------------------------------------------===//
+// Linear algebra
+//===----------------------------------------------------------------------===//
+
+def Lite_FullyConnectedOp : Lite_BuiltinOp<"fully_connected",
+    "FULLY_CONNECTED", "FullyConnectedOptions", [Pure]> {
+  let summary = "a dense layer: input times transposed filter plus bias";
+  let description = [{
+    `filter` is `[units, depth]`; `input`'s last dimension is `depth`.
+    Without `keep_num_dims` the input is flattened to `[n, depth]` and the
+    result is `[n, units]`; with it the result keeps the input's leading
+    dimensions and replaces the last by `units`. `bias` (`[units]`) is
+    optional. The fused activation applies to the result.
+
+    ```mlir
+    %y = lite.fully_connected %x, %w, %b : (tensor<1x4xf32>, tensor<8x4xf32>, tensor<8xf32>) -> tensor<1x8xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_Tensor:$filter,
+                       Optional<Lite_Tensor>:$bias,
+                       Lite_FusedActivation:$fused_activation_function,
+                       DefaultValuedAttr<Lite_WeightsFormatAttr,
+                         "::sluice::lite::WeightsFormat::DEFAULT">:$weights_format,
+                       DefaultValuedAttr<BoolAttr, "false">:$keep_num_dims,
+                       DefaultValuedAttr<BoolAttr, "false">:$asymmetric_quantize_inputs);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $filter (`,` $bias^)? attr-dict `:`
+      functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_BatchMatMulOp : Lite_BuiltinOp<"batch_matmul", "BATCH_MATMUL",
+    "BatchMatMulOptions", [Pure, AllElementTypesMatch<["x", "y", "output"]>]> {
+  let summary = "batched matrix product with broadcast batch dimensions";
+  let description = [{
+    Multiplies the last two dimensions of `x` and `y` (each transposed first
+    when `adj_x` / `adj_y`); leading dimensions broadcast like numpy.
+
+    ```mlir
+    %z = lite.batch_matmul %x, %y : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
+    ```
+  }];
+  let arguments = (ins Lite_NumericTensor:$x, Lite_NumericTensor:$y,
+                       DefaultValuedAttr<BoolAttr, "false">:$adj_x,
+                       DefaultValuedAttr<BoolAttr, "false">:$adj_y,
+                       DefaultValuedAttr<BoolAttr, "false">:$asymmetric_quantize_inputs);
+  let results = (outs Lite_NumericTensor:$output);
+  let assemblyFormat = [{
+    $x `,` $y attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+include "sluice/Dialect/Lite/IR/LiteControlFlowOps.td"
+
+#endif // SLUICE_DIALECT_LITE_IR_LITEOPS_TD

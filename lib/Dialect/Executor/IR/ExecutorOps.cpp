@@ -1,0 +1,201 @@
+//===- ExecutorOps.cpp - executor graph nodes -----------------------------===//
+//
+// Custom syntax and structural verifiers of the executor dialect's ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Executor/IR/ExecutorOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace sluice::executor;
+
+//===----------------------------------------------------------------------===//
+// Shared syntax: `(%ctl, ...)? { body } attr-dict`, result types taken from
+// the body's terminator.
+//===----------------------------------------------------------------------===//
+
+/// Parses an optional parenthesised list of control operands.
+static ParseResult parseControls(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> controls;
+  if (succeeded(parser.parseOptionalLParen()) &&
+      (parser.parseOperandList(controls) || parser.parseRParen()))
+    return failure();
+  return parser.resolveOperands(
+      controls, ControlType::get(parser.getContext()), result.operands);
+}
+
+static void printControls(OpAsmPrinter &printer, OperandRange controls) {
+  if (controls.empty())
+    return;
+  printer << '(' << controls << ')';
+}
+
+/// Parses `{ body } attr-dict` and returns the terminator of the body, or
+/// null after reporting an error when the body does not end in `TermOp`.
+template <typename TermOp>
+static TermOp parseBodyWithTerminator(OpAsmParser &parser,
+                                      OperationState &result) {
+  SMLoc loc = parser.getCurrentLocation();
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, /*arguments=*/{}) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return nullptr;
+  if (body->empty() || body->front().empty() ||
+      !isa<TermOp>(body->front().back())) {
+    parser.emitError(loc, "expects a body ending in '")
+        << TermOp::getOperationName() << "'";
+    return nullptr;
+  }
+  return cast<TermOp>(body->front().back());
+}
+
+//===----------------------------------------------------------------------===//
+// GraphOp
+//===----------------------------------------------------------------------===//
+
+RegionKind GraphOp::getRegionKind(unsigned index) { return RegionKind::Graph; }
+
+FetchOp GraphOp::getFetch() {
+  return dyn_cast<FetchOp>(getBody().front().back());
+}
+
+ParseResult GraphOp::parse(OpAsmParser &parser, OperationState &result) {
+  FetchOp fetch = parseBodyWithTerminator<FetchOp>(parser, result);
+  if (!fetch)
+    return failure();
+  result.addTypes(fetch.getData().getTypes());
+  return success();
+}
+
+void GraphOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+  printer.printOptionalAttrDict((*this)->getAttrs());
+}
+
+LogicalResult GraphOp::verify() {
+  Block &block = getBody().front();
+  if (block.empty() || !isa<FetchOp>(block.back()))
+    return emitOpError("expects a body ending in 'executor.fetch'");
+  for (Operation &op : block.without_terminator()) {
+    if (isa<ExecutorDialect>(op.getDialect()))
+      continue;
+    return op.emitOpError("cannot appear directly in an executor.graph; wrap "
+                          "it in an executor.island");
+  }
+  TypeRange fetched = getFetch().getData().getTypes();
+  if (fetched != getResultTypes())
+    return emitOpError("fetches ")
+           << fetched.size() << " value(s) of types (" << fetched
+           << ") but the graph returns (" << getResultTypes() << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// IslandOp
+//===----------------------------------------------------------------------===//
+
+YieldOp IslandOp::getYield() {
+  return dyn_cast<YieldOp>(getBody().front().back());
+}
+
+ParseResult IslandOp::parse(OpAsmParser &parser, OperationState &result) {
+  if (parseControls(parser, result))
+    return failure();
+  YieldOp yield = parseBodyWithTerminator<YieldOp>(parser, result);
+  if (!yield)
+    return failure();
+  result.addTypes(yield.getOperandTypes());
+  result.addTypes(ControlType::get(parser.getContext()));
+  return success();
+}
+
+void IslandOp::print(OpAsmPrinter &printer) {
+  printControls(printer, getControls());
+  printer << ' ';
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+  printer.printOptionalAttrDict((*this)->getAttrs());
+}
+
+LogicalResult IslandOp::verify() {
+  Block &block = getBody().front();
+  if (block.empty() || !isa<YieldOp>(block.back()))
+    return emitOpError("expects a body ending in 'executor.yield'");
+  TypeRange yielded = getYield().getOperandTypes();
+  if (yielded != getOutputs().getTypes())
+    return emitOpError("yields (")
+           << yielded << ") but declares outputs (" << getOutputs().getTypes()
+           << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MergeOp
+//===----------------------------------------------------------------------===//
+
+/// `T` when every data input and the output have type T, otherwise
+/// `(T1, ..., Tn) -> T`.
+static ParseResult
+parseMergeTypes(OpAsmParser &parser,
+                ArrayRef<OpAsmParser::UnresolvedOperand> data,
+                SmallVectorImpl<Type> &dataTypes, Type &outputType) {
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (parser.parseTypeList(dataTypes) || parser.parseRParen() ||
+        parser.parseArrow() || parser.parseType(outputType))
+      return failure();
+    return success();
+  }
+  if (parser.parseType(outputType))
+    return failure();
+  dataTypes.assign(data.size(), outputType);
+  return success();
+}
+
+static void printMergeTypes(OpAsmPrinter &printer, MergeOp op, OperandRange,
+                            TypeRange dataTypes, Type outputType) {
+  if (llvm::all_of(dataTypes, [&](Type t) { return t == outputType; })) {
+    printer << outputType;
+    return;
+  }
+  printer << '(' << dataTypes << ") -> " << outputType;
+}
+
+LogicalResult MergeOp::verify() {
+  if (getData().empty())
+    return emitOpError("expects at least one data input");
+  Type outputType = getOutput().getType();
+  for (auto [index, input] : llvm::enumerate(getData())) {
+    Type inputType = input.getType();
+    if (getElementTypeOrSelf(inputType) != getElementTypeOrSelf(outputType))
+      return emitOpError("data input #")
+             << index << " has type " << inputType
+             << ", whose element type differs from the output type "
+             << outputType;
+    if (failed(verifyCompatibleShape(inputType, outputType)))
+      return emitOpError("data input #")
+             << index << " has type " << inputType
+             << ", whose shape is not compatible with the output type "
+             << outputType;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// EnterOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult EnterOp::verify() {
+  if (getFrameName().empty())
+    return emitOpError("expects a non-empty frame name");
+  if (getParallelIterations() < 1)
+    return emitOpError("expects parallel_iterations >= 1, got ")
+           << getParallelIterations();
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "sluice/Dialect/Executor/IR/ExecutorOps.cpp.inc"

@@ -1,0 +1,553 @@
+//===- LiteOps.cpp - lite tensor ops --------------------------------------===//
+//
+// Shape and type verifiers of the lite tensor ops. Every check is local and
+// static: a dynamic dimension (`?`) or an unranked tensor is compatible with
+// anything, and operands that are not constants are not looked into.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Dialect/Traits.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace sluice::lite;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A dimension size known only at run time.
+bool isDynamic(int64_t size) { return ShapedType::isDynamic(size); }
+
+/// True when two dimension sizes can be equal at run time.
+bool dimsCompatible(int64_t lhs, int64_t rhs) {
+  return isDynamic(lhs) || isDynamic(rhs) || lhs == rhs;
+}
+
+RankedTensorType ranked(Value value) {
+  return dyn_cast<RankedTensorType>(value.getType());
+}
+
+/// The integer values of `value` when it is a constant.
+std::optional<SmallVector<int64_t>> constantInts(Value value) {
+  DenseIntElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  SmallVector<int64_t> result;
+  for (const APInt &v : attr.getValues<APInt>())
+    result.push_back(v.getSExtValue());
+  return result;
+}
+
+/// Checks `axis` against a tensor of rank `rank` (valid: [-rank, rank)) and
+/// returns it in [0, rank).
+FailureOr<int64_t> normalizeAxis(Operation *op, int64_t axis, int64_t rank,
+                                 StringRef what) {
+  if (axis < -rank || axis >= rank)
+    return op->emitOpError()
+           << what << " " << axis << " is out of range for rank " << rank
+           << " (expected in [" << -rank << ", " << rank << "))";
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// Checks that `actual` has the expected rank and, dimension by dimension,
+/// sizes compatible with `expected`.
+LogicalResult verifyResultShape(Operation *op, RankedTensorType actual,
+                                ArrayRef<int64_t> expected) {
+  if (actual.getRank() != static_cast<int64_t>(expected.size()) ||
+      failed(verifyCompatibleShape(actual.getShape(), expected)))
+    return op->emitOpError("result type ")
+           << actual << " does not match the expected shape "
+           << RankedTensorType::get(expected, actual.getElementType());
+  return success();
+}
+
+/// A 1-D index operand whose length is known statically, or nullopt.
+std::optional<int64_t> vectorLength(Value value) {
+  auto type = ranked(value);
+  if (!type || type.getRank() != 1 || type.isDynamicDim(0))
+    return std::nullopt;
+  return type.getDimSize(0);
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReshapeOp::verify() {
+  auto input = ranked(getInput());
+  auto output = ranked(getOutput());
+  if (input && output && input.hasStaticShape() && output.hasStaticShape() &&
+      input.getNumElements() != output.getNumElements())
+    return emitOpError("cannot reshape ")
+           << input << " (" << input.getNumElements() << " elements) into "
+           << output << " (" << output.getNumElements() << " elements)";
+  if (!output)
+    return success();
+  if (std::optional<int64_t> length = vectorLength(getShape());
+      length && *length != output.getRank())
+    return emitOpError("shape operand has ")
+           << *length << " entries but the result has rank "
+           << output.getRank();
+  std::optional<SmallVector<int64_t>> shape = constantInts(getShape());
+  if (!shape)
+    return success();
+  int inferred = 0;
+  for (auto [index, size] : llvm::enumerate(*shape)) {
+    if (size == -1) {
+      if (++inferred > 1)
+        return emitOpError("shape has more than one -1 entry");
+      continue;
+    }
+    if (size < 0)
+      return emitOpError("shape entry #") << index << " is negative: " << size;
+    if (!dimsCompatible(size, output.getDimSize(index)))
+      return emitOpError("shape entry #")
+             << index << " is " << size << " but the result type is "
+             << output;
+  }
+  return success();
+}
+
+LogicalResult ExpandDimsOp::verify() {
+  auto axisType = ranked(getAxis());
+  if (axisType && axisType.hasStaticShape() && axisType.getNumElements() != 1)
+    return emitOpError("axis must have exactly one element, got ")
+           << axisType;
+  auto input = ranked(getInput());
+  auto output = ranked(getOutput());
+  if (!input || !output)
+    return success();
+  if (output.getRank() != input.getRank() + 1)
+    return emitOpError("result rank ")
+           << output.getRank() << " is not the input rank "
+           << input.getRank() << " plus one";
+  std::optional<SmallVector<int64_t>> axis = constantInts(getAxis());
+  if (!axis || axis->size() != 1)
+    return success();
+  FailureOr<int64_t> position =
+      normalizeAxis(*this, axis->front(), output.getRank(), "axis");
+  if (failed(position))
+    return failure();
+  SmallVector<int64_t> expected(input.getShape());
+  expected.insert(expected.begin() + *position, 1);
+  return verifyResultShape(*this, output, expected);
+}
+
+LogicalResult SqueezeOp::verify() {
+  auto input = ranked(getInput());
+  if (!input)
+    return success();
+  int64_t rank = input.getRank();
+  llvm::SmallSet<int64_t, 4> squeezed;
+  for (int32_t dim : getSqueezeDims()) {
+    FailureOr<int64_t> position = normalizeAxis(*this, dim, rank, "squeeze dim");
+    if (failed(position))
+      return failure();
+    if (!squeezed.insert(*position).second)
+      return emitOpError("squeeze dim ") << dim << " is listed twice";
+    if (!dimsCompatible(input.getDimSize(*position), 1))
+      return emitOpError("cannot squeeze dimension ")
+             << *position << " of size " << input.getDimSize(*position);
+  }
+  auto output = ranked(getOutput());
+  if (!output)
+    return success();
+  SmallVector<int64_t> expected;
+  if (getSqueezeDims().empty()) {
+    // Which dimensions go depends on sizes only known at run time.
+    if (!input.hasStaticShape())
+      return success();
+    for (int64_t size : input.getShape())
+      if (size != 1)
+        expected.push_back(size);
+  } else {
+    for (int64_t i = 0; i < rank; ++i)
+      if (!squeezed.contains(i))
+        expected.push_back(input.getDimSize(i));
+  }
+  return verifyResultShape(*this, output, expected);
+}
+
+LogicalResult ConcatenationOp::verify() {
+  if (getValues().empty())
+    return emitOpError("expects at least one value");
+  Type elementType = getElementTypeOrSelf(getOutput().getType());
+  SmallVector<RankedTensorType> shapes;
+  for (auto [index, value] : llvm::enumerate(getValues())) {
+    if (getElementTypeOrSelf(value.getType()) != elementType)
+      return emitOpError("value #")
+             << index << " has type " << value.getType()
+             << " but the result element type is " << elementType;
+    if (auto type = ranked(value))
+      shapes.push_back(type);
+  }
+  if (auto output = ranked(getOutput()))
+    shapes.push_back(output);
+  if (shapes.empty())
+    return success();
+  int64_t rank = shapes.front().getRank();
+  for (RankedTensorType type : shapes)
+    if (type.getRank() != rank)
+      return emitOpError("operands and result must have the same rank, got ")
+             << type << " and " << shapes.front();
+  FailureOr<int64_t> axis = normalizeAxis(*this, getAxis(), rank, "axis");
+  if (failed(axis))
+    return failure();
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (dim == *axis)
+      continue;
+    int64_t size = ShapedType::kDynamic;
+    for (RankedTensorType type : shapes) {
+      if (!dimsCompatible(size, type.getDimSize(dim)))
+        return emitOpError("dimension ")
+               << dim << " differs between operands and result: " << size
+               << " vs " << type.getDimSize(dim);
+      if (!type.isDynamicDim(dim))
+        size = type.getDimSize(dim);
+    }
+  }
+  auto output = ranked(getOutput());
+  if (!output || output.isDynamicDim(*axis))
+    return success();
+  int64_t total = 0;
+  for (Value value : getValues()) {
+    auto type = ranked(value);
+    if (!type || type.isDynamicDim(*axis))
+      return success();
+    total += type.getDimSize(*axis);
+  }
+  if (total != output.getDimSize(*axis))
+    return emitOpError("result dimension ")
+           << *axis << " is " << output.getDimSize(*axis)
+           << " but the operands add up to " << total;
+  return success();
+}
+
+LogicalResult PackOp::verify() {
+  if (getValues().empty())
+    return emitOpError("expects at least one value");
+  Type first = getValues().front().getType();
+  for (auto [index, value] : llvm::enumerate(getValues()))
+    if (failed(verifyCompatibleShape(value.getType(), first)) ||
+        getElementTypeOrSelf(value.getType()) != getElementTypeOrSelf(first))
+      return emitOpError("value #")
+             << index << " has type " << value.getType()
+             << ", incompatible with value #0 of type " << first;
+  if (getElementTypeOrSelf(getOutput().getType()) !=
+      getElementTypeOrSelf(first))
+    return emitOpError("result element type differs from the values'");
+  auto input = dyn_cast<RankedTensorType>(first);
+  if (!input)
+    return success();
+  FailureOr<int64_t> axis =
+      normalizeAxis(*this, getAxis(), input.getRank() + 1, "axis");
+  if (failed(axis))
+    return failure();
+  auto output = ranked(getOutput());
+  if (!output)
+    return success();
+  SmallVector<int64_t> expected(input.getShape());
+  expected.insert(expected.begin() + *axis,
+                  static_cast<int64_t>(getValues().size()));
+  return verifyResultShape(*this, output, expected);
+}
+
+LogicalResult UnpackOp::verify() {
+  Type elementType = getElementTypeOrSelf(getInput().getType());
+  for (Value output : getOutputs())
+    if (getElementTypeOrSelf(output.getType()) != elementType)
+      return emitOpError("result type ")
+             << output.getType() << " differs in element type from the input";
+  auto input = ranked(getInput());
+  if (!input)
+    return success();
+  FailureOr<int64_t> axis =
+      normalizeAxis(*this, getAxis(), input.getRank(), "axis");
+  if (failed(axis))
+    return failure();
+  int64_t count = getOutputs().size();
+  if (!dimsCompatible(input.getDimSize(*axis), count))
+    return emitOpError("dimension ")
+           << *axis << " of the input has size " << input.getDimSize(*axis)
+           << " but the op has " << count << " results";
+  SmallVector<int64_t> expected(input.getShape());
+  expected.erase(expected.begin() + *axis);
+  for (Value output : getOutputs())
+    if (auto type = ranked(output))
+      if (failed(verifyResultShape(*this, type, expected)))
+        return failure();
+  return success();
+}
+
+LogicalResult SliceOp::verify() {
+  std::optional<int64_t> beginLength = vectorLength(getBegin());
+  std::optional<int64_t> sizeLength = vectorLength(getSize());
+  if (beginLength && sizeLength && *beginLength != *sizeLength)
+    return emitOpError("begin has ")
+           << *beginLength << " entries but size has " << *sizeLength;
+  auto input = ranked(getInput());
+  if (!input)
+    return success();
+  for (std::optional<int64_t> length : {beginLength, sizeLength})
+    if (length && *length != input.getRank())
+      return emitOpError("begin and size must have one entry per input "
+                         "dimension (")
+             << input.getRank() << "), got " << *length;
+  auto output = ranked(getOutput());
+  if (output && output.getRank() != input.getRank())
+    return emitOpError("result rank ")
+           << output.getRank() << " differs from the input rank "
+           << input.getRank();
+  return success();
+}
+
+LogicalResult StridedSliceOp::verify() {
+  std::optional<int64_t> lengths[] = {vectorLength(getBegin()),
+                                      vectorLength(getEnd()),
+                                      vectorLength(getStrides())};
+  for (std::optional<int64_t> length : lengths)
+    if (length && lengths[0] && *length != *lengths[0])
+      return emitOpError("begin, end and strides must have the same length");
+  if (llvm::popcount(static_cast<uint32_t>(getEllipsisMask())) > 1)
+    return emitOpError("ellipsis_mask may have at most one bit set");
+  if (std::optional<SmallVector<int64_t>> strides = constantInts(getStrides()))
+    for (auto [index, stride] : llvm::enumerate(*strides))
+      if (stride == 0)
+        return emitOpError("stride #") << index << " is zero";
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  auto params = ranked(getParams());
+  auto indices = ranked(getIndices());
+  if (!params)
+    return success();
+  FailureOr<int64_t> axis =
+      normalizeAxis(*this, getAxis(), params.getRank(), "axis");
+  if (failed(axis))
+    return failure();
+  if (!indices)
+    return success();
+  int64_t batchDims = getBatchDims();
+  if (batchDims < 0)
+    batchDims += indices.getRank();
+  if (batchDims < 0 || batchDims > indices.getRank())
+    return emitOpError("batch_dims ")
+           << getBatchDims() << " is out of range for indices of rank "
+           << indices.getRank();
+  if (batchDims > *axis)
+    return emitOpError("batch_dims ")
+           << batchDims << " must not exceed axis " << *axis;
+  for (int64_t dim = 0; dim < batchDims; ++dim)
+    if (!dimsCompatible(params.getDimSize(dim), indices.getDimSize(dim)))
+      return emitOpError("batch dimension ")
+             << dim << " differs between params and indices";
+  auto output = ranked(getOutput());
+  if (!output)
+    return success();
+  SmallVector<int64_t> expected(params.getShape().take_front(*axis));
+  llvm::append_range(expected, indices.getShape().drop_front(batchDims));
+  llvm::append_range(expected, params.getShape().drop_front(*axis + 1));
+  return verifyResultShape(*this, output, expected);
+}
+
+LogicalResult TransposeOp::verify() {
+  auto input = ranked(getInput());
+  auto output = ranked(getOutput());
+  if (!input)
+    return success();
+  if (std::optional<int64_t> length = vectorLength(getPerm());
+      length && *length != input.getRank())
+    return emitOpError("perm has ")
+           << *length << " entries but the input has rank "
+           << input.getRank();
+  if (output && output.getRank() != input.getRank())
+    return emitOpError("result rank ")
+           << output.getRank() << " differs from the input rank "
+           << input.getRank();
+  std::optional<SmallVector<int64_t>> perm = constantInts(getPerm());
+  if (!perm)
+    return success();
+  SmallVector<bool> seen(input.getRank(), false);
+  SmallVector<int64_t> expected;
+  for (int64_t dim : *perm) {
+    if (dim < 0 || dim >= input.getRank() || seen[dim])
+      return emitOpError("perm is not a permutation of [0, ")
+             << input.getRank() << ")";
+    seen[dim] = true;
+    expected.push_back(input.getDimSize(dim));
+  }
+  return output ? verifyResultShape(*this, output, expected) : success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor creation
+//===----------------------------------------------------------------------===//
+
+LogicalResult FillOp::verify() {
+  auto output = ranked(getOutput());
+  std::optional<int64_t> length = vectorLength(getDims());
+  if (output && length && *length != output.getRank())
+    return emitOpError("dims has ")
+           << *length << " entries but the result has rank "
+           << output.getRank();
+  return success();
+}
+
+LogicalResult ShapeOp::verify() {
+  auto input = ranked(getInput());
+  std::optional<int64_t> length = vectorLength(getOutput());
+  if (input && length && *length != input.getRank())
+    return emitOpError("result has ")
+           << *length << " entries but the input has rank "
+           << input.getRank();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+/// Shared by sum, mean and reduce_max.
+static LogicalResult verifyReduction(Operation *op, Value inputValue,
+                                     Value axesValue, bool keepDims,
+                                     Value outputValue) {
+  auto axesType = ranked(axesValue);
+  if (axesType && axesType.getRank() > 1)
+    return op->emitOpError("axes must be a scalar or a vector, got ")
+           << axesType;
+  auto input = ranked(inputValue);
+  auto output = ranked(outputValue);
+  if (!input || !output)
+    return success();
+  if (keepDims && output.getRank() != input.getRank())
+    return op->emitOpError("with keep_dims the result rank ")
+           << output.getRank() << " must equal the input rank "
+           << input.getRank();
+  std::optional<SmallVector<int64_t>> axes = constantInts(axesValue);
+  if (!axes)
+    return success();
+  llvm::SmallSet<int64_t, 4> reduced;
+  for (int64_t axis : *axes) {
+    FailureOr<int64_t> position =
+        normalizeAxis(op, axis, input.getRank(), "axis");
+    if (failed(position))
+      return failure();
+    reduced.insert(*position);
+  }
+  SmallVector<int64_t> expected;
+  for (int64_t dim = 0; dim < input.getRank(); ++dim) {
+    if (!reduced.contains(dim))
+      expected.push_back(input.getDimSize(dim));
+    else if (keepDims)
+      expected.push_back(1);
+  }
+  return verifyResultShape(op, output, expected);
+}
+
+LogicalResult SumOp::verify() {
+  return verifyReduction(*this, getInput(), getAxes(), getKeepDims(),
+                         getOutput());
+}
+LogicalResult MeanOp::verify() {
+  return verifyReduction(*this, getInput(), getAxes(), getKeepDims(),
+                         getOutput());
+}
+LogicalResult ReduceMaxOp::verify() {
+  return verifyReduction(*this, getInput(), getAxes(), getKeepDims(),
+                         getOutput());
+}
+
+//===----------------------------------------------------------------------===//
+// Linear algebra
+//===----------------------------------------------------------------------===//
+
+LogicalResult FullyConnectedOp::verify() {
+  auto input = ranked(getInput());
+  auto filter = ranked(getFilter());
+  auto output = ranked(getOutput());
+  int64_t units = ShapedType::kDynamic, depth = ShapedType::kDynamic;
+  if (filter) {
+    if (filter.getRank() != 2)
+      return emitOpError("filter must have rank 2 ([units, depth]), got ")
+             << filter;
+    units = filter.getDimSize(0);
+    depth = filter.getDimSize(1);
+  }
+  if (input && input.getRank() == 0)
+    return emitOpError("input must have rank >= 1");
+  if (input && !dimsCompatible(input.getShape().back(), depth))
+    return emitOpError("input depth ")
+           << input.getShape().back() << " differs from the filter depth "
+           << depth;
+  if (getBias()) {
+    if (auto bias = ranked(getBias())) {
+      if (bias.getRank() != 1)
+        return emitOpError("bias must have rank 1, got ") << bias;
+      if (!dimsCompatible(bias.getDimSize(0), units))
+        return emitOpError("bias has ")
+               << bias.getDimSize(0) << " entries but the filter has "
+               << units << " units";
+    }
+  }
+  if (!output)
+    return success();
+  if (getKeepNumDims()) {
+    if (!input)
+      return success();
+    SmallVector<int64_t> expected(input.getShape());
+    expected.back() = units;
+    return verifyResultShape(*this, output, expected);
+  }
+  int64_t rows = ShapedType::kDynamic;
+  if (input && input.hasStaticShape() && !isDynamic(depth) && depth != 0)
+    rows = input.getNumElements() / depth;
+  return verifyResultShape(*this, output, {rows, units});
+}
+
+LogicalResult BatchMatMulOp::verify() {
+  auto x = ranked(getX());
+  auto y = ranked(getY());
+  if (x && x.getRank() < 2)
+    return emitOpError("x must have rank >= 2, got ") << x;
+  if (y && y.getRank() < 2)
+    return emitOpError("y must have rank >= 2, got ") << y;
+  if (!x || !y)
+    return success();
+  int64_t rows = x.getDimSize(x.getRank() - (getAdjX() ? 1 : 2));
+  int64_t xDepth = x.getDimSize(x.getRank() - (getAdjX() ? 2 : 1));
+  int64_t yDepth = y.getDimSize(y.getRank() - (getAdjY() ? 1 : 2));
+  int64_t cols = y.getDimSize(y.getRank() - (getAdjY() ? 2 : 1));
+  if (!dimsCompatible(xDepth, yDepth))
+    return emitOpError("contraction dimensions differ: ")
+           << xDepth << " vs " << yDepth;
+  SmallVector<int64_t> batch;
+  if (!OpTrait::util::getBroadcastedShape(x.getShape().drop_back(2),
+                                          y.getShape().drop_back(2), batch))
+    return emitOpError("batch dimensions of ")
+           << x << " and " << y << " do not broadcast";
+  auto output = ranked(getOutput());
+  if (!output)
+    return success();
+  batch.push_back(rows);
+  batch.push_back(cols);
+  return verifyResultShape(*this, output, batch);
+}
+
+#define GET_OP_CLASSES
+#include "sluice/Dialect/Lite/IR/LiteOps.cpp.inc"

@@ -1,0 +1,38 @@
+//===- LiteTraits.cpp - verifiers of lite op traits -----------------------===//
+//
+// Numpy broadcasting checks for the BroadcastCompatible trait.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Lite/IR/LiteTraits.h"
+
+#include "mlir/Dialect/Traits.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+
+LogicalResult sluice::lite::detail::verifyBroadcastCompatible(Operation *op) {
+  // Unranked operands broadcast with anything: nothing to check statically.
+  SmallVector<int64_t> broadcastShape;
+  for (Type type : op->getOperandTypes()) {
+    auto ranked = dyn_cast<RankedTensorType>(type);
+    if (!ranked)
+      return success();
+    SmallVector<int64_t> next;
+    if (!OpTrait::util::getBroadcastedShape(broadcastShape, ranked.getShape(),
+                                            next))
+      return op->emitOpError("operands of types (")
+             << op->getOperandTypes() << ") are not broadcast-compatible";
+    broadcastShape = std::move(next);
+  }
+  auto result = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!result)
+    return success();
+  if (failed(verifyCompatibleShape(result.getShape(), broadcastShape)))
+    return op->emitOpError("result type ")
+           << result << " is not compatible with the broadcast shape "
+           << RankedTensorType::get(broadcastShape, result.getElementType())
+           << " of the operands";
+  return success();
+}

@@ -1,0 +1,25 @@
+//===- sluice-opt.cpp - Sluice's optimizer driver -------------------------===//
+//
+// mlir-opt with Sluice's dialects: parses, verifies, runs passes on and prints
+// executor and lite IR, next to every upstream dialect and pass the pipeline
+// lowers through.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
+#include "sluice/Dialect/Lite/IR/LiteDialect.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  mlir::DialectRegistry registry;
+  registry.insert<sluice::executor::ExecutorDialect, sluice::lite::LiteDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "Sluice optimizer driver\n", registry));
+}
