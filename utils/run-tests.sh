@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every test suite against an existing build/ and ends with the line
+# "N passed, N failed" summed over all suites. Exit status: 0 iff all passed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+passed=0
+failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+echo "== lit (check-sluice)"
+ninja -C build sluice-opt >/dev/null || exit 1
+/usr/lib/llvm-22/bin/lit -sv build/test | tee "$log"
+lit_status=${PIPESTATUS[0]}
+read -r p f < <(python3 - "$log" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+def count(label):
+    m = re.search(r"^\s*" + label + r"\s*:\s*(\d+)", text, re.M)
+    return int(m.group(1)) if m else 0
+passed = count("Passed") + count("Expectedly Failed")
+failed = (count("Failed") + count("Unexpectedly Passed") + count("Unresolved")
+          + count("Timed Out"))
+print(passed, failed)
+PY
+)
+passed=$((passed + p))
+failed=$((failed + f))
+if [[ $lit_status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what Sluice needs from Debian 12's packages (only what is missing),
+# then configures and builds it into build/. Run as root on a fresh machine;
+# safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  cmake ninja-build ccache clang-22 lld-22
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  libflatbuffers-dev flatbuffers-compiler
+  libprotobuf-dev protobuf-compiler
+  pybind11-dev python3-dev python3-numpy
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "== installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [[ ! -f build/build.ninja ]]; then
+  echo "== configuring build/"
+  cmake -G Ninja -S . -B build \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DLLVM_USE_LINKER=lld-22 >/dev/null
+fi
+echo "== building"
+ninja -C build "$@"
