@@ -205,7 +205,8 @@ LogicalResult ConcatenationOp::verify() {
     if (type.getRank() != rank)
       return emitOpError("operands and result must have the same rank, got ")
              << type << " and " << shapes.front();
-  FailureOr<int64_t> axis = normalizeAxis(*this, getAxis(), rank, "axis");
+  FailureOr<int64_t> axis =
+      normalizeAxis(*this, getAxis(), rank, "axis");
   if (failed(axis))
     return failure();
   for (int64_t dim = 0; dim < rank; ++dim) {
@@ -254,8 +255,8 @@ LogicalResult PackOp::verify() {
   auto input = dyn_cast<RankedTensorType>(first);
   if (!input)
     return success();
-  FailureOr<int64_t> axis =
-      normalizeAxis(*this, getAxis(), input.getRank() + 1, "axis");
+  FailureOr<int64_t> axis = normalizeAxis(*this, getAxis(),
+                                          input.getRank() + 1, "axis");
   if (failed(axis))
     return failure();
   auto output = ranked(getOutput());
@@ -317,12 +318,17 @@ LogicalResult SliceOp::verify() {
 }
 
 LogicalResult StridedSliceOp::verify() {
-  std::optional<int64_t> lengths[] = {vectorLength(getBegin()),
-                                      vectorLength(getEnd()),
-                                      vectorLength(getStrides())};
-  for (std::optional<int64_t> length : lengths)
-    if (length && lengths[0] && *length != *lengths[0])
+  // Compare every statically known length with the first known one, so that
+  // a dynamic `begin` does not hide a mismatch between `end` and `strides`.
+  std::optional<int64_t> known;
+  for (Value vector : {getBegin(), getEnd(), getStrides()}) {
+    std::optional<int64_t> length = vectorLength(vector);
+    if (!length)
+      continue;
+    if (known && *length != *known)
       return emitOpError("begin, end and strides must have the same length");
+    known = length;
+  }
   if (llvm::popcount(static_cast<uint32_t>(getEllipsisMask())) > 1)
     return emitOpError("ellipsis_mask may have at most one bit set");
   if (std::optional<SmallVector<int64_t>> strides = constantInts(getStrides()))
@@ -348,7 +354,8 @@ LogicalResult GatherOp::verify() {
     batchDims += indices.getRank();
   if (batchDims < 0 || batchDims > indices.getRank())
     return emitOpError("batch_dims ")
-           << getBatchDims() << " is out of range for indices of rank "
+           << getBatchDims()
+           << " is out of range for indices of rank "
            << indices.getRank();
   if (batchDims > *axis)
     return emitOpError("batch_dims ")

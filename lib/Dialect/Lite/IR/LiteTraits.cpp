@@ -13,12 +13,16 @@
 using namespace mlir;
 
 LogicalResult sluice::lite::detail::verifyBroadcastCompatible(Operation *op) {
-  // Unranked operands broadcast with anything: nothing to check statically.
+  // Unranked operands broadcast with anything, but the ranked ones must still
+  // broadcast against each other.
   SmallVector<int64_t> broadcastShape;
+  bool anyUnranked = false;
   for (Type type : op->getOperandTypes()) {
     auto ranked = dyn_cast<RankedTensorType>(type);
-    if (!ranked)
-      return success();
+    if (!ranked) {
+      anyUnranked = true;
+      continue;
+    }
     SmallVector<int64_t> next;
     if (!OpTrait::util::getBroadcastedShape(broadcastShape, ranked.getShape(),
                                             next))
@@ -26,8 +30,10 @@ LogicalResult sluice::lite::detail::verifyBroadcastCompatible(Operation *op) {
              << op->getOperandTypes() << ") are not broadcast-compatible";
     broadcastShape = std::move(next);
   }
+  // An unranked operand may add leading dimensions or stretch size-1 ones:
+  // the result shape is then unknown statically.
   auto result = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  if (!result)
+  if (!result || anyUnranked)
     return success();
   if (failed(verifyCompatibleShape(result.getShape(), broadcastShape)))
     return op->emitOpError("result type ")

@@ -182,6 +182,14 @@ def Lite_WeightsFormatAttr : EnumAttr<Lite_Dialect, Lite_WeightsFormat,
   let assemblyFormat = "`<` $value `>`";
 }
 
+// An i32 attribute read back as a signed int32_t: axes and masks may be
+// negative (upstream's I32Attr getter returns uint32_t).
+def Lite_I32Attr : TypedSignlessIntegerAttrBase<I32, "int32_t",
+                                                "32-bit integer attribute"> {
+  let convertFromStorage =
+      "static_cast<int32_t>($_self.getValue().getSExtValue())";
+}
+
 //===----------------------------------------------------------------------===//
 // Tensor types: TFLite's dtypes as MLIR element types
 //===----------------------------------------------------------------------===//

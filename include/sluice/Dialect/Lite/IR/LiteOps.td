@@ -59,7 +59,7 @@ class Lite_BinaryOp<string mnemonic, string op, string options, Type type,
                     string semantics>
     : Lite_BuiltinOp<mnemonic, op, options, [
         Pure, Lite_BroadcastCompatible, SameOperandsAndResultElementType]> {
-  let summary = "elementwise " # semantics;
+  let summary = "elementwise " # !subst("the ", "", semantics);
   let description = [{
     Computes }] # semantics # [{ of `lhs` and `rhs` elementwise; shapes
     broadcast like numpy.
@@ -161,7 +161,7 @@ def Lite_NotEqualOp : Lite_CompareOp<"not_equal", "NOT_EQUAL",
 class Lite_UnaryOp<string mnemonic, string op, string options, Type type,
                    string semantics>
     : Lite_BuiltinOp<mnemonic, op, options, [Pure, SameOperandsAndResultType]> {
-  let summary = "elementwise " # semantics;
+  let summary = "elementwise " # !subst("the ", "", semantics);
   let description = [{
     Computes }] # semantics # [{ of every element of `input`.
 
@@ -312,7 +312,7 @@ def Lite_ConcatenationOp : Lite_BuiltinOp<"concatenation", "CONCATENATION",
     %r = lite.concatenation %a, %b {axis = 0 : i32} : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
     ```
   }];
-  let arguments = (ins Variadic<Lite_Tensor>:$values, I32Attr:$axis,
+  let arguments = (ins Variadic<Lite_Tensor>:$values, Lite_I32Attr:$axis,
                        Lite_FusedActivation:$fused_activation_function);
   let results = (outs Lite_Tensor:$output);
   let assemblyFormat = [{
@@ -332,7 +332,7 @@ def Lite_PackOp : Lite_BuiltinOp<"pack", "PACK", "PackOptions", [Pure]> {
     ```
   }];
   let arguments = (ins Variadic<Lite_Tensor>:$values,
-                       DefaultValuedAttr<I32Attr, "0">:$axis);
+                       DefaultValuedAttr<Lite_I32Attr, "0">:$axis);
   let results = (outs Lite_Tensor:$output);
   let assemblyFormat = [{
     $values attr-dict `:` functional-type(operands, results)
@@ -352,7 +352,7 @@ def Lite_UnpackOp : Lite_BuiltinOp<"unpack", "UNPACK", "UnpackOptions", [
     ```
   }];
   let arguments = (ins Lite_Tensor:$input,
-                       DefaultValuedAttr<I32Attr, "0">:$axis);
+                       DefaultValuedAttr<Lite_I32Attr, "0">:$axis);
   let results = (outs Variadic<Lite_Tensor>:$outputs);
   let assemblyFormat = [{
     $input attr-dict `:` functional-type(operands, results)
@@ -397,11 +397,11 @@ def Lite_StridedSliceOp : Lite_BuiltinOp<"strided_slice", "STRIDED_SLICE",
   }];
   let arguments = (ins Lite_Tensor:$input, Lite_IndexVector:$begin,
                        Lite_IndexVector:$end, Lite_IndexVector:$strides,
-                       DefaultValuedAttr<I32Attr, "0">:$begin_mask,
-                       DefaultValuedAttr<I32Attr, "0">:$end_mask,
-                       DefaultValuedAttr<I32Attr, "0">:$ellipsis_mask,
-                       DefaultValuedAttr<I32Attr, "0">:$new_axis_mask,
-                       DefaultValuedAttr<I32Attr, "0">:$shrink_axis_mask,
+                       DefaultValuedAttr<Lite_I32Attr, "0">:$begin_mask,
+                       DefaultValuedAttr<Lite_I32Attr, "0">:$end_mask,
+                       DefaultValuedAttr<Lite_I32Attr, "0">:$ellipsis_mask,
+                       DefaultValuedAttr<Lite_I32Attr, "0">:$new_axis_mask,
+                       DefaultValuedAttr<Lite_I32Attr, "0">:$shrink_axis_mask,
                        DefaultValuedAttr<BoolAttr, "false">:$offset);
   let results = (outs Lite_Tensor:$output);
   let assemblyFormat = [{
@@ -425,8 +425,8 @@ def Lite_GatherOp : Lite_BuiltinOp<"gather", "GATHER", "GatherOptions", [
     ```
   }];
   let arguments = (ins Lite_Tensor:$params, Lite_IndexTensor:$indices,
-                       DefaultValuedAttr<I32Attr, "0">:$axis,
-                       DefaultValuedAttr<I32Attr, "0">:$batch_dims);
+                       DefaultValuedAttr<Lite_I32Attr, "0">:$axis,
+                       DefaultValuedAttr<Lite_I32Attr, "0">:$batch_dims);
   let results = (outs Lite_Tensor:$output);
   let assemblyFormat = [{
     $params `,` $indices attr-dict `:` functional-type(operands, results)
