@@ -82,7 +82,9 @@ LogicalResult GraphOp::verify() {
   if (block.empty() || !isa<FetchOp>(block.back()))
     return emitOpError("expects a body ending in 'executor.fetch'");
   for (Operation &op : block.without_terminator()) {
-    if (isa<ExecutorDialect>(op.getDialect()))
+    // Nodes only: an unregistered op has no dialect, and a nested graph is
+    // not a node (it has no control token and no frame of its own).
+    if (isa_and_nonnull<ExecutorDialect>(op.getDialect()) && !isa<GraphOp>(op))
       continue;
     return op.emitOpError("cannot appear directly in an executor.graph; wrap "
                           "it in an executor.island");
@@ -191,9 +193,12 @@ LogicalResult MergeOp::verify() {
 LogicalResult EnterOp::verify() {
   if (getFrameName().empty())
     return emitOpError("expects a non-empty frame name");
-  if (getParallelIterations() < 1)
+  // The generated getter returns the i64 zero-extended (uint64_t): read it
+  // signed so that a negative count is rejected, not taken as huge.
+  IntegerAttr parallelIterations = getParallelIterationsAttr();
+  if (parallelIterations && parallelIterations.getInt() < 1)
     return emitOpError("expects parallel_iterations >= 1, got ")
-           << getParallelIterations();
+           << parallelIterations.getInt();
   return success();
 }
 
