@@ -3,8 +3,8 @@
 // A region of lite.if or lite.while ending in a terminator other than
 // lite.yield is shown with ub.unreachable, a terminator valid in any region.
 // Mismatches between what a region yields and where it goes are reported by
-// the RegionBranchOpInterface verifier ("along control flow edge ..."),
-// which runs before the ops' own region verifiers.
+// the ops' own verifiers, naming the region, before the
+// RegionBranchOpInterface verifier ("along control flow edge ...") sees them.
 
 //===----------------------------------------------------------------------===//
 // lite.if
@@ -35,8 +35,8 @@ func.func @if_else_not_yield(%p: tensor<i1>, %a: tensor<f32>) -> tensor<f32> {
 // -----
 
 func.func @if_then_no_terminator(%p: tensor<i1>) {
+  // expected-error@+1 {{'lite.if' op expects the then region to end in 'lite.yield'}}
   lite.if %p {
-    // expected-error@+1 {{block with no terminator}}
     %c = lite.constant dense<1> : tensor<i32>
   } else {
     lite.yield
@@ -68,9 +68,8 @@ func.func @if_without_else(%p: tensor<i1>) {
 // -----
 
 func.func @if_then_yield_count(%p: tensor<i1>, %a: tensor<f32>) -> tensor<f32> {
-  // expected-error@+1 {{'lite.if' op along control flow edge from Operation lite.yield to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-error@+1 {{'lite.if' op the then region yields 0 value(s) but the op has 1 result(s)}}
   %r = lite.if %p -> (tensor<f32>) {
-    // expected-note@+1 {{region branch point}}
     lite.yield
   } else {
     lite.yield %a : tensor<f32>
@@ -81,11 +80,10 @@ func.func @if_then_yield_count(%p: tensor<i1>, %a: tensor<f32>) -> tensor<f32> {
 // -----
 
 func.func @if_else_yield_count(%p: tensor<i1>, %a: tensor<f32>) -> tensor<f32> {
-  // expected-error@+1 {{'lite.if' op along control flow edge from Operation lite.yield to parent: region branch point has 2 operands, but region successor needs 1 inputs}}
+  // expected-error@+1 {{'lite.if' op the else region yields 2 value(s) but the op has 1 result(s)}}
   %r = lite.if %p -> (tensor<f32>) {
     lite.yield %a : tensor<f32>
   } else {
-    // expected-note@+1 {{region branch point}}
     lite.yield %a, %a : tensor<f32>, tensor<f32>
   }
   return %r : tensor<f32>
@@ -94,9 +92,8 @@ func.func @if_else_yield_count(%p: tensor<i1>, %a: tensor<f32>) -> tensor<f32> {
 // -----
 
 func.func @if_then_yield_type(%p: tensor<i1>, %a: tensor<f32>, %i: tensor<i32>) -> tensor<f32> {
-  // expected-error@+1 {{'lite.if' op along control flow edge from Operation lite.yield to parent: successor operand type #0 'tensor<i32>' should match successor input type #0 'tensor<f32>'}}
+  // expected-error@+1 {{'lite.if' op the then region yields 'tensor<i32>' for result #0 of type 'tensor<f32>'}}
   %r = lite.if %p -> (tensor<f32>) {
-    // expected-note@+1 {{region branch point}}
     lite.yield %i : tensor<i32>
   } else {
     lite.yield %a : tensor<f32>
@@ -108,11 +105,10 @@ func.func @if_then_yield_type(%p: tensor<i1>, %a: tensor<f32>, %i: tensor<i32>) 
 
 // A branch may yield a more precise type, not an incompatible shape.
 func.func @if_else_yield_shape(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<2xf32> {
-  // expected-error@+1 {{'lite.if' op along control flow edge from Operation lite.yield to parent: successor operand type #0 'tensor<3xf32>' should match successor input type #0 'tensor<2xf32>'}}
+  // expected-error@+1 {{'lite.if' op the else region yields 'tensor<3xf32>' for result #0 of type 'tensor<2xf32>'}}
   %r = lite.if %p -> (tensor<2xf32>) {
     lite.yield %a : tensor<2xf32>
   } else {
-    // expected-note@+1 {{region branch point}}
     lite.yield %b : tensor<3xf32>
   }
   return %r : tensor<2xf32>
@@ -270,8 +266,7 @@ func.func @while_init_count(%a: tensor<i32>, %p: tensor<i1>) {
 // A cond argument type incompatible with its init breaks the parent -> cond
 // edge.
 func.func @while_cond_argument_incompatible(%a: tensor<i32>, %p: tensor<i1>) {
-  // expected-error@+2 {{'lite.while' op along control flow edge from parent to Region #0: successor operand type #0 'tensor<i32>' should match successor input type #0 'tensor<f32>'}}
-  // expected-note@+1 {{region branch point}}
+  // expected-error@+1 {{'lite.while' op the cond region takes ('tensor<f32>') but the loop carries ('tensor<i32>')}}
   %r = "lite.while"(%a) ({
   ^bb0(%i: tensor<f32>):
     lite.yield %p : tensor<i1>
@@ -300,8 +295,7 @@ func.func @while_cond_argument_refined(%a: tensor<2xi32>, %p: tensor<i1>) {
 // -----
 
 func.func @while_cond_argument_count(%a: tensor<i32>, %p: tensor<i1>) {
-  // expected-error@+2 {{'lite.while' op along control flow edge from parent to Region #0: region branch point has 1 operands, but region successor needs 0 inputs}}
-  // expected-note@+1 {{region branch point}}
+  // expected-error@+1 {{'lite.while' op the cond region takes () but the loop carries ('tensor<i32>')}}
   %r = "lite.while"(%a) ({
     lite.yield %p : tensor<i1>
   }, {
@@ -419,8 +413,8 @@ func.func @while_cond_no_value(%a: tensor<i32>) {
 
 // The yield's own operand constraint is checked before the loop's regions.
 func.func @while_cond_non_lite_type(%a: tensor<i32>, %p: tensor<i4>) {
+  // expected-error@+1 {{'lite.while' op the cond region must yield a single tensor<i1>, got ('tensor<i4>')}}
   %r = lite.while (%i = %a) : (tensor<i32>) -> tensor<i32> cond {
-    // expected-error@+1 {{'lite.yield' op operand #0 must be variadic of tensor of}}
     lite.yield %p : tensor<i4>
   } body {
     lite.yield %i : tensor<i32>
@@ -447,11 +441,10 @@ func.func @while_body_not_yield(%a: tensor<i32>, %p: tensor<i1>) {
 // -----
 
 func.func @while_body_yield_count(%a: tensor<i32>, %p: tensor<i1>) {
-  // expected-error@+1 {{'lite.while' op along control flow edge from Operation lite.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-error@+1 {{'lite.while' op the body region yields 0 value(s) but the op has 1 result(s)}}
   %r = lite.while (%i = %a) : (tensor<i32>) -> tensor<i32> cond {
     lite.yield %p : tensor<i1>
   } body {
-    // expected-note@+1 {{region branch point}}
     lite.yield
   }
   return
@@ -460,11 +453,10 @@ func.func @while_body_yield_count(%a: tensor<i32>, %p: tensor<i1>) {
 // -----
 
 func.func @while_body_yield_type(%a: tensor<i32>, %p: tensor<i1>, %x: tensor<f32>) {
-  // expected-error@+1 {{'lite.while' op along control flow edge from Operation lite.yield to Region #0: successor operand type #0 'tensor<f32>' should match successor input type #0 'tensor<i32>'}}
+  // expected-error@+1 {{'lite.while' op the body region yields 'tensor<f32>' for result #0 of type 'tensor<i32>'}}
   %r = lite.while (%i = %a) : (tensor<i32>) -> tensor<i32> cond {
     lite.yield %p : tensor<i1>
   } body {
-    // expected-note@+1 {{region branch point}}
     lite.yield %x : tensor<f32>
   }
   return
@@ -473,11 +465,10 @@ func.func @while_body_yield_type(%a: tensor<i32>, %p: tensor<i1>, %x: tensor<f32
 // -----
 
 func.func @while_body_yield_shape(%a: tensor<2xi32>, %p: tensor<i1>, %b: tensor<3xi32>) {
-  // expected-error@+1 {{'lite.while' op along control flow edge from Operation lite.yield to Region #0: successor operand type #1 'tensor<3xi32>' should match successor input type #1 'tensor<2xi32>'}}
+  // expected-error@+1 {{'lite.while' op the body region yields 'tensor<3xi32>' for result #1 of type 'tensor<2xi32>'}}
   %r:2 = lite.while (%i = %a, %j = %a) : (tensor<2xi32>, tensor<2xi32>) -> (tensor<?xi32>, tensor<2xi32>) cond {
     lite.yield %p : tensor<i1>
   } body {
-    // expected-note@+1 {{region branch point}}
     lite.yield %b, %b : tensor<3xi32>, tensor<3xi32>
   }
   return

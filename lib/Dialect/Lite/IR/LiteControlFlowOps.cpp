@@ -62,7 +62,7 @@ static LogicalResult verifyYieldTypes(Operation *op, YieldOp yield,
 // IfOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult IfOp::verifyRegions() {
+LogicalResult IfOp::verify() {
   for (auto [region, name] : {std::pair<Region *, StringRef>(&getThenRegion(),
                                                              "then"),
                               {&getElseRegion(), "else"}}) {
@@ -160,10 +160,7 @@ LogicalResult WhileOp::verify() {
              << index << " of type " << std::get<0>(pair)
              << " is not compatible with the loop-carried type "
              << std::get<1>(pair);
-  return success();
-}
 
-LogicalResult WhileOp::verifyRegions() {
   for (auto [region, name] :
        {std::pair<Region *, StringRef>(&getCond(), "cond"),
         {&getBody(), "body"}}) {

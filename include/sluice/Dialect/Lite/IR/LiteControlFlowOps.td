@@ -41,7 +41,9 @@ def Lite_IfOp : Lite_BuiltinOp<"if", "IF", "IfOptions", [
     $cond (`->` `(` type($results)^ `)`)? $then_region `else` $else_region
       attr-dict
   }];
-  let hasRegionVerifier = 1;
+  // Checked before the regions' contents so that a yield mismatch is reported
+  // with the branch's name rather than as a generic control-flow edge error.
+  let hasVerifier = 1;
 }
 
 def Lite_WhileOp : Lite_BuiltinOp<"while", "WHILE", "WhileOptions", [
@@ -73,7 +75,6 @@ def Lite_WhileOp : Lite_BuiltinOp<"while", "WHILE", "WhileOptions", [
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
-  let hasRegionVerifier = 1;
 }
 
 def Lite_YieldOp : Lite_Op<"yield", [
