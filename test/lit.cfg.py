@@ -18,6 +18,9 @@ config.substitutions.append(("%sluice_src_root", config.sluice_src_root))
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
+# FileCheck, not, count and split-file live in Debian's llvm-22-tools.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
 tool_dirs = [config.sluice_tools_dir, config.llvm_tools_dir]
-tools = ["sluice-opt"]
+tools = ["sluice-opt", "sluice-run"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

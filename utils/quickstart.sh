@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # The README's two commands.
-#   utils/quickstart.sh demo   install, build, run the main job on the shipped examples
+#   utils/quickstart.sh demo   install, build, check and run the shipped examples
 #   utils/quickstart.sh test   install, build, run every test suite
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 case "${1:-}" in
 demo)
-  utils/setup.sh sluice-opt
+  utils/setup.sh sluice-opt sluice-run
   for example in examples/*.mlir; do
     echo "== sluice-opt $example (parsed, verified, printed)"
     build/bin/sluice-opt "$example"
+    echo "== sluice-run $example (reference interpreter)"
+    build/bin/sluice-run "$example"
   done
   ;;
 test)

@@ -10,7 +10,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 echo "== lit (check-sluice)"
-ninja -C build sluice-opt >/dev/null || exit 1
+ninja -C build >/dev/null || exit 1
 /usr/lib/llvm-22/bin/lit -sv build/test | tee "$log"
 lit_status=${PIPESTATUS[0]}
 read -r p f < <(python3 - "$log" <<'PY'
@@ -28,6 +28,24 @@ PY
 passed=$((passed + p))
 failed=$((failed + f))
 if [[ $lit_status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+
+echo "== unit tests (GoogleTest)"
+for binary in build/unittests/*Tests; do
+  [[ -x $binary ]] || continue
+  "$binary" --gtest_color=no | tee "$log"
+  status=${PIPESTATUS[0]}
+  read -r p f < <(python3 - "$log" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+p = re.search(r"^\[  PASSED  \] (\d+) test", text, re.M)
+f = re.search(r"^\[  FAILED  \] (\d+) test", text, re.M)
+print(int(p.group(1)) if p else 0, int(f.group(1)) if f else 0)
+PY
+)
+  passed=$((passed + p))
+  failed=$((failed + f))
+  if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+done
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

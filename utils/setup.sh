@@ -11,6 +11,7 @@ packages=(
   libflatbuffers-dev flatbuffers-compiler
   libprotobuf-dev protobuf-compiler
   pybind11-dev python3-dev python3-numpy
+  libgtest-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -13,3 +13,8 @@
 // LITE: lite.less %[[I]]
 // LITE: } body {
 // LITE: lite.add %[[I]]
+
+// Both forms of the loop compute 10 in the reference interpreter.
+// RUN: sluice-run %sluice_src_root/examples/while_executor.mlir | FileCheck %s --check-prefix=RESULT
+// RUN: sluice-run %sluice_src_root/examples/while_lite.mlir | FileCheck %s --check-prefix=RESULT
+// RESULT: {"outputs":[{"data":[10],"dtype":"int32","name":"output0","shape":[]}]}

@@ -1,0 +1,44 @@
+//===- Interpreter.h - sluice's reference interpreter -----------*- C++ -*-===//
+//
+// Runs a function of lite ops (with lite.if / lite.while executed
+// structurally) or of executor graphs (executed by frames, tags and deadness
+// as shared/seeds/tf-control-flow-implementation.txt specifies). The semantic
+// oracle every other engine is compared with.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_INTERPRETER_INTERPRETER_H
+#define SLUICE_INTERPRETER_INTERPRETER_H
+
+#include "sluice/Interpreter/Tensor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Support/LLVM.h"
+
+namespace sluice::interp {
+
+struct InterpreterOptions {
+  /// Upper bound on the iterations of any one loop (a lite.while, or one
+  /// frame of an executor graph); exceeding it is an error.
+  int64_t maxIterations = 10'000'000;
+};
+
+/// Counters a run accumulates (for benchmarks and tests).
+struct InterpreterStats {
+  /// Executor nodes run (dead or live), including islands.
+  int64_t nodeExecutions = 0;
+  /// Lite ops evaluated by kernels.
+  int64_t kernelExecutions = 0;
+};
+
+/// Runs `function` on `arguments` and returns its results. Errors (a
+/// run-time kernel error, a deadlocked or dead fetch, a runaway loop, ...)
+/// are emitted as diagnostics on the offending op and yield failure.
+mlir::FailureOr<llvm::SmallVector<Tensor>>
+runFunction(mlir::func::FuncOp function, llvm::ArrayRef<Tensor> arguments,
+            const InterpreterOptions &options = {},
+            InterpreterStats *stats = nullptr);
+
+} // namespace sluice::interp
+
+#endif // SLUICE_INTERPRETER_INTERPRETER_H

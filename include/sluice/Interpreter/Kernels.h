@@ -1,0 +1,29 @@
+//===- Kernels.h - reference kernels of the lite tensor ops -----*- C++ -*-===//
+//
+// One reference implementation per lite tensor op, following TFLite's
+// semantics. Written to be obviously right, not fast: the interpreter that
+// uses them is the oracle every other engine is compared with.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_INTERPRETER_KERNELS_H
+#define SLUICE_INTERPRETER_KERNELS_H
+
+#include "sluice/Interpreter/Tensor.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+
+namespace sluice::interp {
+
+/// Computes the results of the lite tensor op `op` (not lite.if/while/yield)
+/// from the values of its operands. Run-time errors (an index out of range,
+/// an integer division by zero, a shape that does not match the op's declared
+/// result type, ...) are emitted as diagnostics on `op` and yield failure.
+mlir::LogicalResult evaluateLiteOp(mlir::Operation *op,
+                                   llvm::ArrayRef<Tensor> operands,
+                                   llvm::SmallVectorImpl<Tensor> &results);
+
+} // namespace sluice::interp
+
+#endif // SLUICE_INTERPRETER_KERNELS_H

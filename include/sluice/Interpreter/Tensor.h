@@ -1,0 +1,126 @@
+//===- Tensor.h - runtime tensor values of the reference interpreter -*- C++ -*-===//
+//
+// A dense tensor with a TFLite dtype, a static shape and row-major data, as
+// the reference interpreter computes with. Tensors are immutable once built
+// and share their storage, so copying one is cheap.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_INTERPRETER_TENSOR_H
+#define SLUICE_INTERPRETER_TENSOR_H
+
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sluice::interp {
+
+/// The element types the interpreter computes with.
+enum class DType { Bool, Int8, UInt8, Int32, Int64, Float32, Float64 };
+
+/// "bool", "int8", ... "float64": the names used in JSON.
+llvm::StringRef getDTypeName(DType dtype);
+std::optional<DType> parseDTypeName(llvm::StringRef name);
+/// The dtype of an MLIR element type, if the interpreter supports it.
+std::optional<DType> getDType(mlir::Type elementType);
+mlir::Type getElementType(DType dtype, mlir::MLIRContext *context);
+/// Size in bytes of one element (bool takes one byte).
+size_t getDTypeSize(DType dtype);
+bool isFloat(DType dtype);
+
+/// Calls `fn(T{})` with T the C++ type of `dtype` (bool is stored as bool).
+template <typename Fn>
+decltype(auto) dispatchDType(DType dtype, Fn &&fn) {
+  switch (dtype) {
+  case DType::Bool:
+    return fn(bool{});
+  case DType::Int8:
+    return fn(int8_t{});
+  case DType::UInt8:
+    return fn(uint8_t{});
+  case DType::Int32:
+    return fn(int32_t{});
+  case DType::Int64:
+    return fn(int64_t{});
+  case DType::Float32:
+    return fn(float{});
+  case DType::Float64:
+    return fn(double{});
+  }
+  llvm_unreachable("unknown dtype");
+}
+
+class Tensor {
+public:
+  /// A rank-0 float32 zero, sharing one storage with every other default
+  /// tensor (control tokens carry one): constructing it does not allocate.
+  Tensor();
+  /// A zero-filled tensor.
+  Tensor(DType dtype, llvm::ArrayRef<int64_t> shape);
+
+  /// A tensor holding `values` (row-major), which must have as many elements
+  /// as `shape` describes.
+  template <typename T>
+  static Tensor fromValues(DType dtype, llvm::ArrayRef<int64_t> shape,
+                           llvm::ArrayRef<T> values) {
+    Tensor result(dtype, shape);
+    T *data = result.mutableData<T>();
+    for (size_t i = 0, e = values.size(); i < e; ++i)
+      data[i] = values[i];
+    return result;
+  }
+  /// A rank-0 tensor.
+  template <typename T> static Tensor scalar(DType dtype, T value) {
+    return fromValues<T>(dtype, {}, llvm::ArrayRef<T>(value));
+  }
+
+  DType getDType() const { return dtype; }
+  llvm::ArrayRef<int64_t> getShape() const { return shape; }
+  int64_t getRank() const { return shape.size(); }
+  int64_t getNumElements() const { return numElements; }
+
+  /// Element i (row-major) of a tensor whose C++ element type is T.
+  template <typename T> const T *data() const {
+    return reinterpret_cast<const T *>(storage->data());
+  }
+  /// Writable data: only for a tensor still being built (not yet shared).
+  template <typename T> T *mutableData() {
+    return reinterpret_cast<T *>(storage->data());
+  }
+  template <typename T> llvm::ArrayRef<T> values() const {
+    return llvm::ArrayRef<T>(data<T>(), numElements);
+  }
+
+  /// Element i converted to double / int64 (whatever the dtype).
+  double getAsDouble(int64_t index) const;
+  int64_t getAsInt(int64_t index) const;
+
+  /// The same data under another shape with as many elements.
+  Tensor reshaped(llvm::ArrayRef<int64_t> newShape) const;
+
+  /// Bitwise equality of dtype, shape and data.
+  bool operator==(const Tensor &other) const;
+
+private:
+  DType dtype;
+  llvm::SmallVector<int64_t, 4> shape;
+  int64_t numElements;
+  std::shared_ptr<std::vector<char>> storage;
+};
+
+/// Strides (in elements) of a row-major tensor of `shape`.
+llvm::SmallVector<int64_t, 4> getStrides(llvm::ArrayRef<int64_t> shape);
+/// Product of the dimensions.
+int64_t getNumElements(llvm::ArrayRef<int64_t> shape);
+
+} // namespace sluice::interp
+
+#endif // SLUICE_INTERPRETER_TENSOR_H

@@ -1,0 +1,783 @@
+//===- ElementwiseKernels.cpp - elementwise reference kernels -------------===//
+//
+// lite.constant, the binary and unary elementwise ops, comparisons, logical
+// ops, select_v2, cast and zeros_like with the semantics of TFLite's
+// reference kernels, plus the fused activation functions. Every op with
+// several operands broadcasts them like numpy through `broadcast`. Where
+// TFLite's C++ is undefined (integer overflow, INT_MIN / -1, float-to-int
+// casts out of range) or leaves a choice open (NaN in maximum/minimum, TANH
+// and SIGN_BIT activations), the helper computing it documents the choice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelGroups.h"
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Interpreter/TensorIO.h"
+
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+using namespace mlir;
+using namespace sluice;
+using namespace sluice::interp;
+
+//===----------------------------------------------------------------------===//
+// Dtype dispatch and element arithmetic
+//===----------------------------------------------------------------------===//
+
+/// dispatchDType restricted to the numeric dtypes (not bool).
+template <typename Fn>
+static decltype(auto) dispatchNumeric(DType dtype, Fn &&fn) {
+  switch (dtype) {
+  case DType::Int8:
+    return fn(int8_t{});
+  case DType::UInt8:
+    return fn(uint8_t{});
+  case DType::Int32:
+    return fn(int32_t{});
+  case DType::Int64:
+    return fn(int64_t{});
+  case DType::Float32:
+    return fn(float{});
+  case DType::Float64:
+    return fn(double{});
+  case DType::Bool:
+    break;
+  }
+  llvm_unreachable("bool is not numeric");
+}
+
+/// dispatchDType restricted to float32 and float64.
+template <typename Fn>
+static decltype(auto) dispatchFloat(DType dtype, Fn &&fn) {
+  assert(isFloat(dtype) && "expected a float dtype");
+  if (dtype == DType::Float64)
+    return fn(double{});
+  return fn(float{});
+}
+
+/// Integer add/sub/mul/neg/abs/square overflow in TFLite's C++ (UB); here
+/// they wrap around modulo 2^bits, computed in this unsigned type: wide
+/// enough that the usual promotions cannot turn it back into a signed int.
+template <typename T>
+using WrapType = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned,
+                                    std::make_unsigned_t<T>>;
+
+template <typename T> static T wrapAdd(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>)
+    return x + y;
+  else
+    return static_cast<T>(static_cast<WrapType<T>>(x) +
+                          static_cast<WrapType<T>>(y));
+}
+
+template <typename T> static T wrapSub(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>)
+    return x - y;
+  else
+    return static_cast<T>(static_cast<WrapType<T>>(x) -
+                          static_cast<WrapType<T>>(y));
+}
+
+template <typename T> static T wrapMul(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>)
+    return x * y;
+  else
+    return static_cast<T>(static_cast<WrapType<T>>(x) *
+                          static_cast<WrapType<T>>(y));
+}
+
+template <typename T> static T wrapNeg(T x) {
+  if constexpr (std::is_floating_point_v<T>)
+    return -x;
+  else
+    return static_cast<T>(WrapType<T>(0) - static_cast<WrapType<T>>(x));
+}
+
+template <typename T> static T wrapAbs(T x) {
+  if constexpr (std::is_floating_point_v<T>)
+    return std::fabs(x);
+  else if constexpr (std::is_signed_v<T>)
+    return x < 0 ? wrapNeg(x) : x;
+  else
+    return x;
+}
+
+/// x / y rounded toward zero (TFLite DIV); IEEE division for floats. Integer
+/// divisors are checked for zero before any kernel runs.
+template <typename T> static T truncDiv(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return x / y;
+  } else {
+    if (y == 0)
+      return 0;
+    if constexpr (std::is_signed_v<T>)
+      if (y == -1)
+        return wrapNeg(x); // INT_MIN / -1 wraps to INT_MIN.
+    return static_cast<T>(x / y);
+  }
+}
+
+/// The remainder of truncDiv, with the sign of the dividend.
+template <typename T> static T truncRem(T x, T y) {
+  if (y == 0)
+    return 0;
+  if constexpr (std::is_signed_v<T>)
+    if (y == -1)
+      return 0;
+  return static_cast<T>(x % y);
+}
+
+/// x / y rounded toward -inf. Floats are divided in double and floored, as
+/// TFLite's FloorDiv does.
+template <typename T> static T floorDiv(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return static_cast<T>(
+        std::floor(static_cast<double>(x) / static_cast<double>(y)));
+  } else {
+    T quotient = truncDiv(x, y);
+    if constexpr (std::is_signed_v<T>)
+      if (truncRem(x, y) != 0 && ((x < 0) != (y < 0)))
+        quotient = static_cast<T>(quotient - 1);
+    return quotient;
+  }
+}
+
+/// TFLite's FloorMod: the truncated remainder (std::fmod for floats), moved
+/// by one divisor when it is nonzero and its sign differs from the divisor's.
+template <typename T> static T floorMod(T x, T y) {
+  T remainder;
+  if constexpr (std::is_floating_point_v<T>)
+    remainder = std::fmod(x, y);
+  else
+    remainder = truncRem(x, y);
+  if constexpr (std::is_signed_v<T>)
+    if (remainder != 0 && ((y < 0) != (remainder < 0)))
+      remainder = static_cast<T>(remainder + y);
+  return remainder;
+}
+
+/// std::pow for floats; for integers x multiplied by itself y times with
+/// wraparound (square-and-multiply, which equals repeated multiplication
+/// modulo 2^bits). Negative integer exponents are rejected before.
+template <typename T> static T power(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::pow(x, y);
+  } else {
+    if constexpr (std::is_signed_v<T>)
+      if (y < 0)
+        return 0;
+    using W = WrapType<T>;
+    W result = 1;
+    W base = static_cast<W>(x);
+    for (auto e = static_cast<std::make_unsigned_t<T>>(y); e != 0; e >>= 1) {
+      if (e & 1)
+        result = static_cast<W>(result * base);
+      base = static_cast<W>(base * base);
+    }
+    return static_cast<T>(result);
+  }
+}
+
+/// TFLite's `x > y ? x : y`, except that a NaN operand makes the result NaN.
+template <typename T> static T maximum(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (std::isnan(x) || std::isnan(y))
+      return std::isnan(x) ? x : y;
+  return x > y ? x : y;
+}
+
+/// TFLite's `x < y ? x : y`, except that a NaN operand makes the result NaN.
+template <typename T> static T minimum(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (std::isnan(x) || std::isnan(y))
+      return std::isnan(x) ? x : y;
+  return x < y ? x : y;
+}
+
+/// TFLite's CAST (static_cast), made total: anything to bool is `!= 0`,
+/// floats to integers truncate toward zero, saturate and send NaN to 0;
+/// integers to narrower integers wrap modulo 2^bits.
+template <typename To, typename From> static To castElement(From x) {
+  if constexpr (std::is_same_v<To, bool>) {
+    return x != From(0);
+  } else if constexpr (std::is_floating_point_v<From> &&
+                       std::is_integral_v<To>) {
+    if (std::isnan(x))
+      return 0;
+    // Both limits convert exactly or round outward (INT32_MAX to 2^31), so
+    // everything strictly between them truncates to a representable value.
+    if (x <= static_cast<From>(std::numeric_limits<To>::min()))
+      return std::numeric_limits<To>::min();
+    if (x >= static_cast<From>(std::numeric_limits<To>::max()))
+      return std::numeric_limits<To>::max();
+    return static_cast<To>(x);
+  } else {
+    return static_cast<To>(x);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Broadcasting
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Operands broadcast against each other like numpy: the common shape and,
+/// per operand, the stride of every result dimension in that operand (0
+/// where the operand is broadcast along it).
+struct Broadcast {
+  SmallVector<int64_t, 4> shape;
+  SmallVector<SmallVector<int64_t, 4>, 3> strides;
+  int64_t numElements = 0;
+};
+} // namespace
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+
+/// Broadcasts the shapes of `operands` (any ranks, aligned at the last
+/// dimension; each size equal to the result's or 1).
+static FailureOr<Broadcast> broadcast(Operation *op,
+                                      ArrayRef<Tensor> operands) {
+  Broadcast result;
+  int64_t rank = 0;
+  for (const Tensor &operand : operands)
+    rank = std::max(rank, operand.getRank());
+  result.shape.assign(rank, 1);
+  for (const Tensor &operand : operands) {
+    int64_t leading = rank - operand.getRank();
+    for (auto [i, size] : llvm::enumerate(operand.getShape())) {
+      int64_t &dim = result.shape[leading + i];
+      if (size == dim || size == 1)
+        continue;
+      if (dim != 1) {
+        InFlightDiagnostic diag =
+            op->emitError("cannot broadcast operand shapes ");
+        llvm::interleaveComma(operands, diag, [&](const Tensor &t) {
+          diag << shapeString(t.getShape());
+        });
+        return diag;
+      }
+      dim = size;
+    }
+  }
+  for (const Tensor &operand : operands) {
+    SmallVector<int64_t, 4> own = getStrides(operand.getShape());
+    SmallVector<int64_t, 4> strides(rank, 0);
+    int64_t leading = rank - operand.getRank();
+    for (int64_t i = 0; i < operand.getRank(); ++i)
+      if (operand.getShape()[i] != 1)
+        strides[leading + i] = own[i];
+    result.strides.push_back(std::move(strides));
+  }
+  result.numElements = getNumElements(result.shape);
+  return result;
+}
+
+/// Calls `fn(i, offsets)` for every element i (row-major) of the broadcast
+/// result, `offsets[k]` being the index of the matching element of operand k.
+template <typename Fn>
+static void forEachElement(const Broadcast &broadcast, Fn &&fn) {
+  int64_t rank = broadcast.shape.size();
+  size_t numOperands = broadcast.strides.size();
+  SmallVector<int64_t, 4> index(rank, 0);
+  SmallVector<int64_t, 3> offsets(numOperands, 0);
+  for (int64_t i = 0; i < broadcast.numElements; ++i) {
+    fn(i, ArrayRef<int64_t>(offsets));
+    // Advance the multi-index like an odometer, last dimension fastest.
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      for (size_t k = 0; k < numOperands; ++k)
+        offsets[k] += broadcast.strides[k][d];
+      if (++index[d] < broadcast.shape[d])
+        break;
+      for (size_t k = 0; k < numOperands; ++k)
+        offsets[k] -= broadcast.strides[k][d] * broadcast.shape[d];
+      index[d] = 0;
+    }
+  }
+}
+
+/// A tensor of `dtype` over the broadcast shape whose element i is `fn` of
+/// the matching elements of `lhs` and `rhs` (C++ types In, result Out).
+template <typename Out, typename In, typename Fn>
+static Tensor mapBinary(const Broadcast &broadcast, DType dtype,
+                        const Tensor &lhs, const Tensor &rhs, Fn &&fn) {
+  Tensor result(dtype, broadcast.shape);
+  Out *out = result.mutableData<Out>();
+  const In *x = lhs.data<In>();
+  const In *y = rhs.data<In>();
+  forEachElement(broadcast, [&](int64_t i, ArrayRef<int64_t> offsets) {
+    out[i] = fn(x[offsets[0]], y[offsets[1]]);
+  });
+  return result;
+}
+
+/// A tensor of `dtype` and the shape of `input` whose element i is
+/// `fn(input[i])`.
+template <typename Out, typename In, typename Fn>
+static Tensor mapUnary(const Tensor &input, DType dtype, Fn &&fn) {
+  Tensor result(dtype, input.getShape());
+  Out *out = result.mutableData<Out>();
+  const In *in = input.data<In>();
+  for (int64_t i = 0, e = input.getNumElements(); i < e; ++i)
+    out[i] = fn(in[i]);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Operand checks
+//===----------------------------------------------------------------------===//
+
+static LogicalResult checkSameDType(Operation *op, const Tensor &lhs,
+                                    const Tensor &rhs) {
+  if (lhs.getDType() == rhs.getDType())
+    return success();
+  return op->emitError("operands have different dtypes: ")
+         << getDTypeName(lhs.getDType()) << " and "
+         << getDTypeName(rhs.getDType());
+}
+
+static LogicalResult checkDType(Operation *op, const Tensor &operand,
+                                bool accepted, StringRef expected) {
+  if (accepted)
+    return success();
+  return op->emitError("expects ")
+         << expected << " operands, got " << getDTypeName(operand.getDType());
+}
+
+/// Integer division and modulo need nonzero divisors (checked only when the
+/// result has elements, so every divisor is actually used).
+static LogicalResult checkDivisors(Operation *op, const Tensor &rhs,
+                                   int64_t numResults) {
+  if (isFloat(rhs.getDType()) || numResults == 0)
+    return success();
+  for (int64_t i = 0, e = rhs.getNumElements(); i < e; ++i)
+    if (rhs.getAsInt(i) == 0)
+      return op->emitError("integer division by zero");
+  return success();
+}
+
+/// TFLite's integer POW rejects negative exponents.
+static LogicalResult checkExponents(Operation *op, const Tensor &rhs,
+                                    int64_t numResults) {
+  if (isFloat(rhs.getDType()) || numResults == 0)
+    return success();
+  for (int64_t i = 0, e = rhs.getNumElements(); i < e; ++i)
+    if (rhs.getAsInt(i) < 0)
+      return op->emitError("integer pow with negative exponent ")
+             << rhs.getAsInt(i);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Op families
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Extra checks a numeric binary op makes before computing.
+enum class Precondition { None, NonzeroDivisor, NonnegativeExponent };
+} // namespace
+
+/// A numeric binary op: `fn(x, y)` on each broadcast pair of elements, in the
+/// operands' dtype, then the op's fused activation if it has one.
+template <typename Fn>
+static LogicalResult evaluateArithmetic(Operation *op,
+                                        ArrayRef<Tensor> operands,
+                                        SmallVectorImpl<Tensor> &results,
+                                        Precondition precondition, Fn &&fn) {
+  const Tensor &lhs = operands[0], &rhs = operands[1];
+  DType dtype = lhs.getDType();
+  if (failed(checkSameDType(op, lhs, rhs)) ||
+      failed(checkDType(op, lhs, dtype != DType::Bool, "numeric")))
+    return failure();
+  FailureOr<Broadcast> shape = broadcast(op, operands);
+  if (failed(shape))
+    return failure();
+  if (precondition == Precondition::NonzeroDivisor &&
+      failed(checkDivisors(op, rhs, shape->numElements)))
+    return failure();
+  if (precondition == Precondition::NonnegativeExponent &&
+      failed(checkExponents(op, rhs, shape->numElements)))
+    return failure();
+  Tensor result = dispatchNumeric(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    return mapBinary<T, T>(*shape, dtype, lhs, rhs,
+                           [&](T x, T y) -> T { return fn(x, y); });
+  });
+  if (failed(interp::detail::applyFusedActivation(op, result)))
+    return failure();
+  results.push_back(std::move(result));
+  return success();
+}
+
+/// A comparison: bool result, operands of any (matching) dtype.
+template <typename Fn>
+static LogicalResult
+evaluateComparison(Operation *op, ArrayRef<Tensor> operands,
+                   SmallVectorImpl<Tensor> &results, Fn &&fn) {
+  const Tensor &lhs = operands[0], &rhs = operands[1];
+  if (failed(checkSameDType(op, lhs, rhs)))
+    return failure();
+  FailureOr<Broadcast> shape = broadcast(op, operands);
+  if (failed(shape))
+    return failure();
+  results.push_back(dispatchDType(lhs.getDType(), [&](auto tag) {
+    using T = decltype(tag);
+    return mapBinary<bool, T>(*shape, DType::Bool, lhs, rhs,
+                              [&](T x, T y) -> bool { return fn(x, y); });
+  }));
+  return success();
+}
+
+/// logical_and / logical_or on bool operands.
+template <typename Fn>
+static LogicalResult evaluateLogical(Operation *op, ArrayRef<Tensor> operands,
+                                     SmallVectorImpl<Tensor> &results,
+                                     Fn &&fn) {
+  const Tensor &lhs = operands[0], &rhs = operands[1];
+  if (failed(checkSameDType(op, lhs, rhs)) ||
+      failed(checkDType(op, lhs, lhs.getDType() == DType::Bool, "bool")))
+    return failure();
+  FailureOr<Broadcast> shape = broadcast(op, operands);
+  if (failed(shape))
+    return failure();
+  results.push_back(mapBinary<bool, bool>(*shape, DType::Bool, lhs, rhs, fn));
+  return success();
+}
+
+/// A unary op on float operands: `fn(x)` in the operand's precision.
+template <typename Fn>
+static LogicalResult evaluateFloatUnary(Operation *op, const Tensor &input,
+                                        SmallVectorImpl<Tensor> &results,
+                                        Fn &&fn) {
+  DType dtype = input.getDType();
+  if (failed(checkDType(op, input, isFloat(dtype), "float")))
+    return failure();
+  results.push_back(dispatchFloat(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    return mapUnary<T, T>(input, dtype, [&](T x) -> T { return fn(x); });
+  }));
+  return success();
+}
+
+/// A unary op on numeric (non-bool) operands.
+template <typename Fn>
+static LogicalResult evaluateNumericUnary(Operation *op, const Tensor &input,
+                                          SmallVectorImpl<Tensor> &results,
+                                          Fn &&fn) {
+  DType dtype = input.getDType();
+  if (failed(checkDType(op, input, dtype != DType::Bool, "numeric")))
+    return failure();
+  results.push_back(dispatchNumeric(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    return mapUnary<T, T>(input, dtype, [&](T x) -> T { return fn(x); });
+  }));
+  return success();
+}
+
+static LogicalResult evaluateConstant(lite::ConstantOp op,
+                                      SmallVectorImpl<Tensor> &results) {
+  std::string error;
+  FailureOr<Tensor> value = tensorFromAttr(op.getValueAttr(), error);
+  if (failed(value))
+    return op->emitError(error);
+  results.push_back(std::move(*value));
+  return success();
+}
+
+static LogicalResult evaluateLogicalNot(Operation *op, const Tensor &input,
+                                        SmallVectorImpl<Tensor> &results) {
+  if (failed(checkDType(op, input, input.getDType() == DType::Bool, "bool")))
+    return failure();
+  results.push_back(
+      mapUnary<bool, bool>(input, DType::Bool, [](bool x) { return !x; }));
+  return success();
+}
+
+/// select_v2: condition, x and y broadcast against each other.
+static LogicalResult evaluateSelect(Operation *op, ArrayRef<Tensor> operands,
+                                    SmallVectorImpl<Tensor> &results) {
+  const Tensor &condition = operands[0], &x = operands[1], &y = operands[2];
+  if (condition.getDType() != DType::Bool)
+    return op->emitError("expects a bool condition, got ")
+           << getDTypeName(condition.getDType());
+  if (failed(checkSameDType(op, x, y)))
+    return failure();
+  FailureOr<Broadcast> shape = broadcast(op, operands);
+  if (failed(shape))
+    return failure();
+  DType dtype = x.getDType();
+  results.push_back(dispatchDType(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    Tensor result(dtype, shape->shape);
+    T *out = result.mutableData<T>();
+    const bool *c = condition.data<bool>();
+    const T *xs = x.data<T>();
+    const T *ys = y.data<T>();
+    forEachElement(*shape, [&](int64_t i, ArrayRef<int64_t> offsets) {
+      out[i] = c[offsets[0]] ? xs[offsets[1]] : ys[offsets[2]];
+    });
+    return result;
+  }));
+  return success();
+}
+
+/// cast: to the element type the op's result declares.
+static LogicalResult evaluateCast(Operation *op, const Tensor &input,
+                                  SmallVectorImpl<Tensor> &results) {
+  Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
+  std::optional<DType> to = getDType(elementType);
+  if (!to)
+    return op->emitError("cannot cast to unsupported element type ")
+           << elementType;
+  results.push_back(dispatchDType(input.getDType(), [&](auto fromTag) {
+    using From = decltype(fromTag);
+    return dispatchDType(*to, [&](auto toTag) {
+      using To = decltype(toTag);
+      return mapUnary<To, From>(input, *to, castElement<To, From>);
+    });
+  }));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
+    Operation *op, ArrayRef<Tensor> operands,
+    SmallVectorImpl<Tensor> &results) {
+  using P = Precondition;
+  auto arithmetic = [&](P precondition, auto fn) {
+    return evaluateArithmetic(op, operands, results, precondition, fn);
+  };
+  auto compare = [&](auto fn) {
+    return evaluateComparison(op, operands, results, fn);
+  };
+  auto floatUnary = [&](auto fn) {
+    return evaluateFloatUnary(op, operands[0], results, fn);
+  };
+  auto numericUnary = [&](auto fn) {
+    return evaluateNumericUnary(op, operands[0], results, fn);
+  };
+  using Result = std::optional<LogicalResult>;
+  return llvm::TypeSwitch<Operation *, Result>(op)
+      .Case([&](lite::ConstantOp constant) {
+        return evaluateConstant(constant, results);
+      })
+      // Binary arithmetic.
+      .Case([&](lite::AddOp) {
+        return arithmetic(P::None,
+                          [](auto x, auto y) { return wrapAdd(x, y); });
+      })
+      .Case([&](lite::SubOp) {
+        return arithmetic(P::None,
+                          [](auto x, auto y) { return wrapSub(x, y); });
+      })
+      .Case([&](lite::MulOp) {
+        return arithmetic(P::None,
+                          [](auto x, auto y) { return wrapMul(x, y); });
+      })
+      .Case([&](lite::DivOp) {
+        return arithmetic(P::NonzeroDivisor,
+                          [](auto x, auto y) { return truncDiv(x, y); });
+      })
+      .Case([&](lite::FloorDivOp) {
+        return arithmetic(P::NonzeroDivisor,
+                          [](auto x, auto y) { return floorDiv(x, y); });
+      })
+      .Case([&](lite::FloorModOp) {
+        return arithmetic(P::NonzeroDivisor,
+                          [](auto x, auto y) { return floorMod(x, y); });
+      })
+      .Case([&](lite::PowOp) {
+        return arithmetic(P::NonnegativeExponent,
+                          [](auto x, auto y) { return power(x, y); });
+      })
+      .Case([&](lite::MaximumOp) {
+        return arithmetic(P::None,
+                          [](auto x, auto y) { return maximum(x, y); });
+      })
+      .Case([&](lite::MinimumOp) {
+        return arithmetic(P::None,
+                          [](auto x, auto y) { return minimum(x, y); });
+      })
+      // Comparisons.
+      .Case([&](lite::LessOp) {
+        return compare([](auto x, auto y) { return x < y; });
+      })
+      .Case([&](lite::LessEqualOp) {
+        return compare([](auto x, auto y) { return x <= y; });
+      })
+      .Case([&](lite::GreaterOp) {
+        return compare([](auto x, auto y) { return x > y; });
+      })
+      .Case([&](lite::GreaterEqualOp) {
+        return compare([](auto x, auto y) { return x >= y; });
+      })
+      .Case([&](lite::EqualOp) {
+        return compare([](auto x, auto y) { return x == y; });
+      })
+      .Case([&](lite::NotEqualOp) {
+        return compare([](auto x, auto y) { return x != y; });
+      })
+      // Logical ops.
+      .Case([&](lite::LogicalAndOp) {
+        return evaluateLogical(op, operands, results,
+                               [](bool x, bool y) { return x && y; });
+      })
+      .Case([&](lite::LogicalOrOp) {
+        return evaluateLogical(op, operands, results,
+                               [](bool x, bool y) { return x || y; });
+      })
+      .Case([&](lite::LogicalNotOp) {
+        return evaluateLogicalNot(op, operands[0], results);
+      })
+      // Unary ops.
+      .Case([&](lite::NegOp) {
+        return numericUnary([](auto x) { return wrapNeg(x); });
+      })
+      .Case([&](lite::AbsOp) {
+        return numericUnary([](auto x) { return wrapAbs(x); });
+      })
+      .Case([&](lite::SquareOp) {
+        return numericUnary([](auto x) { return wrapMul(x, x); });
+      })
+      .Case([&](lite::ReluOp) {
+        // `x < 0 ? 0 : x` as TFLite's Relu: NaN and -0.0 pass through.
+        return numericUnary([](auto x) {
+          using T = decltype(x);
+          return x < T(0) ? T(0) : x;
+        });
+      })
+      .Case([&](lite::ExpOp) {
+        return floatUnary([](auto x) { return std::exp(x); });
+      })
+      .Case([&](lite::LogOp) {
+        return floatUnary([](auto x) { return std::log(x); });
+      })
+      .Case([&](lite::SqrtOp) {
+        return floatUnary([](auto x) { return std::sqrt(x); });
+      })
+      .Case([&](lite::RsqrtOp) {
+        return floatUnary([](auto x) {
+          using T = decltype(x);
+          return T(1) / std::sqrt(x);
+        });
+      })
+      .Case([&](lite::TanhOp) {
+        return floatUnary([](auto x) { return std::tanh(x); });
+      })
+      .Case([&](lite::LogisticOp) {
+        return floatUnary([](auto x) {
+          using T = decltype(x);
+          return T(1) / (T(1) + std::exp(-x));
+        });
+      })
+      .Case([&](lite::ZerosLikeOp) {
+        results.push_back(
+            Tensor(operands[0].getDType(), operands[0].getShape()));
+        return success();
+      })
+      // Selection and conversion.
+      .Case([&](lite::SelectV2Op) {
+        return evaluateSelect(op, operands, results);
+      })
+      .Case(
+          [&](lite::CastOp) { return evaluateCast(op, operands[0], results); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Clamps x to [lo, hi] (either bound optional) as TFLite's
+/// ActivationFunctionWithMinMax, `min(max(x, lo), hi)`: NaN stays NaN.
+/// Integers compare in int64 so a bound of -1 means nothing for uint8.
+template <typename T>
+static T clampActivation(T x, std::optional<int> lo, std::optional<int> hi) {
+  if constexpr (std::is_integral_v<T>) {
+    int64_t v = x;
+    if (lo && v < *lo)
+      v = *lo;
+    if (hi && v > *hi)
+      v = *hi;
+    return static_cast<T>(v);
+  } else {
+    if (lo && x < static_cast<T>(*lo))
+      x = static_cast<T>(*lo);
+    if (hi && static_cast<T>(*hi) < x)
+      x = static_cast<T>(*hi);
+    return x;
+  }
+}
+
+/// NONE, RELU, RELU_N1_TO_1 and RELU6 clamp like TFLite's
+/// ActivationFunctionWithMinMax. TANH applies tanh to float tensors: LiteRT's
+/// add/sub/mul/div would treat it like NONE (their CalculateActivationRange
+/// knows only the clamps), but the op definitions promise the activation is
+/// applied. SIGN_BIT, which no TFLite kernel implements, and TANH on integer
+/// tensors are errors, as is any activation on a bool tensor.
+LogicalResult sluice::interp::detail::applyFusedActivation(Operation *op,
+                                                           Tensor &tensor) {
+  using Activation = lite::ActivationFunctionType;
+  auto attr = op->getAttrOfType<lite::ActivationFunctionTypeAttr>(
+      "fused_activation_function");
+  if (!attr || attr.getValue() == Activation::NONE)
+    return success();
+  Activation activation = attr.getValue();
+  StringRef name = lite::stringifyActivationFunctionType(activation);
+  DType dtype = tensor.getDType();
+  if (activation == Activation::SIGN_BIT)
+    return op->emitError("fused activation SIGN_BIT is not supported (no "
+                         "TFLite kernel implements it)");
+  if (dtype == DType::Bool)
+    return op->emitError("fused activation ")
+           << name << " does not apply to bool tensors";
+  int64_t count = tensor.getNumElements();
+
+  if (activation == Activation::TANH) {
+    if (!isFloat(dtype))
+      return op->emitError("fused activation TANH needs a float tensor, got ")
+             << getDTypeName(dtype);
+    dispatchFloat(dtype, [&](auto tag) {
+      using T = decltype(tag);
+      T *data = tensor.mutableData<T>();
+      for (int64_t i = 0; i < count; ++i)
+        data[i] = std::tanh(data[i]);
+    });
+    return success();
+  }
+
+  std::optional<int> lo, hi;
+  switch (activation) {
+  case Activation::RELU:
+    lo = 0;
+    break;
+  case Activation::RELU_N1_TO_1:
+    lo = -1;
+    hi = 1;
+    break;
+  case Activation::RELU6:
+    lo = 0;
+    hi = 6;
+    break;
+  default:
+    return op->emitError("unknown fused activation ") << name;
+  }
+  dispatchNumeric(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T *data = tensor.mutableData<T>();
+    for (int64_t i = 0; i < count; ++i)
+      data[i] = clampActivation(data[i], lo, hi);
+  });
+  return success();
+}

@@ -1,0 +1,58 @@
+//===- Evaluator.h - the interpreter's op-by-op evaluator --------*- C++ -*-===//
+//
+// Internal to lib/Interpreter. Evaluates the ops of a block in order against
+// an environment mapping SSA values to tensors: lite tensor ops through their
+// kernels, lite.if / lite.while structurally, func.call, and executor.graph
+// through the dataflow executor (ExecutorInterpreter.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_LIB_INTERPRETER_EVALUATOR_H
+#define SLUICE_LIB_INTERPRETER_EVALUATOR_H
+
+#include "sluice/Dialect/Executor/IR/ExecutorOps.h"
+#include "sluice/Interpreter/Interpreter.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace sluice::interp::detail {
+
+/// Tensors of the SSA values in scope.
+using Environment = llvm::DenseMap<mlir::Value, Tensor>;
+
+class Evaluator {
+public:
+  Evaluator(const InterpreterOptions &options, InterpreterStats &stats)
+      : options(options), stats(stats) {}
+
+  /// Runs the ops of `block` (its arguments already bound in `env`) and
+  /// returns the values of its terminator's operands.
+  mlir::FailureOr<llvm::SmallVector<Tensor>> runBlock(mlir::Block &block,
+                                                      Environment &env);
+
+  /// Runs a function on its arguments.
+  mlir::FailureOr<llvm::SmallVector<Tensor>>
+  runFunction(mlir::func::FuncOp function, llvm::ArrayRef<Tensor> arguments);
+
+  const InterpreterOptions &getOptions() const { return options; }
+  InterpreterStats &getStats() { return stats; }
+
+private:
+  mlir::LogicalResult runOp(mlir::Operation &op, Environment &env);
+
+  const InterpreterOptions &options;
+  InterpreterStats &stats;
+  /// Depth of nested function calls, to turn unbounded recursion into an
+  /// error.
+  int callDepth = 0;
+};
+
+/// Runs an executor graph by frames, tags and deadness; values it uses from
+/// outside the graph are read from `env`. Returns the fetched values.
+mlir::FailureOr<llvm::SmallVector<Tensor>>
+runExecutorGraph(sluice::executor::GraphOp graph, Environment &env,
+                 Evaluator &evaluator);
+
+} // namespace sluice::interp::detail
+
+#endif // SLUICE_LIB_INTERPRETER_EVALUATOR_H

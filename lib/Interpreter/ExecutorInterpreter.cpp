@@ -1,0 +1,627 @@
+//===- ExecutorInterpreter.cpp - v1 dataflow by frames, tags, deadness ----===//
+//
+// Runs an executor.graph the way shared/seeds/tf-control-flow-implementation.txt
+// ("Implementation") specifies. Every value in flight is a token
+// (value, is_dead) delivered under a tag (frame instance, iteration):
+//
+//   switch(d, p)      -> false: (d, p || dead(d)), true: (d, !p || dead(d))
+//   merge(d1..dn)     -> the first live input (with its index); dead when
+//                        every input arrived dead
+//   enter(d, F)       -> d in child frame tag/F/0; `constant`: in every
+//                        iteration of tag/F
+//   exit(d)           -> d in the parent frame tag1 where tag = tag1/F/n
+//   next_iteration(d) -> d in tag1/F/(n+1)
+//   any other node    -> computed when every input is live, else all dead
+//
+// A node instance (node, tag) runs when all of its inputs for that tag have
+// arrived (merge: when all control inputs and one live data input have, or
+// every input has). Control edges are inputs like any other and carry
+// deadness. Ready instances run in FIFO order.
+//
+// Two refinements follow TensorFlow's executor where the seed is silent:
+//  * a dead value reaching next_iteration is dropped (it would only start a
+//    dead iteration), and a dead value reaching exit is held until the frame
+//    has nothing left to run: only then, if that exit never produced a live
+//    value, does the parent frame receive it dead;
+//  * when nothing is ready, a merge that has received only dead inputs and
+//    can receive no more (a loop whose entering values were dead) fires dead.
+// parallel_iterations bounds how far iteration n+1 may start ahead of the
+// oldest iteration that still has nodes ready to run.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Evaluator.h"
+
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <deque>
+#include <map>
+
+using namespace mlir;
+using namespace sluice;
+using namespace sluice::executor;
+using namespace sluice::interp;
+using namespace sluice::interp::detail;
+
+namespace {
+
+struct Token {
+  Tensor value;
+  bool dead = false;
+};
+
+struct FrameInstance;
+
+/// Where a token lives: a frame instance and an iteration of it.
+struct Tag {
+  FrameInstance *frame;
+  int64_t iteration;
+};
+
+/// The inputs of one node at one tag collected so far.
+struct NodeInstance {
+  SmallVector<std::optional<Token>, 4> inputs;
+  unsigned arrived = 0;
+};
+
+struct Iteration {
+  /// Node-based, so that memory follows the instances still waiting (a
+  /// DenseMap keeps its buckets after the erase of every entry).
+  std::map<Operation *, NodeInstance> pending;
+  /// Merges that already fired in this iteration: later inputs are ignored.
+  llvm::SmallPtrSet<Operation *, 4> firedMerges;
+  /// Node instances of this iteration queued to run.
+  int64_t outstanding = 0;
+};
+
+/// One execution of a frame (a loop): created by the first enter into frame
+/// `name` from a given parent tag.
+struct FrameInstance {
+  FrameInstance *parent = nullptr;
+  int64_t parentIteration = 0;
+  /// Frame names from the root, joined by ';' ("" for the root).
+  std::string path;
+  int depth = 0;
+  int64_t parallelIterations = 1;
+  std::map<int64_t, Iteration> iterations;
+  /// Outputs of constant enters, delivered to every iteration.
+  SmallVector<std::pair<EnterOp, Token>> invariants;
+  int64_t oldestActive = 0;
+  /// next_iteration outputs waiting for parallel_iterations to allow them.
+  std::deque<std::tuple<NextIterationOp, Token, int64_t>> deferred;
+  llvm::SetVector<Operation *> deadExits;
+  llvm::DenseSet<Operation *> liveExits;
+  bool deadExitsFlushed = false;
+  std::map<std::pair<int64_t, std::string>, std::unique_ptr<FrameInstance>>
+      children;
+};
+
+/// What a node reads: its operands and, for an island, the graph values its
+/// body captures. Values defined outside the graph are not slots: they are
+/// read from the enclosing environment and are always live.
+struct NodeInfo {
+  SmallVector<Value, 4> slots;
+  unsigned numDataSlots = 0; // merge: data inputs come first
+  /// Island only: values from outside the graph its body uses.
+  SmallVector<Value, 2> externals;
+};
+
+class GraphExecutor {
+public:
+  GraphExecutor(GraphOp graph, Environment &env, Evaluator &evaluator)
+      : graph(graph), graphOp(graph), env(env), evaluator(evaluator) {}
+
+  FailureOr<SmallVector<Tensor>> run();
+
+private:
+  void analyze();
+  bool isNodeValue(Value value) const {
+    Operation *def = value.getDefiningOp();
+    return def && def->getParentOp() == graphOp;
+  }
+  Iteration &getIteration(FrameInstance *frame, int64_t index);
+  FrameInstance *getChildFrame(Tag tag, EnterOp enter);
+
+  void emit(Value result, const Token &token, Tag tag);
+  void deliver(Operation *consumer, unsigned slot, const Token &token,
+               Tag tag);
+  void enqueue(Operation *node, Tag tag, NodeInstance inputs);
+  LogicalResult execute(Operation *node, Tag tag, NodeInstance &inputs);
+  LogicalResult executeIsland(IslandOp island, Tag tag,
+                              NodeInstance &inputs);
+  void releaseIterations(FrameInstance *frame);
+
+  bool fireStalledMerges();
+  bool flushDeadExits();
+  void reportDeadlock(unsigned missingSlot);
+
+  /// The token an operand carries: its slot's (nullopt if it has not
+  /// arrived), or a live external value.
+  std::optional<Token> arrivedToken(Operation *node, Value operand,
+                                    const NodeInstance &inputs);
+  Token operandToken(Operation *node, Value operand,
+                     const NodeInstance &inputs) {
+    return *arrivedToken(node, operand, inputs);
+  }
+
+  GraphOp graph;
+  Operation *graphOp;
+  Environment &env;
+  Evaluator &evaluator;
+
+  llvm::DenseMap<Operation *, NodeInfo> nodes;
+  llvm::DenseMap<Value, SmallVector<std::pair<Operation *, unsigned>, 2>>
+      consumers;
+  /// The frame path each node first received an input in.
+  llvm::DenseMap<Operation *, std::string> nodeFrames;
+
+  FrameInstance root;
+  std::deque<std::tuple<Operation *, Tag, NodeInstance>> ready;
+  SmallVector<std::optional<Token>> fetched;
+  /// Set once an error has been emitted: stops the run.
+  bool failedRun = false;
+};
+
+} // namespace
+
+void GraphExecutor::analyze() {
+  for (Operation &op : graph.getBody().front()) {
+    NodeInfo info;
+    if (auto merge = dyn_cast<MergeOp>(op))
+      info.numDataSlots = merge.getData().size();
+    for (Value operand : op.getOperands())
+      if (isNodeValue(operand))
+        info.slots.push_back(operand);
+    if (auto island = dyn_cast<IslandOp>(op)) {
+      llvm::SetVector<Value> captured;
+      getUsedValuesDefinedAbove(island.getBody(), captured);
+      for (Value value : captured) {
+        if (isNodeValue(value))
+          info.slots.push_back(value);
+        else
+          info.externals.push_back(value);
+      }
+    }
+    for (auto [index, slot] : llvm::enumerate(info.slots))
+      consumers[slot].push_back({&op, static_cast<unsigned>(index)});
+    nodes[&op] = std::move(info);
+  }
+}
+
+Iteration &GraphExecutor::getIteration(FrameInstance *frame, int64_t index) {
+  auto [it, inserted] = frame->iterations.try_emplace(index);
+  if (inserted)
+    for (auto &[enter, token] : frame->invariants) {
+      emit(enter.getOutput(), token, Tag{frame, index});
+      emit(enter.getControl(), Token{Tensor(), token.dead},
+           Tag{frame, index});
+    }
+  return it->second;
+}
+
+FrameInstance *GraphExecutor::getChildFrame(Tag tag, EnterOp enter) {
+  std::unique_ptr<FrameInstance> &child =
+      tag.frame->children[{tag.iteration, enter.getFrameName().str()}];
+  if (!child) {
+    child = std::make_unique<FrameInstance>();
+    child->parent = tag.frame;
+    child->parentIteration = tag.iteration;
+    child->path = tag.frame->path.empty()
+                      ? enter.getFrameName().str()
+                      : tag.frame->path + ";" + enter.getFrameName().str();
+    child->depth = tag.frame->depth + 1;
+    child->parallelIterations = enter.getParallelIterations();
+    getIteration(child.get(), 0);
+  }
+  return child.get();
+}
+
+void GraphExecutor::emit(Value result, const Token &token, Tag tag) {
+  auto it = consumers.find(result);
+  if (it == consumers.end())
+    return;
+  // Copy: delivering may add consumers' entries to nothing, but keep the
+  // iteration independent of the map's storage.
+  SmallVector<std::pair<Operation *, unsigned>, 2> targets = it->second;
+  for (auto [consumer, slot] : targets)
+    deliver(consumer, slot, token, tag);
+}
+
+void GraphExecutor::deliver(Operation *consumer, unsigned slot,
+                            const Token &token, Tag tag) {
+  if (failedRun)
+    return;
+  if (isa<FetchOp>(consumer)) {
+    if (tag.frame != &root) {
+      consumer->emitError("fetched value #")
+          << slot << " arrives from inside frame '" << tag.frame->path
+          << "': a loop value must leave its frame through executor.exit";
+      failedRun = true;
+      return;
+    }
+    if (!fetched[slot])
+      fetched[slot] = token;
+    return;
+  }
+
+  auto [frameIt, firstInput] = nodeFrames.try_emplace(consumer, tag.frame->path);
+  if (!firstInput && frameIt->second != tag.frame->path) {
+    consumer->emitError("receives inputs from two frames, '")
+        << frameIt->second << "' and '" << tag.frame->path
+        << "' ('' is the root frame): its inputs must come through the same "
+           "enter/exit nesting";
+    failedRun = true;
+    return;
+  }
+
+  Iteration &iteration = getIteration(tag.frame, tag.iteration);
+  auto merge = dyn_cast<MergeOp>(consumer);
+  if (merge && iteration.firedMerges.contains(consumer))
+    return;
+  const NodeInfo &info = nodes[consumer];
+  NodeInstance &instance = iteration.pending[consumer];
+  if (instance.inputs.empty())
+    instance.inputs.resize(info.slots.size());
+  if (instance.inputs[slot])
+    return;
+  instance.inputs[slot] = token;
+  ++instance.arrived;
+
+  if (merge) {
+    bool controlsArrived = true, anyLive = false, allData = true;
+    for (unsigned i = 0, e = instance.inputs.size(); i < e; ++i) {
+      bool isData = i < info.numDataSlots;
+      const std::optional<Token> &input = instance.inputs[i];
+      if (!isData && !input)
+        controlsArrived = false;
+      if (isData && !input)
+        allData = false;
+      if (isData && input && !input->dead)
+        anyLive = true;
+    }
+    if (!controlsArrived || (!anyLive && !allData))
+      return;
+    iteration.firedMerges.insert(consumer);
+  } else if (instance.arrived != instance.inputs.size()) {
+    return;
+  }
+  NodeInstance inputs = std::move(instance);
+  iteration.pending.erase(consumer);
+  enqueue(consumer, tag, std::move(inputs));
+}
+
+void GraphExecutor::enqueue(Operation *node, Tag tag, NodeInstance inputs) {
+  ++getIteration(tag.frame, tag.iteration).outstanding;
+  ready.emplace_back(node, tag, std::move(inputs));
+}
+
+std::optional<Token> GraphExecutor::arrivedToken(Operation *node,
+                                                 Value operand,
+                                                 const NodeInstance &inputs) {
+  if (!isNodeValue(operand))
+    return Token{env.lookup(operand), /*dead=*/false};
+  const NodeInfo &info = nodes[node];
+  for (auto [index, slot] : llvm::enumerate(info.slots))
+    if (slot == operand && inputs.inputs[index])
+      return *inputs.inputs[index];
+  return std::nullopt;
+}
+
+LogicalResult GraphExecutor::executeIsland(IslandOp island, Tag tag,
+                                           NodeInstance &inputs) {
+  Environment local;
+  const NodeInfo &info = nodes[island];
+  for (auto [index, slot] : llvm::enumerate(info.slots))
+    if (!isa<ControlType>(slot.getType()))
+      local[slot] = inputs.inputs[index]->value;
+  for (Value value : info.externals)
+    local[value] = env.lookup(value);
+  FailureOr<SmallVector<Tensor>> results =
+      evaluator.runBlock(island.getBody().front(), local);
+  if (failed(results))
+    return failure();
+  for (auto [result, value] : llvm::zip(island.getOutputs(), *results))
+    emit(result, Token{value, false}, tag);
+  emit(island.getControl(), Token{Tensor(), false}, tag);
+  return success();
+}
+
+LogicalResult GraphExecutor::execute(Operation *node, Tag tag,
+                                     NodeInstance &inputs) {
+  ++evaluator.getStats().nodeExecutions;
+  bool anyDead = llvm::any_of(inputs.inputs, [](const std::optional<Token> &t) {
+    return t && t->dead;
+  });
+  Token deadToken{Tensor(), true};
+  Token liveControl{Tensor(), false};
+
+  if (auto merge = dyn_cast<MergeOp>(node)) {
+    bool controlDead = false;
+    for (Value control : merge.getControls())
+      controlDead |= operandToken(node, control, inputs).dead;
+    for (auto [index, operand] : llvm::enumerate(merge.getData())) {
+      std::optional<Token> arrived = arrivedToken(node, operand, inputs);
+      if (!arrived || arrived->dead)
+        continue;
+      Token token = *arrived;
+      Token index32{Tensor::scalar<int32_t>(DType::Int32, index), controlDead};
+      token.dead = controlDead;
+      emit(merge.getOutput(), token, tag);
+      emit(merge.getValueIndex(), index32, tag);
+      emit(merge.getControl(), Token{Tensor(), controlDead}, tag);
+      return success();
+    }
+    emit(merge.getOutput(), deadToken, tag);
+    emit(merge.getValueIndex(), deadToken, tag);
+    emit(merge.getControl(), deadToken, tag);
+    return success();
+  }
+
+  if (auto trigger = dyn_cast<ControlTriggerOp>(node)) {
+    emit(trigger.getControl(), liveControl, tag);
+    return success();
+  }
+
+  if (auto island = dyn_cast<IslandOp>(node)) {
+    if (!anyDead)
+      return executeIsland(island, tag, inputs);
+    for (Value result : island.getResults())
+      emit(result, deadToken, tag);
+    return success();
+  }
+
+  if (auto switchOp = dyn_cast<SwitchOp>(node)) {
+    Token data = operandToken(node, switchOp.getData(), inputs);
+    Token predicate = operandToken(node, switchOp.getPredicate(), inputs);
+    bool p = !predicate.dead && predicate.value.getAsInt(0) != 0;
+    emit(switchOp.getFalseOutput(), Token{data.value, anyDead || p}, tag);
+    emit(switchOp.getTrueOutput(), Token{data.value, anyDead || !p}, tag);
+    emit(switchOp.getControl(), Token{Tensor(), anyDead}, tag);
+    return success();
+  }
+
+  if (auto enter = dyn_cast<EnterOp>(node)) {
+    FrameInstance *child = getChildFrame(tag, enter);
+    Token token = operandToken(node, enter.getData(), inputs);
+    token.dead |= anyDead;
+    Token control{Tensor(), token.dead};
+    if (enter.getIsConstant()) {
+      child->invariants.push_back({enter, token});
+      SmallVector<int64_t> existing;
+      for (auto &[index, iteration] : child->iterations)
+        existing.push_back(index);
+      for (int64_t index : existing) {
+        emit(enter.getOutput(), token, Tag{child, index});
+        emit(enter.getControl(), control, Tag{child, index});
+      }
+    } else {
+      emit(enter.getOutput(), token, Tag{child, 0});
+      emit(enter.getControl(), control, Tag{child, 0});
+    }
+    return success();
+  }
+
+  if (auto exit = dyn_cast<ExitOp>(node)) {
+    FrameInstance *frame = tag.frame;
+    if (!frame->parent)
+      return exit.emitError("runs in the root frame: there is no frame to "
+                            "exit (missing executor.enter?)");
+    Token token = operandToken(node, exit.getData(), inputs);
+    token.dead |= anyDead;
+    if (token.dead) {
+      frame->deadExits.insert(exit);
+      return success();
+    }
+    frame->liveExits.insert(exit);
+    Tag parent{frame->parent, frame->parentIteration};
+    emit(exit.getOutput(), token, parent);
+    emit(exit.getControl(), liveControl, parent);
+    return success();
+  }
+
+  if (auto next = dyn_cast<NextIterationOp>(node)) {
+    FrameInstance *frame = tag.frame;
+    if (!frame->parent)
+      return next.emitError("runs in the root frame: next_iteration needs a "
+                            "loop frame (missing executor.enter?)");
+    Token token = operandToken(node, next.getData(), inputs);
+    if (token.dead || anyDead)
+      return success();
+    int64_t target = tag.iteration + 1;
+    if (target > evaluator.getOptions().maxIterations)
+      return next.emitError("frame '")
+             << frame->path << "' did not finish within "
+             << evaluator.getOptions().maxIterations
+             << " iterations (raise --max-iterations if it should)";
+    if (target >= frame->oldestActive + frame->parallelIterations) {
+      frame->deferred.emplace_back(next, token, target);
+      return success();
+    }
+    emit(next.getOutput(), token, Tag{frame, target});
+    emit(next.getControl(), liveControl, Tag{frame, target});
+    return success();
+  }
+
+  if (auto loopCond = dyn_cast<LoopCondOp>(node)) {
+    Token token = operandToken(node, loopCond.getInput(), inputs);
+    token.dead |= anyDead;
+    emit(loopCond.getOutput(), token, tag);
+    emit(loopCond.getControl(), Token{Tensor(), token.dead}, tag);
+    return success();
+  }
+
+  return node->emitError("the executor cannot run '")
+         << node->getName() << "'";
+}
+
+void GraphExecutor::releaseIterations(FrameInstance *frame) {
+  while (true) {
+    Iteration &oldest = frame->iterations[frame->oldestActive];
+    // The oldest iteration is over once nothing of it is left to run and its
+    // successor exists.
+    if (oldest.outstanding == 0 &&
+        frame->iterations.count(frame->oldestActive + 1)) {
+      ++frame->oldestActive;
+      continue;
+    }
+    if (frame->deferred.empty())
+      return;
+    auto [next, token, target] = frame->deferred.front();
+    bool allowed =
+        target < frame->oldestActive + frame->parallelIterations ||
+        (oldest.outstanding == 0 && target == frame->oldestActive + 1);
+    if (!allowed)
+      return;
+    frame->deferred.pop_front();
+    emit(next.getOutput(), token, Tag{frame, target});
+    emit(next.getControl(), Token{Tensor(), false}, Tag{frame, target});
+  }
+}
+
+/// Visits every frame instance below (and including) `frame`.
+static void forEachFrame(FrameInstance *frame,
+                         llvm::function_ref<void(FrameInstance *)> fn) {
+  fn(frame);
+  for (auto &[key, child] : frame->children)
+    forEachFrame(child.get(), fn);
+}
+
+bool GraphExecutor::fireStalledMerges() {
+  bool fired = false;
+  forEachFrame(&root, [&](FrameInstance *frame) {
+    for (auto &[index, iteration] : frame->iterations) {
+      SmallVector<Operation *> stalled;
+      for (auto &[node, instance] : iteration.pending) {
+        if (!isa<MergeOp>(node))
+          continue;
+        const NodeInfo &info = nodes[node];
+        bool controlsArrived = true, anyDeadData = false;
+        for (unsigned i = 0, e = instance.inputs.size(); i < e; ++i) {
+          if (i >= info.numDataSlots && !instance.inputs[i])
+            controlsArrived = false;
+          if (i < info.numDataSlots && instance.inputs[i])
+            anyDeadData = true; // a live one would have fired already
+        }
+        if (controlsArrived && anyDeadData)
+          stalled.push_back(node);
+      }
+      for (Operation *node : stalled) {
+        NodeInstance inputs = std::move(iteration.pending[node]);
+        iteration.pending.erase(node);
+        iteration.firedMerges.insert(node);
+        // Missing data inputs will never come: treat them as dead.
+        for (std::optional<Token> &input : inputs.inputs)
+          if (!input)
+            input = Token{Tensor(), true};
+        enqueue(node, Tag{frame, index}, std::move(inputs));
+        fired = true;
+      }
+    }
+  });
+  return fired;
+}
+
+bool GraphExecutor::flushDeadExits() {
+  FrameInstance *deepest = nullptr;
+  forEachFrame(&root, [&](FrameInstance *frame) {
+    if (frame->deadExitsFlushed || frame->deadExits.empty())
+      return;
+    if (!deepest || frame->depth > deepest->depth)
+      deepest = frame;
+  });
+  if (!deepest)
+    return false;
+  deepest->deadExitsFlushed = true;
+  Tag parent{deepest->parent, deepest->parentIteration};
+  for (Operation *node : deepest->deadExits) {
+    if (deepest->liveExits.contains(node))
+      continue;
+    auto exit = cast<ExitOp>(node);
+    emit(exit.getOutput(), Token{Tensor(), true}, parent);
+    emit(exit.getControl(), Token{Tensor(), true}, parent);
+  }
+  return true;
+}
+
+void GraphExecutor::reportDeadlock(unsigned missingSlot) {
+  InFlightDiagnostic diag = graph.getFetch().emitError("fetched value #")
+                            << missingSlot
+                            << " never arrived: the graph deadlocked";
+  int shown = 0;
+  forEachFrame(&root, [&](FrameInstance *frame) {
+    for (auto &[index, iteration] : frame->iterations)
+      for (auto &[node, instance] : iteration.pending) {
+        if (shown++ >= 5)
+          return;
+        diag.attachNote(node->getLoc())
+            << "'" << node->getName() << "' is waiting with "
+            << instance.arrived << " of " << instance.inputs.size()
+            << " inputs in frame '" << frame->path << "' iteration " << index;
+      }
+  });
+}
+
+FailureOr<SmallVector<Tensor>> GraphExecutor::run() {
+  analyze();
+  FetchOp fetch = graph.getFetch();
+  for (Value operand : fetch.getOperands()) {
+    if (isNodeValue(operand)) {
+      consumers[operand].push_back(
+          {fetch, static_cast<unsigned>(fetched.size())});
+      fetched.emplace_back();
+    } else {
+      fetched.emplace_back(Token{env.lookup(operand), false});
+    }
+  }
+
+  root.parallelIterations = 1;
+  getIteration(&root, 0);
+  // Nodes with no inputs from other nodes start in the root frame.
+  for (Operation &op : graph.getBody().front().without_terminator())
+    if (nodes[&op].slots.empty())
+      enqueue(&op, Tag{&root, 0}, NodeInstance());
+
+  while (!failedRun) {
+    while (!ready.empty() && !failedRun) {
+      auto [node, tag, inputs] = std::move(ready.front());
+      ready.pop_front();
+      if (failed(execute(node, tag, inputs))) {
+        failedRun = true;
+        break;
+      }
+      --getIteration(tag.frame, tag.iteration).outstanding;
+      if (tag.frame != &root)
+        releaseIterations(tag.frame);
+    }
+    if (failedRun || fireStalledMerges() || flushDeadExits())
+      continue;
+    break;
+  }
+  if (failedRun)
+    return failure();
+
+  SmallVector<Tensor> results;
+  unsigned numData = fetch.getData().size();
+  for (auto [index, token] : llvm::enumerate(fetched)) {
+    if (!token) {
+      reportDeadlock(index);
+      return failure();
+    }
+    if (index < numData && token->dead)
+      return fetch.emitError("fetched value #")
+             << index
+             << " is dead: it was only computed on an untaken branch";
+    if (index < numData)
+      results.push_back(token->value);
+  }
+  return results;
+}
+
+FailureOr<SmallVector<Tensor>>
+sluice::interp::detail::runExecutorGraph(GraphOp graph, Environment &env,
+                                         Evaluator &evaluator) {
+  GraphExecutor executor(graph, env, evaluator);
+  return executor.run();
+}

@@ -1,0 +1,330 @@
+//===- LinalgKernels.cpp - linear algebra reference kernels ---------------===//
+//
+// fully_connected and batch_matmul with the semantics of TFLite's float
+// reference kernels: every dot product starts from 0 and adds the products
+// in order of increasing depth index, with no fused multiply-add; the bias
+// is added after the dot product, then the fused activation is applied.
+//
+//  - float32, float64, int32 and int64 are supported; integer arithmetic
+//    wraps around (two's complement). int8 and uint8 are rejected: TFLite's
+//    kernels treat them as quantized, which the interpreter does not model;
+//  - fully_connected without keep_num_dims flattens the input to
+//    [n, depth] like TFLite, so only its element count must be a multiple
+//    of depth; with keep_num_dims its last dimension must be depth. Only
+//    the DEFAULT weights format is supported;
+//  - batch_matmul broadcasts the batch dimensions like numpy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelGroups.h"
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <algorithm>
+#include <limits>
+#include <type_traits>
+
+// A reference must round every operation: no fused multiply-adds.
+#pragma STDC FP_CONTRACT OFF
+
+using namespace mlir;
+using namespace sluice;
+using namespace sluice::interp;
+
+/// The largest result a kernel here creates.
+static constexpr int64_t kMaxElements = std::numeric_limits<int32_t>::max();
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+
+static std::string describe(const Tensor &tensor) {
+  return (getDTypeName(tensor.getDType()) + shapeString(tensor.getShape()))
+      .str();
+}
+
+/// Checks that the dtype is one the kernels compute with.
+static LogicalResult checkDType(Operation *op, const Tensor &tensor,
+                                StringRef what) {
+  switch (tensor.getDType()) {
+  case DType::Float32:
+  case DType::Float64:
+  case DType::Int32:
+  case DType::Int64:
+    return success();
+  case DType::Int8:
+  case DType::UInt8:
+    return op->emitError()
+           << what << " is " << describe(tensor)
+           << ": TFLite computes with int8/uint8 as quantized values, which "
+              "the interpreter does not model";
+  case DType::Bool:
+    break;
+  }
+  return op->emitError() << what << " is " << describe(tensor)
+                         << ", expected float32, float64, int32 or int64";
+}
+
+/// The element count of `shape`, or an error beyond kMaxElements.
+static FailureOr<int64_t> checkedNumElements(Operation *op,
+                                             ArrayRef<int64_t> shape) {
+  for (int64_t size : shape)
+    if (size == 0)
+      return 0;
+  int64_t count = 1;
+  for (int64_t size : shape) {
+    if (size > kMaxElements / count)
+      return op->emitError("result shape ")
+             << shapeString(shape) << " has more than " << kMaxElements
+             << " elements";
+    count *= size;
+  }
+  return count;
+}
+
+/// acc + x * y, wrapping around for integers.
+template <typename T> static T multiplyAdd(T acc, T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    T product = x * y;
+    return acc + product;
+  } else {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(acc) +
+                          static_cast<U>(x) * static_cast<U>(y));
+  }
+}
+
+template <typename T> static T add(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return x + y;
+  } else {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(x) + static_cast<U>(y));
+  }
+}
+
+/// Calls fn(T{}) for the dtypes checkDType accepts.
+template <typename Fn>
+static decltype(auto) dispatchLinalg(DType dtype, Fn &&fn) {
+  switch (dtype) {
+  case DType::Float64:
+    return fn(double{});
+  case DType::Int32:
+    return fn(int32_t{});
+  case DType::Int64:
+    return fn(int64_t{});
+  default:
+    return fn(float{});
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// fully_connected
+//===----------------------------------------------------------------------===//
+
+static LogicalResult evaluateFullyConnected(lite::FullyConnectedOp op,
+                                            ArrayRef<Tensor> operands,
+                                            SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  const Tensor &filter = operands[1];
+  const Tensor *bias = operands.size() > 2 ? &operands[2] : nullptr;
+  if (op.getWeightsFormat() != lite::WeightsFormat::DEFAULT)
+    return op.emitError("fully_connected weights format ")
+           << lite::stringifyWeightsFormat(op.getWeightsFormat())
+           << " is not supported (only DEFAULT)";
+  if (failed(checkDType(op, input, "fully_connected input")))
+    return failure();
+  if (filter.getDType() != input.getDType() ||
+      (bias && bias->getDType() != input.getDType()))
+    return op.emitError("fully_connected operands must share a dtype, got ")
+           << describe(input) << ", " << describe(filter)
+           << (bias ? ", " + describe(*bias) : std::string());
+  if (filter.getRank() != 2)
+    return op.emitError("fully_connected filter must have rank 2 "
+                        "([units, depth]), got ")
+           << describe(filter);
+  if (input.getRank() == 0)
+    return op.emitError("fully_connected input must have rank >= 1, got ")
+           << describe(input);
+  int64_t units = filter.getShape()[0], depth = filter.getShape()[1];
+  if (bias && (bias->getRank() != 1 || bias->getShape()[0] != units))
+    return op.emitError("fully_connected bias must be [")
+           << units << "] for filter " << describe(filter) << ", got "
+           << describe(*bias);
+
+  ArrayRef<int64_t> inShape = input.getShape();
+  int64_t rows;
+  SmallVector<int64_t> shape;
+  if (op.getKeepNumDims() || depth == 0) {
+    // With depth 0 the row count comes from the leading dimensions.
+    if (inShape.back() != depth)
+      return op.emitError("fully_connected input ")
+             << describe(input) << " must have last dimension " << depth
+             << " to match filter " << describe(filter);
+    rows = getNumElements(inShape.drop_back());
+  } else {
+    if (input.getNumElements() % depth != 0)
+      return op.emitError("fully_connected input ")
+             << describe(input) << " cannot be flattened into rows of depth "
+             << depth << " (filter " << describe(filter) << ")";
+    rows = input.getNumElements() / depth;
+  }
+  if (op.getKeepNumDims()) {
+    shape.assign(inShape.begin(), inShape.end());
+    shape.back() = units;
+  } else {
+    shape = {rows, units};
+  }
+  if (failed(checkedNumElements(op, shape)))
+    return failure();
+
+  Tensor result = dispatchLinalg(input.getDType(), [&](auto tag) {
+    using T = decltype(tag);
+    Tensor out(input.getDType(), shape);
+    const T *x = input.data<T>();
+    const T *w = filter.data<T>();
+    const T *b = bias ? bias->data<T>() : nullptr;
+    T *y = out.mutableData<T>();
+    for (int64_t row = 0; row < rows; ++row)
+      for (int64_t unit = 0; unit < units; ++unit) {
+        T total = T(0);
+        for (int64_t d = 0; d < depth; ++d)
+          total = multiplyAdd(total, x[row * depth + d], w[unit * depth + d]);
+        y[row * units + unit] = add(total, b ? b[unit] : T(0));
+      }
+    return out;
+  });
+  if (failed(interp::detail::applyFusedActivation(op, result)))
+    return failure();
+  results.push_back(std::move(result));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// batch_matmul
+//===----------------------------------------------------------------------===//
+
+static LogicalResult evaluateBatchMatMul(lite::BatchMatMulOp op,
+                                         ArrayRef<Tensor> operands,
+                                         SmallVectorImpl<Tensor> &results) {
+  const Tensor &x = operands[0];
+  const Tensor &y = operands[1];
+  if (failed(checkDType(op, x, "batch_matmul x")))
+    return failure();
+  if (y.getDType() != x.getDType())
+    return op.emitError("batch_matmul operands must share a dtype, got ")
+           << describe(x) << " and " << describe(y);
+  if (x.getRank() < 2 || y.getRank() < 2)
+    return op.emitError("batch_matmul operands must have rank >= 2, got ")
+           << describe(x) << " and " << describe(y);
+  bool adjX = op.getAdjX(), adjY = op.getAdjY();
+  ArrayRef<int64_t> xShape = x.getShape(), yShape = y.getShape();
+  int64_t xRank = x.getRank(), yRank = y.getRank();
+  int64_t rows = xShape[xRank - (adjX ? 1 : 2)];
+  int64_t depth = xShape[xRank - (adjX ? 2 : 1)];
+  int64_t yDepth = yShape[yRank - (adjY ? 1 : 2)];
+  int64_t cols = yShape[yRank - (adjY ? 2 : 1)];
+  if (depth != yDepth)
+    return op.emitError("batch_matmul contraction dimensions differ: ")
+           << depth << " in x " << describe(x) << (adjX ? " (adj_x)" : "")
+           << " vs " << yDepth << " in y " << describe(y)
+           << (adjY ? " (adj_y)" : "");
+
+  // Broadcast the batch dimensions, aligned at the right.
+  ArrayRef<int64_t> xBatch = xShape.drop_back(2), yBatch = yShape.drop_back(2);
+  int64_t xBatchRank = xBatch.size(), yBatchRank = yBatch.size();
+  int64_t batchRank = std::max(xBatchRank, yBatchRank);
+  SmallVector<int64_t> batch(batchRank);
+  for (int64_t i = 0; i < batchRank; ++i) {
+    int64_t xi = i - (batchRank - xBatchRank);
+    int64_t yi = i - (batchRank - yBatchRank);
+    int64_t xs = xi >= 0 ? xBatch[xi] : 1, ys = yi >= 0 ? yBatch[yi] : 1;
+    if (xs != ys && xs != 1 && ys != 1)
+      return op.emitError("batch_matmul batch dimensions of ")
+             << describe(x) << " and " << describe(y) << " do not broadcast";
+    batch[i] = xs == 1 ? ys : xs;
+  }
+  SmallVector<int64_t> shape(batch);
+  shape.push_back(rows);
+  shape.push_back(cols);
+  if (failed(checkedNumElements(op, shape)))
+    return failure();
+
+  // Element strides of each operand's batch dimensions as seen from the
+  // broadcast batch shape (0 where an operand broadcasts).
+  auto batchSteps = [&](ArrayRef<int64_t> opShape) {
+    SmallVector<int64_t> strides = getStrides(opShape);
+    int64_t opBatch = opShape.size() - 2;
+    SmallVector<int64_t> steps(batchRank, 0);
+    for (int64_t i = 0; i < opBatch; ++i) {
+      int64_t target = i + (batchRank - opBatch);
+      steps[target] = opShape[i] == 1 ? 0 : strides[i];
+    }
+    return steps;
+  };
+  SmallVector<int64_t> xSteps = batchSteps(xShape), ySteps = batchSteps(yShape);
+  // Strides of the row/depth (x) and depth/col (y) indices.
+  int64_t xRow = adjX ? 1 : depth, xDepth = adjX ? rows : 1;
+  int64_t yDepthStep = adjY ? 1 : cols, yCol = adjY ? depth : 1;
+
+  Tensor result = dispatchLinalg(x.getDType(), [&](auto tag) {
+    using T = decltype(tag);
+    Tensor out(x.getDType(), shape);
+    T *z = out.mutableData<T>();
+    int64_t batches = getNumElements(batch);
+    SmallVector<int64_t> index(batchRank, 0);
+    int64_t xBase = 0, yBase = 0;
+    for (int64_t b = 0; b < batches; ++b) {
+      const T *xm = x.data<T>() + xBase;
+      const T *ym = y.data<T>() + yBase;
+      T *zm = z + b * rows * cols;
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j) {
+          T total = T(0);
+          for (int64_t k = 0; k < depth; ++k)
+            total = multiplyAdd(total, xm[i * xRow + k * xDepth],
+                                ym[k * yDepthStep + j * yCol]);
+          zm[i * cols + j] = total;
+        }
+      for (int64_t dim = batchRank - 1; dim >= 0; --dim) {
+        if (++index[dim] < batch[dim]) {
+          xBase += xSteps[dim];
+          yBase += ySteps[dim];
+          break;
+        }
+        xBase -= xSteps[dim] * (batch[dim] - 1);
+        yBase -= ySteps[dim] * (batch[dim] - 1);
+        index[dim] = 0;
+      }
+    }
+    return out;
+  });
+  results.push_back(std::move(result));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point
+//===----------------------------------------------------------------------===//
+
+std::optional<LogicalResult>
+sluice::interp::detail::evaluateLinalgOp(Operation *op,
+                                         ArrayRef<Tensor> operands,
+                                         SmallVectorImpl<Tensor> &results) {
+  using Result = std::optional<LogicalResult>;
+  return llvm::TypeSwitch<Operation *, Result>(op)
+      .Case([&](lite::FullyConnectedOp fc) {
+        return evaluateFullyConnected(fc, operands, results);
+      })
+      .Case([&](lite::BatchMatMulOp matmul) {
+        return evaluateBatchMatMul(matmul, operands, results);
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}

@@ -1,0 +1,158 @@
+//===- LiteInterpreter.cpp - op-by-op evaluation of lite programs ---------===//
+//
+// Runs functions of lite ops in program order. lite.if runs the region its
+// predicate selects; lite.while alternates its cond and body regions, binding
+// the loop-carried values to both regions' arguments, until cond yields
+// false or --max-iterations is exceeded.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Evaluator.h"
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Interpreter/Kernels.h"
+
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace sluice;
+using namespace sluice::interp;
+using namespace sluice::interp::detail;
+
+/// How deep func.call may nest before the interpreter calls it runaway
+/// recursion.
+static constexpr int kMaxCallDepth = 256;
+
+/// Binds `values` to the arguments of `block`.
+static void bindArguments(Block &block, ArrayRef<Tensor> values,
+                          Environment &env) {
+  for (auto [argument, value] : llvm::zip(block.getArguments(), values))
+    env[argument] = value;
+}
+
+FailureOr<SmallVector<Tensor>> Evaluator::runBlock(Block &block,
+                                                   Environment &env) {
+  for (Operation &op : block.without_terminator())
+    if (failed(runOp(op, env)))
+      return failure();
+  SmallVector<Tensor> results;
+  Operation *terminator = block.getTerminator();
+  for (Value operand : terminator->getOperands())
+    results.push_back(env.lookup(operand));
+  return results;
+}
+
+FailureOr<SmallVector<Tensor>>
+Evaluator::runFunction(func::FuncOp function, ArrayRef<Tensor> arguments) {
+  if (function.isExternal())
+    return function.emitError("cannot run external function '")
+           << function.getSymName() << "'";
+  if (arguments.size() != function.getNumArguments())
+    return function.emitError("expects ")
+           << function.getNumArguments() << " argument(s), got "
+           << arguments.size();
+  Environment env;
+  bindArguments(function.getBody().front(), arguments, env);
+  return runBlock(function.getBody().front(), env);
+}
+
+/// The boolean value of a lite.if predicate or a while condition.
+static bool isTrue(const Tensor &predicate) {
+  return predicate.getNumElements() > 0 && predicate.getAsInt(0) != 0;
+}
+
+LogicalResult Evaluator::runOp(Operation &op, Environment &env) {
+  auto setResults = [&](ArrayRef<Tensor> values) {
+    for (auto [result, value] : llvm::zip(op.getResults(), values))
+      env[result] = value;
+  };
+
+  if (auto ifOp = dyn_cast<lite::IfOp>(op)) {
+    Region &region = isTrue(env.lookup(ifOp.getCond())) ? ifOp.getThenRegion()
+                                                        : ifOp.getElseRegion();
+    FailureOr<SmallVector<Tensor>> results = runBlock(region.front(), env);
+    if (failed(results))
+      return failure();
+    setResults(*results);
+    return success();
+  }
+
+  if (auto whileOp = dyn_cast<lite::WhileOp>(op)) {
+    SmallVector<Tensor> carried;
+    for (Value init : whileOp.getInits())
+      carried.push_back(env.lookup(init));
+    Block &cond = whileOp.getCond().front();
+    Block &body = whileOp.getBody().front();
+    for (int64_t iteration = 0;; ++iteration) {
+      bindArguments(cond, carried, env);
+      FailureOr<SmallVector<Tensor>> keepGoing = runBlock(cond, env);
+      if (failed(keepGoing))
+        return failure();
+      if (!isTrue(keepGoing->front()))
+        break;
+      if (iteration >= options.maxIterations)
+        return whileOp.emitError("loop did not finish within ")
+               << options.maxIterations
+               << " iterations (raise --max-iterations if it should)";
+      bindArguments(body, carried, env);
+      FailureOr<SmallVector<Tensor>> next = runBlock(body, env);
+      if (failed(next))
+        return failure();
+      carried = std::move(*next);
+    }
+    setResults(carried);
+    return success();
+  }
+
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee)
+      return call.emitError("unknown function '") << call.getCallee() << "'";
+    if (callDepth >= kMaxCallDepth)
+      return call.emitError("calls nest deeper than ")
+             << kMaxCallDepth << ": runaway recursion";
+    SmallVector<Tensor> arguments;
+    for (Value operand : call.getOperands())
+      arguments.push_back(env.lookup(operand));
+    ++callDepth;
+    FailureOr<SmallVector<Tensor>> results = runFunction(callee, arguments);
+    --callDepth;
+    if (failed(results))
+      return failure();
+    setResults(*results);
+    return success();
+  }
+
+  if (auto graph = dyn_cast<executor::GraphOp>(op)) {
+    FailureOr<SmallVector<Tensor>> results =
+        runExecutorGraph(graph, env, *this);
+    if (failed(results))
+      return failure();
+    setResults(*results);
+    return success();
+  }
+
+  if (!isa<lite::LiteDialect>(op.getDialect()))
+    return op.emitError("the interpreter cannot run '")
+           << op.getName() << "'";
+
+  SmallVector<Tensor> operands;
+  for (Value operand : op.getOperands())
+    operands.push_back(env.lookup(operand));
+  SmallVector<Tensor> results;
+  ++stats.kernelExecutions;
+  if (failed(evaluateLiteOp(&op, operands, results)))
+    return failure();
+  setResults(results);
+  return success();
+}
+
+FailureOr<SmallVector<Tensor>>
+sluice::interp::runFunction(func::FuncOp function, ArrayRef<Tensor> arguments,
+                            const InterpreterOptions &options,
+                            InterpreterStats *stats) {
+  InterpreterStats local;
+  Evaluator evaluator(options, stats ? *stats : local);
+  return evaluator.runFunction(function, arguments);
+}

@@ -1,0 +1,195 @@
+//===- ReductionKernels.cpp - reduction reference kernels -----------------===//
+//
+// sum, mean and reduce_max over a list of axes, with the semantics of
+// TFLite's reference kernels (reference_ops::ReduceGeneric and Mean): the
+// input is visited in row-major order and each element folded into its
+// output slot, so float results round exactly as TFLite's do.
+//
+//  - axes is a scalar or a vector of int32/int64; negative axes count from
+//    the end; duplicates are allowed; an empty list reduces nothing;
+//  - sum accumulates in the element type; integer sums wrap around (two's
+//    complement) where TFLite overflows (UB);
+//  - mean accumulates floats in their own type and integers in int64 (as
+//    TFLite's int32 kernel does), then divides by the number of reduced
+//    elements with C++ division: integer means truncate toward zero. int8
+//    and uint8 are treated as plain integers (TFLite would requantize). The
+//    mean of an empty reduction is 0, as TFLite leaves it;
+//  - reduce_max starts from numeric_limits::lowest() (so an empty reduction
+//    gives lowest(), -FLT_MAX for float32) and keeps `in > max ? in : max`,
+//    so NaN inputs are skipped as in TFLite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelGroups.h"
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <limits>
+#include <type_traits>
+
+// A reference must round every operation: no fused multiply-adds.
+#pragma STDC FP_CONTRACT OFF
+
+using namespace mlir;
+using namespace sluice;
+using namespace sluice::interp;
+
+namespace {
+enum class Reduction { Sum, Mean, Max };
+} // namespace
+
+static std::string describe(const Tensor &tensor) {
+  std::string s = getDTypeName(tensor.getDType()).str() + "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(tensor.getShape(), os);
+  os << "]";
+  return s;
+}
+
+/// x + y, wrapping around for integers.
+template <typename T> static T wrapAdd(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return x + y;
+  } else {
+    using U = std::make_unsigned_t<decltype(x + y)>;
+    return static_cast<T>(static_cast<U>(x) + static_cast<U>(y));
+  }
+}
+
+/// The type mean accumulates T in.
+template <typename T>
+using MeanAccumulator =
+    std::conditional_t<std::is_floating_point_v<T>, T, int64_t>;
+
+/// Folds every element of `input` into the output slot it reduces to, in
+/// row-major order. `outSteps[d]` is the output stride of input dimension d
+/// (0 for a reduced dimension).
+template <typename T, typename Acc, typename Fn>
+static void foldRowMajor(const Tensor &input, ArrayRef<int64_t> outSteps,
+                         Acc *acc, Fn &&fn) {
+  ArrayRef<int64_t> shape = input.getShape();
+  int64_t rank = input.getRank();
+  const T *data = input.data<T>();
+  SmallVector<int64_t, 6> index(rank, 0);
+  int64_t out = 0;
+  for (int64_t i = 0, e = input.getNumElements(); i < e; ++i) {
+    acc[out] = fn(acc[out], data[i]);
+    for (int64_t dim = rank - 1; dim >= 0; --dim) {
+      if (++index[dim] < shape[dim]) {
+        out += outSteps[dim];
+        break;
+      }
+      out -= outSteps[dim] * (shape[dim] - 1);
+      index[dim] = 0;
+    }
+  }
+}
+
+template <typename T>
+static Tensor reduce(Reduction kind, const Tensor &input,
+                     ArrayRef<int64_t> outSteps, ArrayRef<int64_t> shape,
+                     int64_t reducedCount) {
+  Tensor result(input.getDType(), shape);
+  T *out = result.mutableData<T>();
+  int64_t count = result.getNumElements();
+  switch (kind) {
+  case Reduction::Sum:
+    foldRowMajor<T>(input, outSteps, out,
+                    [](T acc, T x) { return wrapAdd(acc, x); });
+    break;
+  case Reduction::Max:
+    for (int64_t i = 0; i < count; ++i)
+      out[i] = std::numeric_limits<T>::lowest();
+    foldRowMajor<T>(input, outSteps, out,
+                    [](T acc, T x) { return x > acc ? x : acc; });
+    break;
+  case Reduction::Mean: {
+    using Acc = MeanAccumulator<T>;
+    SmallVector<Acc> sums(count, Acc(0));
+    foldRowMajor<T>(input, outSteps, sums.data(), [](Acc acc, T x) {
+      return wrapAdd(acc, static_cast<Acc>(x));
+    });
+    if (reducedCount > 0)
+      for (int64_t i = 0; i < count; ++i)
+        out[i] = static_cast<T>(sums[i] / static_cast<Acc>(reducedCount));
+    break;
+  }
+  }
+  return result;
+}
+
+static LogicalResult evaluateReduction(Operation *op, Reduction kind,
+                                       ArrayRef<Tensor> operands, bool keepDims,
+                                       SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  const Tensor &axesTensor = operands[1];
+  if (input.getDType() == DType::Bool)
+    return op->emitError("cannot reduce a bool tensor");
+  if ((axesTensor.getDType() != DType::Int32 &&
+       axesTensor.getDType() != DType::Int64) ||
+      axesTensor.getRank() > 1)
+    return op->emitError("axes must be an int32 or int64 scalar or vector, "
+                         "got ")
+           << describe(axesTensor);
+  int64_t rank = input.getRank();
+  SmallVector<bool> reduced(rank, false);
+  for (int64_t i = 0, e = axesTensor.getNumElements(); i < e; ++i) {
+    int64_t axis = axesTensor.getAsInt(i);
+    if (axis < -rank || axis >= rank)
+      return op->emitError("axis ")
+             << axis << " is out of range for " << describe(input)
+             << " (expected in [" << -rank << ", " << rank << "))";
+    reduced[axis < 0 ? axis + rank : axis] = true;
+  }
+
+  ArrayRef<int64_t> inShape = input.getShape();
+  SmallVector<int64_t> shape, keptShape;
+  int64_t reducedCount = 1;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (reduced[dim]) {
+      reducedCount *= inShape[dim];
+      keptShape.push_back(1);
+      if (keepDims)
+        shape.push_back(1);
+    } else {
+      keptShape.push_back(inShape[dim]);
+      shape.push_back(inShape[dim]);
+    }
+  }
+  SmallVector<int64_t> outSteps = getStrides(keptShape);
+  for (int64_t dim = 0; dim < rank; ++dim)
+    if (reduced[dim])
+      outSteps[dim] = 0;
+
+  results.push_back(dispatchDType(input.getDType(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, bool>)
+      return Tensor(); // Rejected above.
+    else
+      return reduce<T>(kind, input, outSteps, shape, reducedCount);
+  }));
+  return success();
+}
+
+std::optional<LogicalResult>
+sluice::interp::detail::evaluateReductionOp(Operation *op,
+                                            ArrayRef<Tensor> operands,
+                                            SmallVectorImpl<Tensor> &results) {
+  using Result = std::optional<LogicalResult>;
+  return llvm::TypeSwitch<Operation *, Result>(op)
+      .Case([&](lite::SumOp sum) {
+        return evaluateReduction(op, Reduction::Sum, operands,
+                                 sum.getKeepDims(), results);
+      })
+      .Case([&](lite::MeanOp mean) {
+        return evaluateReduction(op, Reduction::Mean, operands,
+                                 mean.getKeepDims(), results);
+      })
+      .Case([&](lite::ReduceMaxOp max) {
+        return evaluateReduction(op, Reduction::Max, operands,
+                                 max.getKeepDims(), results);
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}

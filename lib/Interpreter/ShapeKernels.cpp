@@ -1,0 +1,865 @@
+//===- ShapeKernels.cpp - shape manipulation reference kernels ------------===//
+//
+// reshape, expand_dims, squeeze, concatenation, pack, unpack, slice,
+// strided_slice, gather, transpose, fill, range and shape, with the semantics
+// of TFLite's reference kernels. These ops only move elements, so most of
+// them copy raw bytes and never look at the dtype.
+//
+// Where TFLite's kernels are undefined (read out of bounds, divide by zero)
+// or leave a choice open:
+//  - every index is checked: a slice `begin` outside [0, dim], a gather index
+//    outside [0, axis size), a shrunk strided_slice index outside
+//    [-dim, dim) are errors (TFLite reads out of bounds, or for a shrunk
+//    index below -dim silently clamps to 0);
+//  - strided_slice expands ellipsis and new_axis entries as TensorFlow (and
+//    numpy) do: mask bits at or beyond the length of `begin` are ignored and
+//    an ellipsis may stand for zero dimensions (TFLite's expansion always
+//    lets an ellipsis cover at least one dimension and reads stray bits).
+//    Per axis, begin and end are normalized and clamped exactly as TFLite's
+//    StridedSliceStartForAxis / StridedSliceEndForAxis do; with `offset`,
+//    end = (normalized, clamped begin) + end. A shrunk axis needs a positive
+//    stride (TensorFlow's rule; TFLite writes no data there) and, with its
+//    begin_mask bit set, takes index 0 (as TFLite does);
+//  - reshape cannot infer a -1 dimension when the other dimensions multiply
+//    to zero (TensorFlow's rule; TFLite divides by zero);
+//  - range accepts start == limit (an empty result), as current TFLite does,
+//    and computes its values by repeated addition, as TFLite does;
+//  - fill and range refuse results of more than 2^31 - 1 elements (TFLite's
+//    sizes are `int`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelGroups.h"
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace mlir;
+using namespace sluice;
+using namespace sluice::interp;
+
+/// The largest number of elements a kernel here creates from run-time values.
+static constexpr int64_t kMaxElements = std::numeric_limits<int32_t>::max();
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+
+/// "int32[2, 3]".
+static std::string describe(const Tensor &tensor) {
+  return (getDTypeName(tensor.getDType()) + shapeString(tensor.getShape()))
+      .str();
+}
+
+/// Reads an int32 or int64 tensor of rank 1 (or rank 0 too when
+/// `allowScalar`) as int64 values.
+static FailureOr<SmallVector<int64_t>> readIndices(Operation *op,
+                                                   const Tensor &tensor,
+                                                   StringRef what,
+                                                   bool allowScalar = false) {
+  DType dtype = tensor.getDType();
+  if (dtype != DType::Int32 && dtype != DType::Int64)
+    return op->emitError() << what << " must be an int32 or int64 tensor, got "
+                           << describe(tensor);
+  if (tensor.getRank() != 1 && !(allowScalar && tensor.getRank() == 0))
+    return op->emitError() << what << " must be "
+                           << (allowScalar ? "a scalar or a vector"
+                                           : "a vector")
+                           << ", got " << describe(tensor);
+  SmallVector<int64_t> values;
+  for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i)
+    values.push_back(tensor.getAsInt(i));
+  return values;
+}
+
+/// Checks `axis` against [-rank, rank) and returns it in [0, rank).
+static FailureOr<int64_t> normalizeAxis(Operation *op, int64_t axis,
+                                        int64_t rank, StringRef what) {
+  if (axis < -rank || axis >= rank)
+    return op->emitError() << what << " " << axis
+                           << " is out of range for rank " << rank
+                           << " (expected in [" << -rank << ", " << rank
+                           << "))";
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// The element count of `shape` (all sizes >= 0), or an error when it
+/// exceeds kMaxElements.
+static FailureOr<int64_t> checkedNumElements(Operation *op,
+                                             ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t size : shape)
+    if (size == 0)
+      return 0;
+  for (int64_t size : shape) {
+    if (size > kMaxElements / count)
+      return op->emitError("result shape ")
+             << shapeString(shape) << " has more than " << kMaxElements
+             << " elements";
+    count *= size;
+  }
+  return count;
+}
+
+/// A new tensor of `shape` whose element (i_0, ..., i_n) is the element of
+/// `input` at flat offset `base + sum_k i_k * steps[k]`.
+static Tensor copyStrided(const Tensor &input, ArrayRef<int64_t> shape,
+                          int64_t base, ArrayRef<int64_t> steps) {
+  Tensor result(input.getDType(), shape);
+  int64_t count = result.getNumElements();
+  if (count == 0)
+    return result;
+  size_t size = getDTypeSize(input.getDType());
+  const char *src = input.data<char>();
+  char *dst = result.mutableData<char>();
+  int64_t rank = shape.size();
+  SmallVector<int64_t, 6> index(rank, 0);
+  int64_t offset = base;
+  for (int64_t i = 0; i < count; ++i) {
+    std::memcpy(dst + i * size, src + offset * size, size);
+    for (int64_t dim = rank - 1; dim >= 0; --dim) {
+      if (++index[dim] < shape[dim]) {
+        offset += steps[dim];
+        break;
+      }
+      offset -= steps[dim] * (shape[dim] - 1);
+      index[dim] = 0;
+    }
+  }
+  return result;
+}
+
+/// Joins `inputs` (same dtype and rank, equal dimensions but `axis`) along
+/// `axis` into a tensor of `shape`.
+static Tensor concatenate(ArrayRef<Tensor> inputs, int64_t axis,
+                          ArrayRef<int64_t> shape) {
+  DType dtype = inputs.front().getDType();
+  Tensor result(dtype, shape);
+  if (result.getNumElements() == 0)
+    return result;
+  size_t size = getDTypeSize(dtype);
+  int64_t outer = getNumElements(shape.take_front(axis));
+  char *dst = result.mutableData<char>();
+  for (int64_t o = 0; o < outer; ++o) {
+    for (const Tensor &input : inputs) {
+      int64_t chunk = getNumElements(input.getShape().drop_front(axis));
+      std::memcpy(dst, input.data<char>() + o * chunk * size, chunk * size);
+      dst += chunk * size;
+    }
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Reshaping
+//===----------------------------------------------------------------------===//
+
+static LogicalResult evaluateReshape(Operation *op, ArrayRef<Tensor> operands,
+                                     SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  FailureOr<SmallVector<int64_t>> shape =
+      readIndices(op, operands[1], "reshape shape");
+  if (failed(shape))
+    return failure();
+  // The product of the entries other than -1, or `overflow`.
+  std::optional<size_t> inferred;
+  int64_t known = 1;
+  bool overflow = false, zero = false;
+  for (auto [index, size] : llvm::enumerate(*shape)) {
+    if (size == -1) {
+      if (inferred)
+        return op->emitError("reshape shape ")
+               << shapeString(*shape) << " has more than one -1 entry";
+      inferred = index;
+      continue;
+    }
+    if (size < 0)
+      return op->emitError("reshape shape ")
+             << shapeString(*shape) << " has a negative entry " << size;
+    if (size == 0)
+      zero = true;
+    else if (known > std::numeric_limits<int64_t>::max() / size)
+      overflow = true;
+    else
+      known *= size;
+  }
+  if (zero) {
+    known = 0;
+    overflow = false;
+  }
+  int64_t count = input.getNumElements();
+  if (inferred) {
+    if (known == 0 && !overflow)
+      return op->emitError("reshape cannot infer the -1 entry of ")
+             << shapeString(*shape) << " for " << describe(input)
+             << ": the other entries multiply to 0";
+    if (overflow || count % known != 0)
+      return op->emitError("cannot reshape ")
+             << describe(input) << " (" << count << " elements) into "
+             << shapeString(*shape);
+    (*shape)[*inferred] = count / known;
+  } else if (overflow || known != count) {
+    return op->emitError("cannot reshape ")
+           << describe(input) << " (" << count << " elements) into "
+           << shapeString(*shape);
+  }
+  results.push_back(input.reshaped(*shape));
+  return success();
+}
+
+static LogicalResult evaluateExpandDims(Operation *op,
+                                        ArrayRef<Tensor> operands,
+                                        SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  const Tensor &axisTensor = operands[1];
+  DType axisType = axisTensor.getDType();
+  if (axisType != DType::Int32 && axisType != DType::Int64)
+    return op->emitError("expand_dims axis must be int32 or int64, got ")
+           << describe(axisTensor);
+  if (axisTensor.getNumElements() != 1)
+    return op->emitError("expand_dims axis must have exactly one element, got ")
+           << describe(axisTensor);
+  // The new dimension goes at an index of the result, of rank r + 1.
+  FailureOr<int64_t> axis =
+      normalizeAxis(op, axisTensor.getAsInt(0), input.getRank() + 1, "axis");
+  if (failed(axis))
+    return failure();
+  SmallVector<int64_t> shape(input.getShape());
+  shape.insert(shape.begin() + *axis, 1);
+  results.push_back(input.reshaped(shape));
+  return success();
+}
+
+static LogicalResult evaluateSqueeze(lite::SqueezeOp op,
+                                     ArrayRef<Tensor> operands,
+                                     SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  ArrayRef<int64_t> inShape = input.getShape();
+  int64_t rank = input.getRank();
+  SmallVector<bool> squeeze(rank, false);
+  ArrayRef<int32_t> dims = op.getSqueezeDims();
+  if (dims.empty()) {
+    for (int64_t dim = 0; dim < rank; ++dim)
+      squeeze[dim] = inShape[dim] == 1;
+  }
+  for (int32_t dim : dims) {
+    FailureOr<int64_t> position = normalizeAxis(op, dim, rank, "squeeze dim");
+    if (failed(position))
+      return failure();
+    if (inShape[*position] != 1)
+      return op.emitError("cannot squeeze dimension ")
+             << *position << " of " << describe(input) << ": its size is not 1";
+    squeeze[*position] = true;
+  }
+  SmallVector<int64_t> shape;
+  for (int64_t dim = 0; dim < rank; ++dim)
+    if (!squeeze[dim])
+      shape.push_back(inShape[dim]);
+  results.push_back(input.reshaped(shape));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Joining and splitting
+//===----------------------------------------------------------------------===//
+
+static LogicalResult evaluateConcatenation(lite::ConcatenationOp op,
+                                           ArrayRef<Tensor> operands,
+                                           SmallVectorImpl<Tensor> &results) {
+  if (operands.empty())
+    return op.emitError("concatenation needs at least one value");
+  const Tensor &first = operands.front();
+  int64_t rank = first.getRank();
+  FailureOr<int64_t> axis = normalizeAxis(op, op.getAxis(), rank, "axis");
+  if (failed(axis))
+    return failure();
+  SmallVector<int64_t> shape(first.getShape());
+  shape[*axis] = 0;
+  for (auto [index, value] : llvm::enumerate(operands)) {
+    bool matches =
+        value.getDType() == first.getDType() && value.getRank() == rank;
+    for (int64_t dim = 0; matches && dim < rank; ++dim)
+      matches = dim == *axis || value.getShape()[dim] == first.getShape()[dim];
+    if (!matches)
+      return op.emitError("concatenation value #")
+             << index << " is " << describe(value)
+             << ", which does not fit value #0, " << describe(first)
+             << ", along axis " << *axis;
+    shape[*axis] += value.getShape()[*axis];
+  }
+  Tensor result = concatenate(operands, *axis, shape);
+  if (failed(interp::detail::applyFusedActivation(op, result)))
+    return failure();
+  results.push_back(std::move(result));
+  return success();
+}
+
+static LogicalResult evaluatePack(lite::PackOp op, ArrayRef<Tensor> operands,
+                                  SmallVectorImpl<Tensor> &results) {
+  if (operands.empty())
+    return op.emitError("pack needs at least one value");
+  const Tensor &first = operands.front();
+  FailureOr<int64_t> axis =
+      normalizeAxis(op, op.getAxis(), first.getRank() + 1, "axis");
+  if (failed(axis))
+    return failure();
+  SmallVector<int64_t> piece(first.getShape());
+  piece.insert(piece.begin() + *axis, 1);
+  SmallVector<Tensor> pieces;
+  for (auto [index, value] : llvm::enumerate(operands)) {
+    if (value.getDType() != first.getDType() ||
+        value.getShape() != first.getShape())
+      return op.emitError("pack value #")
+             << index << " is " << describe(value) << " but value #0 is "
+             << describe(first);
+    pieces.push_back(value.reshaped(piece));
+  }
+  SmallVector<int64_t> shape(piece);
+  shape[*axis] = static_cast<int64_t>(operands.size());
+  results.push_back(concatenate(pieces, *axis, shape));
+  return success();
+}
+
+static LogicalResult evaluateUnpack(lite::UnpackOp op,
+                                    ArrayRef<Tensor> operands,
+                                    SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  FailureOr<int64_t> axis =
+      normalizeAxis(op, op.getAxis(), input.getRank(), "axis");
+  if (failed(axis))
+    return failure();
+  int64_t count = input.getShape()[*axis];
+  if (count != static_cast<int64_t>(op->getNumResults()))
+    return op.emitError("unpack of ")
+           << describe(input) << " along axis " << *axis << " gives " << count
+           << " values but the op has " << op->getNumResults() << " results";
+  SmallVector<int64_t> shape(input.getShape());
+  SmallVector<int64_t> steps = getStrides(input.getShape());
+  int64_t step = steps[*axis];
+  shape.erase(shape.begin() + *axis);
+  steps.erase(steps.begin() + *axis);
+  for (int64_t i = 0; i < count; ++i)
+    results.push_back(copyStrided(input, shape, i * step, steps));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Slicing
+//===----------------------------------------------------------------------===//
+
+static LogicalResult evaluateSlice(Operation *op, ArrayRef<Tensor> operands,
+                                   SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  FailureOr<SmallVector<int64_t>> begin =
+      readIndices(op, operands[1], "slice begin");
+  if (failed(begin))
+    return failure();
+  FailureOr<SmallVector<int64_t>> size =
+      readIndices(op, operands[2], "slice size");
+  if (failed(size))
+    return failure();
+  int64_t rank = input.getRank();
+  if (static_cast<int64_t>(begin->size()) != rank ||
+      static_cast<int64_t>(size->size()) != rank)
+    return op->emitError("slice begin ")
+           << shapeString(*begin) << " and size " << shapeString(*size)
+           << " must have one entry per dimension of " << describe(input);
+  ArrayRef<int64_t> inShape = input.getShape();
+  SmallVector<int64_t> strides = getStrides(inShape);
+  SmallVector<int64_t> shape;
+  int64_t base = 0;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t b = (*begin)[dim], s = (*size)[dim], extent = inShape[dim];
+    if (b < 0 || b > extent)
+      return op->emitError("slice begin ")
+             << b << " is out of range [0, " << extent << "] for dimension "
+             << dim << " of " << describe(input);
+    if (s == -1)
+      s = extent - b;
+    else if (s < 0)
+      return op->emitError("slice size ")
+             << s << " for dimension " << dim
+             << " is negative (only -1, meaning to the end, is allowed)";
+    else if (s > extent - b)
+      return op->emitError("slice of size ")
+             << s << " from " << b << " runs past the end of dimension " << dim
+             << " of " << describe(input);
+    shape.push_back(s);
+    base += b * strides[dim];
+  }
+  results.push_back(copyStrided(input, shape, base, strides));
+  return success();
+}
+
+namespace {
+/// One dimension of a strided_slice after expanding ellipsis and new axes
+/// (TFLite's "effective" dimensions).
+struct SliceDim {
+  /// A new size-1 dimension of the result (no input dimension).
+  bool newAxis = false;
+  /// The entry of begin/end/strides this dimension comes from, or -1 for one
+  /// that an ellipsis or the implicit trailing ellipsis covers.
+  int64_t entry = -1;
+  int64_t begin = 0, end = 0, stride = 1;
+  bool beginMask = true, endMask = true, shrink = false;
+};
+} // namespace
+
+static LogicalResult evaluateStridedSlice(lite::StridedSliceOp op,
+                                          ArrayRef<Tensor> operands,
+                                          SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  FailureOr<SmallVector<int64_t>> begin =
+      readIndices(op, operands[1], "strided_slice begin");
+  if (failed(begin))
+    return failure();
+  FailureOr<SmallVector<int64_t>> end =
+      readIndices(op, operands[2], "strided_slice end");
+  if (failed(end))
+    return failure();
+  FailureOr<SmallVector<int64_t>> strides =
+      readIndices(op, operands[3], "strided_slice strides");
+  if (failed(strides))
+    return failure();
+  int64_t count = begin->size();
+  if (static_cast<int64_t>(end->size()) != count ||
+      static_cast<int64_t>(strides->size()) != count)
+    return op.emitError("strided_slice begin, end and strides must have the "
+                        "same length, got ")
+           << count << ", " << end->size() << " and " << strides->size();
+  auto bit = [](int32_t mask, int64_t i) {
+    return i < 32 && ((static_cast<uint32_t>(mask) >> i) & 1u);
+  };
+  int32_t ellipsisMask = op.getEllipsisMask(),
+          newAxisMask = op.getNewAxisMask();
+  int64_t ellipses = 0, indexed = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    if (bit(ellipsisMask, i))
+      ++ellipses;
+    else if (!bit(newAxisMask, i))
+      ++indexed;
+  }
+  if (ellipses > 1)
+    return op.emitError("strided_slice ellipsis_mask has more than one bit "
+                        "set among its ")
+           << count << " entries";
+  int64_t rank = input.getRank();
+  if (indexed > rank)
+    return op.emitError("strided_slice indexes ")
+           << indexed << " dimensions but the input " << describe(input)
+           << " has only " << rank;
+
+  // Expand the ellipsis (explicit, or implicit at the end) into full ranges
+  // and turn new axes into size-1 dimensions.
+  SmallVector<SliceDim> dims;
+  auto addFull = [&] { dims.push_back(SliceDim()); };
+  for (int64_t i = 0; i < count; ++i) {
+    if (bit(ellipsisMask, i)) {
+      for (int64_t k = 0; k < rank - indexed; ++k)
+        addFull();
+    } else if (bit(newAxisMask, i)) {
+      SliceDim dim;
+      dim.newAxis = true;
+      dim.entry = i;
+      dims.push_back(dim);
+    } else {
+      SliceDim dim;
+      dim.entry = i;
+      // Any index beyond +-2^62 acts like one just beyond the dimension, and
+      // keeps the arithmetic below from overflowing.
+      constexpr int64_t kLimit = int64_t(1) << 62;
+      dim.begin = std::clamp((*begin)[i], -kLimit, kLimit);
+      dim.end = std::clamp((*end)[i], -kLimit, kLimit);
+      dim.stride = std::clamp((*strides)[i], -kLimit, kLimit);
+      dim.beginMask = bit(op.getBeginMask(), i);
+      dim.endMask = bit(op.getEndMask(), i);
+      dim.shrink = bit(op.getShrinkAxisMask(), i);
+      dims.push_back(dim);
+    }
+  }
+  if (ellipses == 0)
+    for (int64_t k = indexed; k < rank; ++k)
+      addFull();
+
+  ArrayRef<int64_t> inShape = input.getShape();
+  SmallVector<int64_t> inStrides = getStrides(inShape);
+  SmallVector<int64_t> shape, steps;
+  int64_t base = 0, inputDim = 0;
+  for (const SliceDim &dim : dims) {
+    if (dim.newAxis) {
+      shape.push_back(1);
+      steps.push_back(0);
+      continue;
+    }
+    int64_t size = inShape[inputDim], step = inStrides[inputDim];
+    int64_t stride = dim.stride;
+    if (stride == 0)
+      return op.emitError("strided_slice stride #") << dim.entry << " is zero";
+    // TFLite's StridedSliceStartForAxis.
+    int64_t start = dim.begin;
+    if (start < 0)
+      start += size;
+    start = stride > 0 ? std::clamp<int64_t>(start, 0, size)
+                       : std::clamp<int64_t>(start, -1, size - 1);
+    if (dim.beginMask)
+      start = stride > 0 ? 0 : size - 1;
+
+    if (dim.shrink) {
+      if (stride < 0)
+        return op.emitError("strided_slice entry #")
+               << dim.entry << " shrinks an axis and needs a positive stride, "
+               << "got " << stride;
+      int64_t index = dim.beginMask ? 0 : dim.begin;
+      if (index < -size || index >= size || size == 0)
+        return op.emitError("strided_slice index ")
+               << index << " (entry #" << dim.entry
+               << ") is out of range for dimension " << inputDim << " of size "
+               << size << " of " << describe(input);
+      base += start * step;
+      ++inputDim;
+      continue;
+    }
+
+    // TFLite's StridedSliceEndForAxis.
+    int64_t stop = dim.end;
+    if (op.getOffset())
+      stop += start;
+    if (stop < 0)
+      stop += size;
+    stop = stride > 0 ? std::clamp<int64_t>(stop, 0, size)
+                      : std::clamp<int64_t>(stop, -1, size - 1);
+    if (dim.endMask)
+      stop = stride > 0 ? size : -1;
+
+    int64_t extent = 0;
+    if (stride > 0 && stop > start)
+      extent = (stop - start + stride - 1) / stride;
+    else if (stride < 0 && start > stop)
+      extent = (start - stop - stride - 1) / -stride;
+    if (extent > 0)
+      base += start * step;
+    shape.push_back(extent);
+    steps.push_back(stride * step);
+    ++inputDim;
+  }
+  results.push_back(copyStrided(input, shape, base, steps));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Gather and transpose
+//===----------------------------------------------------------------------===//
+
+static LogicalResult evaluateGather(lite::GatherOp op,
+                                    ArrayRef<Tensor> operands,
+                                    SmallVectorImpl<Tensor> &results) {
+  const Tensor &params = operands[0];
+  const Tensor &indices = operands[1];
+  if (indices.getDType() != DType::Int32 && indices.getDType() != DType::Int64)
+    return op.emitError("gather indices must be int32 or int64, got ")
+           << describe(indices);
+  FailureOr<int64_t> axis =
+      normalizeAxis(op, op.getAxis(), params.getRank(), "gather axis");
+  if (failed(axis))
+    return failure();
+  int64_t batchDims = op.getBatchDims();
+  if (batchDims < 0)
+    batchDims += indices.getRank();
+  if (batchDims < 0 || batchDims > indices.getRank())
+    return op.emitError("gather batch_dims ")
+           << op.getBatchDims() << " is out of range for indices "
+           << describe(indices);
+  if (batchDims > *axis)
+    return op.emitError("gather batch_dims ")
+           << batchDims << " must not exceed the axis " << *axis;
+  ArrayRef<int64_t> pShape = params.getShape(), iShape = indices.getShape();
+  for (int64_t dim = 0; dim < batchDims; ++dim)
+    if (pShape[dim] != iShape[dim])
+      return op.emitError("gather batch dimension ")
+             << dim << " differs between params " << describe(params)
+             << " and indices " << describe(indices);
+
+  int64_t batchSize = getNumElements(pShape.take_front(batchDims));
+  int64_t outer = getNumElements(pShape.slice(batchDims, *axis - batchDims));
+  int64_t axisSize = pShape[*axis];
+  int64_t inner = getNumElements(pShape.drop_front(*axis + 1));
+  int64_t coords = getNumElements(iShape.drop_front(batchDims));
+
+  // TFLite rejects negative indices up front and too large ones as it reads
+  // them (so not when there is nothing to read).
+  for (int64_t i = 0, e = indices.getNumElements(); i < e; ++i) {
+    int64_t index = indices.getAsInt(i);
+    if (index < 0 || (index >= axisSize && outer > 0))
+      return op.emitError("gather index ")
+             << index << " (element #" << i << " of indices) is out of range "
+             << "[0, " << axisSize << ") for axis " << *axis << " of params "
+             << describe(params);
+  }
+
+  SmallVector<int64_t> shape(pShape.take_front(*axis));
+  llvm::append_range(shape, iShape.drop_front(batchDims));
+  llvm::append_range(shape, pShape.drop_front(*axis + 1));
+  Tensor result(params.getDType(), shape);
+  size_t size = getDTypeSize(params.getDType());
+  const char *src = params.data<char>();
+  char *dst = result.mutableData<char>();
+  for (int64_t b = 0; b < batchSize; ++b)
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < coords; ++i) {
+        int64_t index = indices.getAsInt(b * coords + i);
+        std::memcpy(dst + ((b * outer + o) * coords + i) * inner * size,
+                    src + ((b * outer + o) * axisSize + index) * inner * size,
+                    inner * size);
+      }
+  results.push_back(std::move(result));
+  return success();
+}
+
+static LogicalResult evaluateTranspose(Operation *op, ArrayRef<Tensor> operands,
+                                       SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  FailureOr<SmallVector<int64_t>> perm =
+      readIndices(op, operands[1], "transpose perm");
+  if (failed(perm))
+    return failure();
+  int64_t rank = input.getRank();
+  SmallVector<bool> seen(rank, false);
+  bool valid = static_cast<int64_t>(perm->size()) == rank;
+  for (int64_t dim : *perm) {
+    if (!valid || dim < 0 || dim >= rank || seen[dim]) {
+      valid = false;
+      break;
+    }
+    seen[dim] = true;
+  }
+  if (!valid)
+    return op->emitError("transpose perm ")
+           << shapeString(*perm) << " is not a permutation of [0, " << rank
+           << ") for " << describe(input);
+  SmallVector<int64_t> inStrides = getStrides(input.getShape());
+  SmallVector<int64_t> shape, steps;
+  for (int64_t dim : *perm) {
+    shape.push_back(input.getShape()[dim]);
+    steps.push_back(inStrides[dim]);
+  }
+  results.push_back(copyStrided(input, shape, 0, steps));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor creation
+//===----------------------------------------------------------------------===//
+
+static LogicalResult evaluateFill(Operation *op, ArrayRef<Tensor> operands,
+                                  SmallVectorImpl<Tensor> &results) {
+  FailureOr<SmallVector<int64_t>> dims =
+      readIndices(op, operands[0], "fill dims");
+  if (failed(dims))
+    return failure();
+  const Tensor &value = operands[1];
+  if (value.getRank() != 0)
+    return op->emitError("fill value must be a scalar, got ")
+           << describe(value);
+  for (int64_t size : *dims)
+    if (size < 0)
+      return op->emitError("fill dims ")
+             << shapeString(*dims) << " has a negative entry " << size;
+  FailureOr<int64_t> count = checkedNumElements(op, *dims);
+  if (failed(count))
+    return failure();
+  Tensor result(value.getDType(), *dims);
+  size_t size = getDTypeSize(value.getDType());
+  char *dst = result.mutableData<char>();
+  for (int64_t i = 0; i < *count; ++i)
+    std::memcpy(dst + i * size, value.data<char>(), size);
+  results.push_back(std::move(result));
+  return success();
+}
+
+/// range on integers: the size is computed without overflow and the values
+/// by repeated (never overflowing) addition.
+template <typename T>
+static LogicalResult rangeOfIntegers(Operation *op, T start, T limit, T delta,
+                                     DType dtype,
+                                     SmallVectorImpl<Tensor> &results) {
+  if (delta == 0)
+    return op->emitError("range requires delta != 0");
+  if (delta > 0 && start > limit)
+    return op->emitError("range requires start <= limit when delta > 0: ")
+           << start << "/" << limit;
+  if (delta < 0 && start < limit)
+    return op->emitError("range requires start >= limit when delta < 0: ")
+           << start << "/" << limit;
+  using U = uint64_t;
+  U distance = delta > 0 ? U(int64_t(limit)) - U(int64_t(start))
+                         : U(int64_t(start)) - U(int64_t(limit));
+  U step = delta > 0 ? U(int64_t(delta)) : U(0) - U(int64_t(delta));
+  U size = distance / step + (distance % step != 0 ? 1 : 0);
+  if (size > U(kMaxElements))
+    return op->emitError("range from ")
+           << start << " to " << limit << " by " << delta << " has " << size
+           << " elements, more than " << kMaxElements;
+  Tensor result(dtype, {static_cast<int64_t>(size)});
+  T *data = result.mutableData<T>();
+  T value = start;
+  for (U i = 0; i < size; ++i) {
+    data[i] = value;
+    if (i + 1 < size)
+      value = static_cast<T>(value + delta);
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
+/// range on floats, as TFLite: size ceil(|(limit - start) / delta|), values
+/// by repeated addition in T.
+template <typename T>
+static LogicalResult rangeOfFloats(Operation *op, T start, T limit, T delta,
+                                   DType dtype,
+                                   SmallVectorImpl<Tensor> &results) {
+  if (std::isnan(start) || std::isnan(limit) || std::isnan(delta))
+    return op->emitError("range operands must not be NaN: start ")
+           << start << ", limit " << limit << ", delta " << delta;
+  if (delta == 0)
+    return op->emitError("range requires delta != 0");
+  if (delta > 0 && start > limit)
+    return op->emitError("range requires start <= limit when delta > 0: ")
+           << start << "/" << limit;
+  if (delta < 0 && start < limit)
+    return op->emitError("range requires start >= limit when delta < 0: ")
+           << start << "/" << limit;
+  T size = std::ceil(std::abs((limit - start) / delta));
+  // static_cast<float>(kMaxElements) rounds up to 2^31: compare after the
+  // (then safe) conversion too.
+  if (!(size <= static_cast<T>(kMaxElements)) ||
+      static_cast<int64_t>(size) > kMaxElements)
+    return op->emitError("range from ")
+           << start << " to " << limit << " by " << delta << " has more than "
+           << kMaxElements << " elements";
+  int64_t count = static_cast<int64_t>(size);
+  Tensor result(dtype, {count});
+  T *data = result.mutableData<T>();
+  T value = start;
+  for (int64_t i = 0; i < count; ++i) {
+    data[i] = value;
+    value += delta;
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
+static LogicalResult evaluateRange(Operation *op, ArrayRef<Tensor> operands,
+                                   SmallVectorImpl<Tensor> &results) {
+  DType dtype = operands[0].getDType();
+  for (const Tensor &operand : operands)
+    if (operand.getRank() != 0 || operand.getDType() != dtype)
+      return op->emitError("range operands must be scalars of one dtype, got ")
+             << describe(operands[0]) << ", " << describe(operands[1])
+             << " and " << describe(operands[2]);
+  switch (dtype) {
+  case DType::Int32: {
+    auto get = [&](int i) { return operands[i].data<int32_t>()[0]; };
+    return rangeOfIntegers<int32_t>(op, get(0), get(1), get(2), dtype, results);
+  }
+  case DType::Int64: {
+    auto get = [&](int i) { return operands[i].data<int64_t>()[0]; };
+    return rangeOfIntegers<int64_t>(op, get(0), get(1), get(2), dtype, results);
+  }
+  case DType::Float32: {
+    auto get = [&](int i) { return operands[i].data<float>()[0]; };
+    return rangeOfFloats<float>(op, get(0), get(1), get(2), dtype, results);
+  }
+  case DType::Float64: {
+    auto get = [&](int i) { return operands[i].data<double>()[0]; };
+    return rangeOfFloats<double>(op, get(0), get(1), get(2), dtype, results);
+  }
+  default:
+    return op->emitError("range does not support ")
+           << getDTypeName(dtype) << " operands";
+  }
+}
+
+static LogicalResult evaluateShape(Operation *op, ArrayRef<Tensor> operands,
+                                   SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  auto type = dyn_cast<ShapedType>(op->getResult(0).getType());
+  std::optional<DType> dtype =
+      type ? getDType(type.getElementType()) : std::nullopt;
+  ArrayRef<int64_t> shape = input.getShape();
+  int64_t rank = input.getRank();
+  if (dtype == DType::Int32) {
+    for (int64_t size : shape)
+      if (size > std::numeric_limits<int32_t>::max())
+        return op->emitError("dimension ") << size << " of " << describe(input)
+                                           << " does not fit the int32 result";
+    SmallVector<int32_t> values(shape.begin(), shape.end());
+    results.push_back(Tensor::fromValues<int32_t>(*dtype, {rank}, values));
+    return success();
+  }
+  if (dtype == DType::Int64) {
+    results.push_back(Tensor::fromValues<int64_t>(*dtype, {rank}, shape));
+    return success();
+  }
+  return op->emitError("shape result must have element type i32 or i64, got ")
+         << op->getResult(0).getType();
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point
+//===----------------------------------------------------------------------===//
+
+std::optional<LogicalResult>
+sluice::interp::detail::evaluateShapeOp(Operation *op,
+                                        ArrayRef<Tensor> operands,
+                                        SmallVectorImpl<Tensor> &results) {
+  using Result = std::optional<LogicalResult>;
+  return llvm::TypeSwitch<Operation *, Result>(op)
+      .Case([&](lite::ReshapeOp) {
+        return evaluateReshape(op, operands, results);
+      })
+      .Case([&](lite::ExpandDimsOp) {
+        return evaluateExpandDims(op, operands, results);
+      })
+      .Case([&](lite::SqueezeOp squeeze) {
+        return evaluateSqueeze(squeeze, operands, results);
+      })
+      .Case([&](lite::ConcatenationOp concat) {
+        return evaluateConcatenation(concat, operands, results);
+      })
+      .Case([&](lite::PackOp pack) {
+        return evaluatePack(pack, operands, results);
+      })
+      .Case([&](lite::UnpackOp unpack) {
+        return evaluateUnpack(unpack, operands, results);
+      })
+      .Case([&](lite::SliceOp) { return evaluateSlice(op, operands, results); })
+      .Case([&](lite::StridedSliceOp slice) {
+        return evaluateStridedSlice(slice, operands, results);
+      })
+      .Case([&](lite::GatherOp gather) {
+        return evaluateGather(gather, operands, results);
+      })
+      .Case([&](lite::TransposeOp) {
+        return evaluateTranspose(op, operands, results);
+      })
+      .Case([&](lite::FillOp) { return evaluateFill(op, operands, results); })
+      .Case([&](lite::RangeOp) { return evaluateRange(op, operands, results); })
+      .Case([&](lite::ShapeOp) { return evaluateShape(op, operands, results); })
+      .Default([](Operation *) { return std::nullopt; });
+}

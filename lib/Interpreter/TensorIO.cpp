@@ -1,0 +1,237 @@
+//===- TensorIO.cpp - tensors from attributes and JSON --------------------===//
+
+#include "sluice/Interpreter/TensorIO.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace sluice::interp;
+namespace json = llvm::json;
+
+FailureOr<Tensor> sluice::interp::tensorFromAttr(ElementsAttr attr,
+                                                 std::string &error) {
+  auto type = cast<ShapedType>(attr.getType());
+  std::optional<DType> dtype = getDType(type.getElementType());
+  if (!dtype || !type.hasStaticShape()) {
+    error = llvm::formatv("unsupported constant type {0}", type);
+    return failure();
+  }
+  Tensor result(*dtype, type.getShape());
+  int64_t count = result.getNumElements();
+  if (isFloat(*dtype)) {
+    auto values = attr.tryGetValues<APFloat>();
+    if (!values) {
+      error = "constant values cannot be read as floats";
+      return failure();
+    }
+    int64_t i = 0;
+    for (const APFloat &v : *values) {
+      if (i == count)
+        break;
+      if (*dtype == DType::Float32)
+        result.mutableData<float>()[i++] = v.convertToFloat();
+      else
+        result.mutableData<double>()[i++] = v.convertToDouble();
+    }
+    return result;
+  }
+  auto values = attr.tryGetValues<APInt>();
+  if (!values) {
+    error = "constant values cannot be read as integers";
+    return failure();
+  }
+  int64_t i = 0;
+  bool isUnsigned = *dtype == DType::UInt8 || *dtype == DType::Bool;
+  for (const APInt &v : *values) {
+    if (i == count)
+      break;
+    int64_t x = isUnsigned ? static_cast<int64_t>(v.getZExtValue())
+                           : v.getSExtValue();
+    dispatchDType(*dtype, [&](auto t) {
+      result.mutableData<decltype(t)>()[i] = static_cast<decltype(t)>(x);
+    });
+    ++i;
+  }
+  return result;
+}
+
+static json::Value elementToJSON(const Tensor &tensor, int64_t index) {
+  switch (tensor.getDType()) {
+  case DType::Bool:
+    return tensor.data<bool>()[index];
+  case DType::Float32:
+  case DType::Float64: {
+    double v = tensor.getAsDouble(index);
+    if (std::isnan(v))
+      return "nan";
+    if (std::isinf(v))
+      return v > 0 ? "inf" : "-inf";
+    return v;
+  }
+  default:
+    return tensor.getAsInt(index);
+  }
+}
+
+json::Object sluice::interp::tensorToJSON(const Tensor &tensor) {
+  json::Array shape;
+  for (int64_t size : tensor.getShape())
+    shape.push_back(size);
+  json::Array data;
+  for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i)
+    data.push_back(elementToJSON(tensor, i));
+  return json::Object{{"dtype", getDTypeName(tensor.getDType())},
+                      {"shape", std::move(shape)},
+                      {"data", std::move(data)}};
+}
+
+namespace {
+/// Flattens nested arrays into `flat`, recording the shape of the nesting.
+bool flatten(const json::Value &value, int64_t depth,
+             SmallVectorImpl<int64_t> &shape,
+             SmallVectorImpl<const json::Value *> &flat, std::string &error) {
+  const json::Array *array = value.getAsArray();
+  if (!array) {
+    if (depth != static_cast<int64_t>(shape.size()) && !shape.empty()) {
+      error = "ragged nested array";
+      return false;
+    }
+    flat.push_back(&value);
+    return true;
+  }
+  if (depth == static_cast<int64_t>(shape.size())) {
+    if (!flat.empty()) {
+      error = "ragged nested array";
+      return false;
+    }
+    shape.push_back(array->size());
+  } else if (depth > static_cast<int64_t>(shape.size()) ||
+             shape[depth] != static_cast<int64_t>(array->size())) {
+    error = "ragged nested array";
+    return false;
+  }
+  for (const json::Value &element : *array)
+    if (!flatten(element, depth + 1, shape, flat, error))
+      return false;
+  return true;
+}
+
+bool readElement(const json::Value &value, DType dtype, Tensor &tensor,
+                 int64_t index, std::string &error) {
+  double number;
+  if (std::optional<bool> b = value.getAsBoolean()) {
+    number = *b;
+  } else if (std::optional<int64_t> i = value.getAsInteger()) {
+    number = static_cast<double>(*i);
+    if (!isFloat(dtype)) {
+      dispatchDType(dtype, [&](auto t) {
+        tensor.mutableData<decltype(t)>()[index] = static_cast<decltype(t)>(*i);
+      });
+      return true;
+    }
+  } else if (std::optional<double> d = value.getAsNumber()) {
+    number = *d;
+  } else if (std::optional<StringRef> s = value.getAsString();
+             s && isFloat(dtype) &&
+             (*s == "nan" || *s == "inf" || *s == "-inf")) {
+    number = *s == "nan"   ? NAN
+             : *s == "inf" ? INFINITY
+                           : -INFINITY;
+  } else {
+    error = llvm::formatv("element #{0} is not a number", index);
+    return false;
+  }
+  if (!isFloat(dtype) && number != std::floor(number)) {
+    error = llvm::formatv("element #{0} ({1}) is not an integer", index,
+                          number);
+    return false;
+  }
+  dispatchDType(dtype, [&](auto t) {
+    tensor.mutableData<decltype(t)>()[index] = static_cast<decltype(t)>(number);
+  });
+  return true;
+}
+
+std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+} // namespace
+
+FailureOr<Tensor>
+sluice::interp::tensorFromJSON(const json::Value &value, DType dtype,
+                               std::optional<ArrayRef<int64_t>> expectedShape,
+                               std::string &error) {
+  const json::Value *data = &value;
+  std::optional<SmallVector<int64_t>> declaredShape;
+  if (const json::Object *object = value.getAsObject()) {
+    if (std::optional<StringRef> name = object->getString("dtype")) {
+      std::optional<DType> declared = parseDTypeName(*name);
+      if (!declared) {
+        error = llvm::formatv("unknown dtype '{0}'", *name);
+        return failure();
+      }
+      if (*declared != dtype) {
+        error = llvm::formatv("has dtype {0} but {1} is expected", *name,
+                              getDTypeName(dtype));
+        return failure();
+      }
+    }
+    if (const json::Array *shape = object->getArray("shape")) {
+      declaredShape.emplace();
+      for (const json::Value &size : *shape) {
+        std::optional<int64_t> n = size.getAsInteger();
+        if (!n || *n < 0) {
+          error = "shape entries must be non-negative integers";
+          return failure();
+        }
+        declaredShape->push_back(*n);
+      }
+    }
+    data = object->get("data");
+    if (!data) {
+      error = "missing \"data\"";
+      return failure();
+    }
+  }
+  SmallVector<int64_t> nestedShape;
+  SmallVector<const json::Value *> flat;
+  if (!flatten(*data, 0, nestedShape, flat, error))
+    return failure();
+  // An object's "shape" wins (its data may be flat); a plain array's shape
+  // is its nesting.
+  SmallVector<int64_t> shape = declaredShape ? *declaredShape : nestedShape;
+  if (expectedShape) {
+    bool matches = expectedShape->size() == shape.size();
+    for (size_t i = 0; matches && i < shape.size(); ++i)
+      matches = ShapedType::isDynamic((*expectedShape)[i]) ||
+                (*expectedShape)[i] == shape[i];
+    if (!matches) {
+      std::string expected = "[";
+      for (auto [i, size] : llvm::enumerate(*expectedShape))
+        expected += (i ? ", " : "") + (ShapedType::isDynamic(size)
+                                           ? std::string("?")
+                                           : std::to_string(size));
+      error = llvm::formatv("has shape {0} but the program expects {1}]",
+                            shapeString(shape), expected);
+      return failure();
+    }
+  }
+  if (static_cast<int64_t>(flat.size()) != getNumElements(shape)) {
+    error = llvm::formatv("has {0} values but shape {1} needs {2}",
+                          flat.size(), shapeString(shape),
+                          getNumElements(shape));
+    return failure();
+  }
+  Tensor result(dtype, shape);
+  for (auto [index, element] : llvm::enumerate(flat))
+    if (!readElement(*element, dtype, result, index, error))
+      return failure();
+  return result;
+}

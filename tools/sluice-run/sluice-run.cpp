@@ -1,0 +1,127 @@
+//===- sluice-run.cpp - run a program in the reference interpreter --------===//
+//
+// sluice-run FILE [--function=main] [--inputs=IN.json] [--max-iterations=N]
+//
+// Runs a function of an .mlir file (executor graphs and/or lite ops) in the
+// reference interpreter and prints its results as one JSON line. Errors are
+// printed as diagnostics and the exit status is 1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
+#include "sluice/Dialect/Lite/IR/LiteDialect.h"
+#include "sluice/Interpreter/Interpreter.h"
+#include "sluice/Interpreter/ProgramIO.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("sluice-run options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
+                                      cl::Required, cl::cat(category));
+static cl::opt<std::string>
+    functionName("function", cl::desc("Function to run (default: main)"),
+                 cl::init("main"), cl::cat(category));
+static cl::opt<std::string> inputsFile(
+    "inputs",
+    cl::desc("JSON file with the arguments: an object keyed by argument name "
+             "(sluice.name, else arg0, arg1, ...) or an array in argument "
+             "order, of {\"dtype\", \"shape\", \"data\"} or plain nested "
+             "arrays"),
+    cl::value_desc("IN.json"), cl::cat(category));
+static cl::opt<int64_t> maxIterations(
+    "max-iterations",
+    cl::desc("Upper bound on the iterations of any one loop; a loop that "
+             "runs longer is an error"),
+    cl::init(sluice::interp::InterpreterOptions().maxIterations),
+    cl::cat(category));
+
+static cl::opt<bool> printStats(
+    "print-stats",
+    cl::desc("Print to stderr the run's wall time, executor node executions "
+             "and kernel executions"),
+    cl::cat(category));
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Sluice reference interpreter: runs a function and prints its results "
+      "as JSON\n");
+
+  MLIRContext context;
+  context.printOpOnDiagnostic(false);
+  context.loadDialect<func::FuncDialect, sluice::executor::ExecutorDialect,
+                      sluice::lite::LiteDialect>();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file) {
+    llvm::errs() << "sluice-run: " << error << "\n";
+    return 1;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  auto function = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      *module, StringAttr::get(&context, functionName));
+  if (!function) {
+    llvm::errs() << "sluice-run: no function @" << functionName << " in "
+                 << inputFile << "\n";
+    return 1;
+  }
+
+  std::string inputsText;
+  if (!inputsFile.empty()) {
+    auto buffer = openInputFile(inputsFile, &error);
+    if (!buffer) {
+      llvm::errs() << "sluice-run: " << error << "\n";
+      return 1;
+    }
+    inputsText = buffer->getBuffer().str();
+  }
+  FailureOr<SmallVector<sluice::interp::Tensor>> inputs =
+      sluice::interp::parseInputs(function, inputsText, error);
+  if (failed(inputs)) {
+    llvm::errs() << "sluice-run: " << error << "\n";
+    return 1;
+  }
+
+  sluice::interp::InterpreterOptions options;
+  options.maxIterations = maxIterations;
+  sluice::interp::InterpreterStats stats;
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<SmallVector<sluice::interp::Tensor>> results =
+      sluice::interp::runFunction(function, *inputs, options, &stats);
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  if (printStats)
+    llvm::errs() << llvm::formatv(
+        "{{\"seconds\": {0}, \"node_executions\": {1}, "
+        "\"kernel_executions\": {2}}\n",
+        seconds, stats.nodeExecutions, stats.kernelExecutions);
+  if (failed(results))
+    return 1;
+  llvm::outs() << sluice::interp::formatOutputs(function, *results) << "\n";
+  return 0;
+}
