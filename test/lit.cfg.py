@@ -7,13 +7,17 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "SLUICE"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["CMakeLists.txt", "README.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.sluice_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%sluice_src_root", config.sluice_src_root))
+# The GraphDefs and TFLite models written by TensorFlow, kept beside the
+# repository in shared/corpus.
+config.substitutions.append(
+    ("%corpus", os.path.join(os.path.dirname(config.sluice_src_root), "shared", "corpus")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -22,5 +26,5 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.sluice_tools_dir, config.llvm_tools_dir]
-tools = ["sluice-opt", "sluice-run"]
+tools = ["sluice-opt", "sluice-run", "sluice-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -6,11 +6,13 @@
 // several operands broadcasts them like numpy through `broadcast`. Where
 // TFLite's C++ is undefined (integer overflow, INT_MIN / -1, float-to-int
 // casts out of range) or leaves a choice open (NaN in maximum/minimum, TANH
-// and SIGN_BIT activations), the helper computing it documents the choice.
+// and SIGN_BIT activations), the helper computing it documents the choice
+// (the wrapping integer arithmetic is in KernelUtils.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelGroups.h"
+#include "KernelUtils.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Interpreter/TensorIO.h"
@@ -26,79 +28,11 @@
 using namespace mlir;
 using namespace sluice;
 using namespace sluice::interp;
+using namespace sluice::interp::detail;
 
 //===----------------------------------------------------------------------===//
-// Dtype dispatch and element arithmetic
+// Element arithmetic
 //===----------------------------------------------------------------------===//
-
-/// dispatchDType restricted to the numeric dtypes (not bool).
-template <typename Fn>
-static decltype(auto) dispatchNumeric(DType dtype, Fn &&fn) {
-  switch (dtype) {
-  case DType::Int8:
-    return fn(int8_t{});
-  case DType::UInt8:
-    return fn(uint8_t{});
-  case DType::Int32:
-    return fn(int32_t{});
-  case DType::Int64:
-    return fn(int64_t{});
-  case DType::Float32:
-    return fn(float{});
-  case DType::Float64:
-    return fn(double{});
-  case DType::Bool:
-    break;
-  }
-  llvm_unreachable("bool is not numeric");
-}
-
-/// dispatchDType restricted to float32 and float64.
-template <typename Fn>
-static decltype(auto) dispatchFloat(DType dtype, Fn &&fn) {
-  assert(isFloat(dtype) && "expected a float dtype");
-  if (dtype == DType::Float64)
-    return fn(double{});
-  return fn(float{});
-}
-
-/// Integer add/sub/mul/neg/abs/square overflow in TFLite's C++ (UB); here
-/// they wrap around modulo 2^bits, computed in this unsigned type: wide
-/// enough that the usual promotions cannot turn it back into a signed int.
-template <typename T>
-using WrapType = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned,
-                                    std::make_unsigned_t<T>>;
-
-template <typename T> static T wrapAdd(T x, T y) {
-  if constexpr (std::is_floating_point_v<T>)
-    return x + y;
-  else
-    return static_cast<T>(static_cast<WrapType<T>>(x) +
-                          static_cast<WrapType<T>>(y));
-}
-
-template <typename T> static T wrapSub(T x, T y) {
-  if constexpr (std::is_floating_point_v<T>)
-    return x - y;
-  else
-    return static_cast<T>(static_cast<WrapType<T>>(x) -
-                          static_cast<WrapType<T>>(y));
-}
-
-template <typename T> static T wrapMul(T x, T y) {
-  if constexpr (std::is_floating_point_v<T>)
-    return x * y;
-  else
-    return static_cast<T>(static_cast<WrapType<T>>(x) *
-                          static_cast<WrapType<T>>(y));
-}
-
-template <typename T> static T wrapNeg(T x) {
-  if constexpr (std::is_floating_point_v<T>)
-    return -x;
-  else
-    return static_cast<T>(WrapType<T>(0) - static_cast<WrapType<T>>(x));
-}
 
 template <typename T> static T wrapAbs(T x) {
   if constexpr (std::is_floating_point_v<T>)
@@ -238,14 +172,6 @@ struct Broadcast {
 };
 } // namespace
 
-static std::string shapeString(ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
-}
-
 /// Broadcasts the shapes of `operands` (any ranks, aligned at the last
 /// dimension; each size equal to the result's or 1).
 static FailureOr<Broadcast> broadcast(Operation *op,
@@ -289,22 +215,15 @@ static FailureOr<Broadcast> broadcast(Operation *op,
 /// result, `offsets[k]` being the index of the matching element of operand k.
 template <typename Fn>
 static void forEachElement(const Broadcast &broadcast, Fn &&fn) {
-  int64_t rank = broadcast.shape.size();
   size_t numOperands = broadcast.strides.size();
-  SmallVector<int64_t, 4> index(rank, 0);
+  SmallVector<int64_t, 4> index(broadcast.shape.size(), 0);
   SmallVector<int64_t, 3> offsets(numOperands, 0);
   for (int64_t i = 0; i < broadcast.numElements; ++i) {
     fn(i, ArrayRef<int64_t>(offsets));
-    // Advance the multi-index like an odometer, last dimension fastest.
-    for (int64_t d = rank - 1; d >= 0; --d) {
+    advanceIndex(index, broadcast.shape, [&](int64_t dim, int64_t delta) {
       for (size_t k = 0; k < numOperands; ++k)
-        offsets[k] += broadcast.strides[k][d];
-      if (++index[d] < broadcast.shape[d])
-        break;
-      for (size_t k = 0; k < numOperands; ++k)
-        offsets[k] -= broadcast.strides[k][d] * broadcast.shape[d];
-      index[d] = 0;
-    }
+        offsets[k] += delta * broadcast.strides[k][dim];
+    });
   }
 }
 

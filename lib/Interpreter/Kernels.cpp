@@ -16,14 +16,6 @@
 using namespace mlir;
 using namespace sluice::interp;
 
-static std::string shapeString(ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
-}
-
 /// Checks a computed tensor against the declared type of an op result.
 static LogicalResult checkResult(Operation *op, unsigned index,
                                  const Tensor &tensor) {
@@ -38,11 +30,7 @@ static LogicalResult checkResult(Operation *op, unsigned index,
   auto ranked = dyn_cast<RankedTensorType>(type);
   if (!ranked)
     return success();
-  bool matches = ranked.getRank() == tensor.getRank();
-  for (int64_t i = 0; matches && i < ranked.getRank(); ++i)
-    matches = ranked.isDynamicDim(i) ||
-              ranked.getDimSize(i) == tensor.getShape()[i];
-  if (!matches)
+  if (!fitsShape(tensor.getShape(), ranked.getShape()))
     return op->emitError("result #")
            << index << " has shape " << shapeString(tensor.getShape())
            << " at run time, which does not fit its declared type " << type;

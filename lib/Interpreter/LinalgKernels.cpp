@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelGroups.h"
+#include "KernelUtils.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
@@ -24,7 +25,6 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <algorithm>
-#include <limits>
 #include <type_traits>
 
 // A reference must round every operation: no fused multiply-adds.
@@ -33,22 +33,7 @@
 using namespace mlir;
 using namespace sluice;
 using namespace sluice::interp;
-
-/// The largest result a kernel here creates.
-static constexpr int64_t kMaxElements = std::numeric_limits<int32_t>::max();
-
-static std::string shapeString(ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
-}
-
-static std::string describe(const Tensor &tensor) {
-  return (getDTypeName(tensor.getDType()) + shapeString(tensor.getShape()))
-      .str();
-}
+using namespace sluice::interp::detail;
 
 /// Checks that the dtype is one the kernels compute with.
 static LogicalResult checkDType(Operation *op, const Tensor &tensor,
@@ -72,56 +57,13 @@ static LogicalResult checkDType(Operation *op, const Tensor &tensor,
                          << ", expected float32, float64, int32 or int64";
 }
 
-/// The element count of `shape`, or an error beyond kMaxElements.
-static FailureOr<int64_t> checkedNumElements(Operation *op,
-                                             ArrayRef<int64_t> shape) {
-  for (int64_t size : shape)
-    if (size == 0)
-      return 0;
-  int64_t count = 1;
-  for (int64_t size : shape) {
-    if (size > kMaxElements / count)
-      return op->emitError("result shape ")
-             << shapeString(shape) << " has more than " << kMaxElements
-             << " elements";
-    count *= size;
-  }
-  return count;
-}
-
 /// acc + x * y, wrapping around for integers.
 template <typename T> static T multiplyAdd(T acc, T x, T y) {
   if constexpr (std::is_floating_point_v<T>) {
     T product = x * y;
     return acc + product;
   } else {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(acc) +
-                          static_cast<U>(x) * static_cast<U>(y));
-  }
-}
-
-template <typename T> static T add(T x, T y) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return x + y;
-  } else {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(x) + static_cast<U>(y));
-  }
-}
-
-/// Calls fn(T{}) for the dtypes checkDType accepts.
-template <typename Fn>
-static decltype(auto) dispatchLinalg(DType dtype, Fn &&fn) {
-  switch (dtype) {
-  case DType::Float64:
-    return fn(double{});
-  case DType::Int32:
-    return fn(int32_t{});
-  case DType::Int64:
-    return fn(int64_t{});
-  default:
-    return fn(float{});
+    return wrapAdd(acc, wrapMul(x, y));
   }
 }
 
@@ -185,7 +127,7 @@ static LogicalResult evaluateFullyConnected(lite::FullyConnectedOp op,
   if (failed(checkedNumElements(op, shape)))
     return failure();
 
-  Tensor result = dispatchLinalg(input.getDType(), [&](auto tag) {
+  Tensor result = dispatchNumeric(input.getDType(), [&](auto tag) {
     using T = decltype(tag);
     Tensor out(input.getDType(), shape);
     const T *x = input.data<T>();
@@ -197,7 +139,7 @@ static LogicalResult evaluateFullyConnected(lite::FullyConnectedOp op,
         T total = T(0);
         for (int64_t d = 0; d < depth; ++d)
           total = multiplyAdd(total, x[row * depth + d], w[unit * depth + d]);
-        y[row * units + unit] = add(total, b ? b[unit] : T(0));
+        y[row * units + unit] = wrapAdd(total, b ? b[unit] : T(0));
       }
     return out;
   });
@@ -274,7 +216,7 @@ static LogicalResult evaluateBatchMatMul(lite::BatchMatMulOp op,
   int64_t xRow = adjX ? 1 : depth, xDepth = adjX ? rows : 1;
   int64_t yDepthStep = adjY ? 1 : cols, yCol = adjY ? depth : 1;
 
-  Tensor result = dispatchLinalg(x.getDType(), [&](auto tag) {
+  Tensor result = dispatchNumeric(x.getDType(), [&](auto tag) {
     using T = decltype(tag);
     Tensor out(x.getDType(), shape);
     T *z = out.mutableData<T>();
@@ -293,16 +235,10 @@ static LogicalResult evaluateBatchMatMul(lite::BatchMatMulOp op,
                                 ym[k * yDepthStep + j * yCol]);
           zm[i * cols + j] = total;
         }
-      for (int64_t dim = batchRank - 1; dim >= 0; --dim) {
-        if (++index[dim] < batch[dim]) {
-          xBase += xSteps[dim];
-          yBase += ySteps[dim];
-          break;
-        }
-        xBase -= xSteps[dim] * (batch[dim] - 1);
-        yBase -= ySteps[dim] * (batch[dim] - 1);
-        index[dim] = 0;
-      }
+      advanceIndex(index, batch, [&](int64_t dim, int64_t delta) {
+        xBase += delta * xSteps[dim];
+        yBase += delta * ySteps[dim];
+      });
     }
     return out;
   });

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelGroups.h"
+#include "KernelUtils.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
@@ -35,28 +36,11 @@
 using namespace mlir;
 using namespace sluice;
 using namespace sluice::interp;
+using namespace sluice::interp::detail;
 
 namespace {
 enum class Reduction { Sum, Mean, Max };
 } // namespace
-
-static std::string describe(const Tensor &tensor) {
-  std::string s = getDTypeName(tensor.getDType()).str() + "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(tensor.getShape(), os);
-  os << "]";
-  return s;
-}
-
-/// x + y, wrapping around for integers.
-template <typename T> static T wrapAdd(T x, T y) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return x + y;
-  } else {
-    using U = std::make_unsigned_t<decltype(x + y)>;
-    return static_cast<T>(static_cast<U>(x) + static_cast<U>(y));
-  }
-}
 
 /// The type mean accumulates T in.
 template <typename T>
@@ -76,14 +60,9 @@ static void foldRowMajor(const Tensor &input, ArrayRef<int64_t> outSteps,
   int64_t out = 0;
   for (int64_t i = 0, e = input.getNumElements(); i < e; ++i) {
     acc[out] = fn(acc[out], data[i]);
-    for (int64_t dim = rank - 1; dim >= 0; --dim) {
-      if (++index[dim] < shape[dim]) {
-        out += outSteps[dim];
-        break;
-      }
-      out -= outSteps[dim] * (shape[dim] - 1);
-      index[dim] = 0;
-    }
+    advanceIndex(index, shape, [&](int64_t dim, int64_t delta) {
+      out += delta * outSteps[dim];
+    });
   }
 }
 
@@ -124,24 +103,19 @@ static LogicalResult evaluateReduction(Operation *op, Reduction kind,
                                        ArrayRef<Tensor> operands, bool keepDims,
                                        SmallVectorImpl<Tensor> &results) {
   const Tensor &input = operands[0];
-  const Tensor &axesTensor = operands[1];
   if (input.getDType() == DType::Bool)
     return op->emitError("cannot reduce a bool tensor");
-  if ((axesTensor.getDType() != DType::Int32 &&
-       axesTensor.getDType() != DType::Int64) ||
-      axesTensor.getRank() > 1)
-    return op->emitError("axes must be an int32 or int64 scalar or vector, "
-                         "got ")
-           << describe(axesTensor);
+  FailureOr<SmallVector<int64_t>> axes =
+      readIndices(op, operands[1], "axes", /*allowScalar=*/true);
+  if (failed(axes))
+    return failure();
   int64_t rank = input.getRank();
   SmallVector<bool> reduced(rank, false);
-  for (int64_t i = 0, e = axesTensor.getNumElements(); i < e; ++i) {
-    int64_t axis = axesTensor.getAsInt(i);
-    if (axis < -rank || axis >= rank)
-      return op->emitError("axis ")
-             << axis << " is out of range for " << describe(input)
-             << " (expected in [" << -rank << ", " << rank << "))";
-    reduced[axis < 0 ? axis + rank : axis] = true;
+  for (int64_t axis : *axes) {
+    FailureOr<int64_t> dim = normalizeAxis(op, axis, input, "axis");
+    if (failed(dim))
+      return failure();
+    reduced[*dim] = true;
   }
 
   ArrayRef<int64_t> inShape = input.getShape();
@@ -163,12 +137,8 @@ static LogicalResult evaluateReduction(Operation *op, Reduction kind,
     if (reduced[dim])
       outSteps[dim] = 0;
 
-  results.push_back(dispatchDType(input.getDType(), [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_same_v<T, bool>)
-      return Tensor(); // Rejected above.
-    else
-      return reduce<T>(kind, input, outSteps, shape, reducedCount);
+  results.push_back(dispatchNumeric(input.getDType(), [&](auto tag) {
+    return reduce<decltype(tag)>(kind, input, outSteps, shape, reducedCount);
   }));
   return success();
 }

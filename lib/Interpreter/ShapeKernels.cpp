@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelGroups.h"
+#include "KernelUtils.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
@@ -45,77 +46,11 @@
 using namespace mlir;
 using namespace sluice;
 using namespace sluice::interp;
-
-/// The largest number of elements a kernel here creates from run-time values.
-static constexpr int64_t kMaxElements = std::numeric_limits<int32_t>::max();
+using namespace sluice::interp::detail;
 
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-static std::string shapeString(ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
-}
-
-/// "int32[2, 3]".
-static std::string describe(const Tensor &tensor) {
-  return (getDTypeName(tensor.getDType()) + shapeString(tensor.getShape()))
-      .str();
-}
-
-/// Reads an int32 or int64 tensor of rank 1 (or rank 0 too when
-/// `allowScalar`) as int64 values.
-static FailureOr<SmallVector<int64_t>> readIndices(Operation *op,
-                                                   const Tensor &tensor,
-                                                   StringRef what,
-                                                   bool allowScalar = false) {
-  DType dtype = tensor.getDType();
-  if (dtype != DType::Int32 && dtype != DType::Int64)
-    return op->emitError() << what << " must be an int32 or int64 tensor, got "
-                           << describe(tensor);
-  if (tensor.getRank() != 1 && !(allowScalar && tensor.getRank() == 0))
-    return op->emitError() << what << " must be "
-                           << (allowScalar ? "a scalar or a vector"
-                                           : "a vector")
-                           << ", got " << describe(tensor);
-  SmallVector<int64_t> values;
-  for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i)
-    values.push_back(tensor.getAsInt(i));
-  return values;
-}
-
-/// Checks `axis` against [-rank, rank) and returns it in [0, rank).
-static FailureOr<int64_t> normalizeAxis(Operation *op, int64_t axis,
-                                        int64_t rank, StringRef what) {
-  if (axis < -rank || axis >= rank)
-    return op->emitError() << what << " " << axis
-                           << " is out of range for rank " << rank
-                           << " (expected in [" << -rank << ", " << rank
-                           << "))";
-  return axis < 0 ? axis + rank : axis;
-}
-
-/// The element count of `shape` (all sizes >= 0), or an error when it
-/// exceeds kMaxElements.
-static FailureOr<int64_t> checkedNumElements(Operation *op,
-                                             ArrayRef<int64_t> shape) {
-  int64_t count = 1;
-  for (int64_t size : shape)
-    if (size == 0)
-      return 0;
-  for (int64_t size : shape) {
-    if (size > kMaxElements / count)
-      return op->emitError("result shape ")
-             << shapeString(shape) << " has more than " << kMaxElements
-             << " elements";
-    count *= size;
-  }
-  return count;
-}
 
 /// A new tensor of `shape` whose element (i_0, ..., i_n) is the element of
 /// `input` at flat offset `base + sum_k i_k * steps[k]`.
@@ -128,19 +63,13 @@ static Tensor copyStrided(const Tensor &input, ArrayRef<int64_t> shape,
   size_t size = getDTypeSize(input.getDType());
   const char *src = input.data<char>();
   char *dst = result.mutableData<char>();
-  int64_t rank = shape.size();
-  SmallVector<int64_t, 6> index(rank, 0);
+  SmallVector<int64_t, 6> index(shape.size(), 0);
   int64_t offset = base;
   for (int64_t i = 0; i < count; ++i) {
     std::memcpy(dst + i * size, src + offset * size, size);
-    for (int64_t dim = rank - 1; dim >= 0; --dim) {
-      if (++index[dim] < shape[dim]) {
-        offset += steps[dim];
-        break;
-      }
-      offset -= steps[dim] * (shape[dim] - 1);
-      index[dim] = 0;
-    }
+    advanceIndex(index, shape, [&](int64_t dim, int64_t delta) {
+      offset += delta * steps[dim];
+    });
   }
   return result;
 }
@@ -228,8 +157,7 @@ static LogicalResult evaluateExpandDims(Operation *op,
                                         SmallVectorImpl<Tensor> &results) {
   const Tensor &input = operands[0];
   const Tensor &axisTensor = operands[1];
-  DType axisType = axisTensor.getDType();
-  if (axisType != DType::Int32 && axisType != DType::Int64)
+  if (!isIndexDType(axisTensor.getDType()))
     return op->emitError("expand_dims axis must be int32 or int64, got ")
            << describe(axisTensor);
   if (axisTensor.getNumElements() != 1)
@@ -571,7 +499,7 @@ static LogicalResult evaluateGather(lite::GatherOp op,
                                     SmallVectorImpl<Tensor> &results) {
   const Tensor &params = operands[0];
   const Tensor &indices = operands[1];
-  if (indices.getDType() != DType::Int32 && indices.getDType() != DType::Int64)
+  if (!isIndexDType(indices.getDType()))
     return op.emitError("gather indices must be int32 or int64, got ")
            << describe(indices);
   FailureOr<int64_t> axis =
@@ -692,12 +620,10 @@ static LogicalResult evaluateFill(Operation *op, ArrayRef<Tensor> operands,
   return success();
 }
 
-/// range on integers: the size is computed without overflow and the values
-/// by repeated (never overflowing) addition.
+/// range needs a nonzero delta that leads from start to limit.
 template <typename T>
-static LogicalResult rangeOfIntegers(Operation *op, T start, T limit, T delta,
-                                     DType dtype,
-                                     SmallVectorImpl<Tensor> &results) {
+static LogicalResult checkRangeDirection(Operation *op, T start, T limit,
+                                         T delta) {
   if (delta == 0)
     return op->emitError("range requires delta != 0");
   if (delta > 0 && start > limit)
@@ -706,6 +632,17 @@ static LogicalResult rangeOfIntegers(Operation *op, T start, T limit, T delta,
   if (delta < 0 && start < limit)
     return op->emitError("range requires start >= limit when delta < 0: ")
            << start << "/" << limit;
+  return success();
+}
+
+/// range on integers: the size is computed without overflow and the values
+/// by repeated (never overflowing) addition.
+template <typename T>
+static LogicalResult rangeOfIntegers(Operation *op, T start, T limit, T delta,
+                                     DType dtype,
+                                     SmallVectorImpl<Tensor> &results) {
+  if (failed(checkRangeDirection(op, start, limit, delta)))
+    return failure();
   using U = uint64_t;
   U distance = delta > 0 ? U(int64_t(limit)) - U(int64_t(start))
                          : U(int64_t(start)) - U(int64_t(limit));
@@ -736,14 +673,8 @@ static LogicalResult rangeOfFloats(Operation *op, T start, T limit, T delta,
   if (std::isnan(start) || std::isnan(limit) || std::isnan(delta))
     return op->emitError("range operands must not be NaN: start ")
            << start << ", limit " << limit << ", delta " << delta;
-  if (delta == 0)
-    return op->emitError("range requires delta != 0");
-  if (delta > 0 && start > limit)
-    return op->emitError("range requires start <= limit when delta > 0: ")
-           << start << "/" << limit;
-  if (delta < 0 && start < limit)
-    return op->emitError("range requires start >= limit when delta < 0: ")
-           << start << "/" << limit;
+  if (failed(checkRangeDirection(op, start, limit, delta)))
+    return failure();
   T size = std::ceil(std::abs((limit - start) / delta));
   // static_cast<float>(kMaxElements) rounds up to 2^31: compare after the
   // (then safe) conversion too.

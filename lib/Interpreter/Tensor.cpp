@@ -1,6 +1,7 @@
 //===- Tensor.cpp - runtime tensor values ---------------------------------===//
 //
-// Storage, dtype tables and element access of interpreter tensors.
+// Storage, dtype tables and element access of interpreter tensors, shape
+// arithmetic and the formatting diagnostics use for shapes and tensors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,7 +9,9 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
 
@@ -99,6 +102,29 @@ int64_t sluice::interp::getNumElements(ArrayRef<int64_t> shape) {
   for (int64_t size : shape)
     count *= size;
   return count;
+}
+
+bool sluice::interp::fitsShape(ArrayRef<int64_t> shape,
+                               ArrayRef<int64_t> declared) {
+  if (shape.size() != declared.size())
+    return false;
+  for (auto [size, declaredSize] : llvm::zip_equal(shape, declared))
+    if (!ShapedType::isDynamic(declaredSize) && declaredSize != size)
+      return false;
+  return true;
+}
+
+std::string sluice::interp::shapeString(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+
+std::string sluice::interp::describe(const Tensor &tensor) {
+  return (getDTypeName(tensor.getDType()) + shapeString(tensor.getShape()))
+      .str();
 }
 
 SmallVector<int64_t, 4> sluice::interp::getStrides(ArrayRef<int64_t> shape) {

@@ -50,10 +50,7 @@ FailureOr<Tensor> sluice::interp::tensorFromAttr(ElementsAttr attr,
       break;
     int64_t x = isUnsigned ? static_cast<int64_t>(v.getZExtValue())
                            : v.getSExtValue();
-    dispatchDType(*dtype, [&](auto t) {
-      result.mutableData<decltype(t)>()[i] = static_cast<decltype(t)>(x);
-    });
-    ++i;
+    result.setElement(i++, x);
   }
   return result;
 }
@@ -127,9 +124,7 @@ bool readElement(const json::Value &value, DType dtype, Tensor &tensor,
   } else if (std::optional<int64_t> i = value.getAsInteger()) {
     number = static_cast<double>(*i);
     if (!isFloat(dtype)) {
-      dispatchDType(dtype, [&](auto t) {
-        tensor.mutableData<decltype(t)>()[index] = static_cast<decltype(t)>(*i);
-      });
+      tensor.setElement(index, *i);
       return true;
     }
   } else if (std::optional<double> d = value.getAsNumber()) {
@@ -149,18 +144,8 @@ bool readElement(const json::Value &value, DType dtype, Tensor &tensor,
                           number);
     return false;
   }
-  dispatchDType(dtype, [&](auto t) {
-    tensor.mutableData<decltype(t)>()[index] = static_cast<decltype(t)>(number);
-  });
+  tensor.setElement(index, number);
   return true;
-}
-
-std::string shapeString(ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
 }
 } // namespace
 
@@ -207,21 +192,15 @@ sluice::interp::tensorFromJSON(const json::Value &value, DType dtype,
   // An object's "shape" wins (its data may be flat); a plain array's shape
   // is its nesting.
   SmallVector<int64_t> shape = declaredShape ? *declaredShape : nestedShape;
-  if (expectedShape) {
-    bool matches = expectedShape->size() == shape.size();
-    for (size_t i = 0; matches && i < shape.size(); ++i)
-      matches = ShapedType::isDynamic((*expectedShape)[i]) ||
-                (*expectedShape)[i] == shape[i];
-    if (!matches) {
-      std::string expected = "[";
-      for (auto [i, size] : llvm::enumerate(*expectedShape))
-        expected += (i ? ", " : "") + (ShapedType::isDynamic(size)
-                                           ? std::string("?")
-                                           : std::to_string(size));
-      error = llvm::formatv("has shape {0} but the program expects {1}]",
-                            shapeString(shape), expected);
-      return failure();
-    }
+  if (expectedShape && !fitsShape(shape, *expectedShape)) {
+    std::string expected = "[";
+    for (auto [i, size] : llvm::enumerate(*expectedShape))
+      expected += (i ? ", " : "") + (ShapedType::isDynamic(size)
+                                         ? std::string("?")
+                                         : std::to_string(size));
+    error = llvm::formatv("has shape {0} but the program expects {1}]",
+                          shapeString(shape), expected);
+    return failure();
   }
   if (static_cast<int64_t>(flat.size()) != getNumElements(shape)) {
     error = llvm::formatv("has {0} values but shape {1} needs {2}",

@@ -1,9 +1,11 @@
 //===- sluice-run.cpp - run a program in the reference interpreter --------===//
 //
 // sluice-run FILE [--function=main] [--inputs=IN.json] [--max-iterations=N]
+//            [--feeds=..] [--fetches=..]
 //
-// Runs a function of an .mlir file (executor graphs and/or lite ops) in the
-// reference interpreter and prints its results as one JSON line. Errors are
+// Runs a function of an .mlir file (executor graphs and/or lite ops), or the
+// @main imported from a TensorFlow GraphDef (.pb, .pbtxt), in the reference
+// interpreter and prints its results as one JSON line. Errors are
 // printed as diagnostics and the exit status is 1.
 //
 //===----------------------------------------------------------------------===//
@@ -12,6 +14,7 @@
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
 #include "sluice/Interpreter/Interpreter.h"
 #include "sluice/Interpreter/ProgramIO.h"
+#include "sluice/Target/GraphDef/GraphDefImport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -32,7 +35,7 @@ using namespace mlir;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory category("sluice-run options");
-static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir|graph.pb|graph.pbtxt>"),
                                       cl::Required, cl::cat(category));
 static cl::opt<std::string>
     functionName("function", cl::desc("Function to run (default: main)"),
@@ -51,6 +54,17 @@ static cl::opt<int64_t> maxIterations(
     cl::init(sluice::interp::InterpreterOptions().maxIterations),
     cl::cat(category));
 
+static cl::opt<std::string>
+    feeds("feeds",
+          cl::desc("GraphDef input: tensors fed as arguments, comma-separated "
+                   "node or node:port (default: every Placeholder)"),
+          cl::cat(category));
+static cl::opt<std::string>
+    fetches("fetches",
+            cl::desc("GraphDef input: tensors returned, comma-separated node "
+                     "or node:port (default: the _Retval nodes, else every "
+                     "unconsumed data output)"),
+            cl::cat(category));
 static cl::opt<bool> printStats(
     "print-stats",
     cl::desc("Print to stderr the run's wall time, executor node executions "
@@ -78,8 +92,18 @@ int main(int argc, char **argv) {
     llvm::errs() << "sluice-run: " << error << "\n";
     return 1;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module;
+  StringRef path = inputFile;
+  if (path.ends_with(".pb") || path.ends_with(".pbtxt")) {
+    sluice::GraphDefImportOptions importOptions;
+    importOptions.feeds = sluice::splitTensorList(feeds);
+    importOptions.fetches = sluice::splitTensorList(fetches);
+    module = sluice::importGraphDef(file->getBuffer(), path, &context,
+                                    importOptions);
+  } else {
+    sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  }
   if (!module)
     return 1;
   auto function = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(

@@ -25,17 +25,6 @@ constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-/// `%0 = lite.<op> %a, %b {attrs} : (lhs, rhs) -> result`, returned.
-std::string binary(llvm::StringRef op, llvm::StringRef lhs, llvm::StringRef rhs,
-                   llvm::StringRef result, llvm::StringRef attrs = "") {
-  std::string signature =
-      "(" + lhs.str() + ", " + rhs.str() + ") -> " + result.str();
-  return "func.func @main(%a: " + lhs.str() + ", %b: " + rhs.str() + ") -> " +
-         result.str() + " {\n  %0 = lite." + op.str() + " %a, %b " +
-         attrs.str() + " : " + signature + "\n  return %0 : " + result.str() +
-         "\n}\n";
-}
-
 /// `%0 = lite.<op> %a : type`, returned.
 std::string unary(llvm::StringRef op, llvm::StringRef type) {
   return "func.func @main(%a: " + type.str() + ") -> " + type.str() +
@@ -48,35 +37,6 @@ std::string cast(llvm::StringRef from, llvm::StringRef to) {
   return "func.func @main(%a: " + from.str() + ") -> " + to.str() +
          " {\n  %0 = lite.cast %a : " + from.str() + " -> " + to.str() +
          "\n  return %0 : " + to.str() + "\n}\n";
-}
-
-/// Same dtype, shape and values; NaN matches NaN.
-::testing::AssertionResult sameTensor(const Tensor &actual,
-                                      const Tensor &expected) {
-  bool same = actual.getDType() == expected.getDType() &&
-              actual.getShape() == expected.getShape();
-  for (int64_t i = 0; same && i < actual.getNumElements(); ++i) {
-    if (isFloat(actual.getDType())) {
-      double a = actual.getAsDouble(i), e = expected.getAsDouble(i);
-      same = (std::isnan(a) && std::isnan(e)) || a == e;
-    } else {
-      same = actual.getAsInt(i) == expected.getAsInt(i);
-    }
-  }
-  if (same)
-    return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << "got " << toString(actual) << ", expected " << toString(expected);
-}
-
-/// Runs `source` on `args`; expects it to succeed with `expected` as its
-/// only result.
-void expectResult(llvm::StringRef source, llvm::ArrayRef<Tensor> args,
-                  const Tensor &expected) {
-  RunResult run = runSource(source, args);
-  ASSERT_TRUE(run.ok) << run.diagnostics << "in\n" << source.str();
-  ASSERT_EQ(run.results.size(), 1u);
-  EXPECT_TRUE(sameTensor(run.results[0], expected)) << "in\n" << source.str();
 }
 
 /// Runs `source` on `args`; expects every result value within `tolerance`
@@ -99,16 +59,6 @@ void expectNear(llvm::StringRef source, llvm::ArrayRef<Tensor> args,
           << "element " << i;
     }
   }
-}
-
-/// Runs `source` on `args`; expects it to fail with a diagnostic containing
-/// `message`.
-void expectError(llvm::StringRef source, llvm::ArrayRef<Tensor> args,
-                 llvm::StringRef message) {
-  RunResult run = runSource(source, args);
-  EXPECT_FALSE(run.ok) << "in\n" << source.str();
-  EXPECT_NE(run.diagnostics.find(message.str()), std::string::npos)
-      << "diagnostics: " << run.diagnostics << "expected: " << message.str();
 }
 
 } // namespace

@@ -20,50 +20,11 @@ using namespace sluice::interp::test;
 
 namespace {
 
-/// Same dtype, shape and values; NaN matches NaN.
-::testing::AssertionResult sameTensor(const Tensor &actual,
-                                      const Tensor &expected) {
-  bool same = actual.getDType() == expected.getDType() &&
-              actual.getShape() == expected.getShape();
-  for (int64_t i = 0; same && i < actual.getNumElements(); ++i) {
-    if (isFloat(actual.getDType())) {
-      double a = actual.getAsDouble(i), e = expected.getAsDouble(i);
-      same = (std::isnan(a) && std::isnan(e)) || a == e;
-    } else {
-      same = actual.getAsInt(i) == expected.getAsInt(i);
-    }
-  }
-  if (same)
-    return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << "got " << toString(actual) << ", expected " << toString(expected);
-}
-
-void expectResult(llvm::StringRef source, llvm::ArrayRef<Tensor> args,
-                  const Tensor &expected) {
-  RunResult run = runSource(source, args);
-  ASSERT_TRUE(run.ok) << run.diagnostics << "in\n" << source.str();
-  ASSERT_EQ(run.results.size(), 1u);
-  EXPECT_TRUE(sameTensor(run.results[0], expected)) << "in\n" << source.str();
-}
-
-void expectError(llvm::StringRef source, llvm::ArrayRef<Tensor> args,
-                 llvm::StringRef message) {
-  RunResult run = runSource(source, args);
-  EXPECT_FALSE(run.ok) << "in\n" << source.str();
-  EXPECT_NE(run.diagnostics.find(message.str()), std::string::npos)
-      << "diagnostics:\n"
-      << run.diagnostics << "expected to contain: " << message.str();
-}
-
-/// `%0 = lite.<op> %x, %axes {attrs}` with both as arguments.
+/// `lite.<op>` reducing an input by axes, both arguments of @main.
 std::string reduction(llvm::StringRef op, llvm::StringRef input,
                       llvm::StringRef axes, llvm::StringRef result,
                       llvm::StringRef attrs = "") {
-  return "func.func @main(%x: " + input.str() + ", %a: " + axes.str() +
-         ") -> " + result.str() + " {\n  %0 = lite." + op.str() + " %x, %a " +
-         attrs.str() + " : (" + input.str() + ", " + axes.str() + ") -> " +
-         result.str() + "\n  return %0 : " + result.str() + "\n}\n";
+  return binary(op, input, axes, result, attrs);
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,8 @@
 //===- RunSource.cpp - run a snippet of MLIR in the interpreter -----------===//
+//
+// The helpers RunSource.h declares for the interpreter tests.
+//
+//===----------------------------------------------------------------------===//
 
 #include "RunSource.h"
 
@@ -9,6 +13,8 @@
 #include "mlir/Parser/Parser.h"
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace sluice::interp;
@@ -65,9 +71,7 @@ Tensor test::boolean(ArrayRef<int64_t> shape, ArrayRef<bool> values) {
 std::string test::toString(const Tensor &tensor) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  os << getDTypeName(tensor.getDType()) << "[";
-  llvm::interleaveComma(tensor.getShape(), os);
-  os << "]{";
+  os << describe(tensor) << "{";
   for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i) {
     if (i)
       os << ", ";
@@ -78,4 +82,57 @@ std::string test::toString(const Tensor &tensor) {
   }
   os << "}";
   return s;
+}
+
+::testing::AssertionResult test::sameTensor(const Tensor &actual,
+                                            const Tensor &expected) {
+  bool same = actual.getDType() == expected.getDType() &&
+              actual.getShape() == expected.getShape();
+  for (int64_t i = 0; same && i < actual.getNumElements(); ++i) {
+    if (isFloat(actual.getDType())) {
+      double a = actual.getAsDouble(i), e = expected.getAsDouble(i);
+      same = (std::isnan(a) && std::isnan(e)) || a == e;
+    } else {
+      same = actual.getAsInt(i) == expected.getAsInt(i);
+    }
+  }
+  if (same)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << "got " << toString(actual) << ", expected " << toString(expected);
+}
+
+void test::expectResults(StringRef source, ArrayRef<Tensor> args,
+                         ArrayRef<Tensor> expected) {
+  RunResult run = runSource(source, args);
+  ASSERT_TRUE(run.ok) << run.diagnostics << "in\n" << source.str();
+  ASSERT_EQ(run.results.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i)
+    EXPECT_TRUE(sameTensor(run.results[i], expected[i]))
+        << "result #" << i << " in\n"
+        << source.str();
+}
+
+void test::expectResult(StringRef source, ArrayRef<Tensor> args,
+                        const Tensor &expected) {
+  expectResults(source, args, {expected});
+}
+
+void test::expectError(StringRef source, ArrayRef<Tensor> args,
+                       StringRef message) {
+  RunResult run = runSource(source, args);
+  EXPECT_FALSE(run.ok) << "in\n" << source.str();
+  EXPECT_NE(run.diagnostics.find(message.str()), std::string::npos)
+      << "diagnostics:\n"
+      << run.diagnostics << "expected to contain: " << message.str();
+}
+
+std::string test::binary(StringRef op, StringRef lhs, StringRef rhs,
+                         StringRef result, StringRef attrs) {
+  std::string signature =
+      "(" + lhs.str() + ", " + rhs.str() + ") -> " + result.str();
+  return "func.func @main(%a: " + lhs.str() + ", %b: " + rhs.str() + ") -> " +
+         result.str() + " {\n  %0 = lite." + op.str() + " %a, %b " +
+         attrs.str() + " : " + signature + "\n  return %0 : " + result.str() +
+         "\n}\n";
 }

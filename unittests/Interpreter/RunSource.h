@@ -1,7 +1,9 @@
 //===- RunSource.h - run a snippet of MLIR in the interpreter ---*- C++ -*-===//
 //
-// Test helper: parses MLIR source, runs its @main with the reference
-// interpreter and returns the results, or the diagnostics it produced.
+// Test helpers: parses MLIR source, runs its @main with the reference
+// interpreter and returns the results, or the diagnostics it produced; on
+// top of that, tensor builders, the expectations the interpreter tests share
+// and a builder for one-op MLIR functions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +11,8 @@
 #define SLUICE_UNITTESTS_INTERPRETER_RUNSOURCE_H
 
 #include "sluice/Interpreter/Interpreter.h"
+
+#include "gtest/gtest.h"
 
 #include <string>
 #include <vector>
@@ -37,6 +41,28 @@ Tensor boolean(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<bool> values);
 
 /// "float32[2, 2]{1, 2, 3, 4}": for readable test failure messages.
 std::string toString(const Tensor &tensor);
+
+/// Same dtype, shape and values; NaN matches NaN.
+::testing::AssertionResult sameTensor(const Tensor &actual,
+                                      const Tensor &expected);
+
+/// Runs `source` on `args`; expects success with exactly `expected`.
+void expectResults(llvm::StringRef source, llvm::ArrayRef<Tensor> args,
+                   llvm::ArrayRef<Tensor> expected);
+/// Runs `source` on `args`; expects success with `expected` as its only
+/// result.
+void expectResult(llvm::StringRef source, llvm::ArrayRef<Tensor> args,
+                  const Tensor &expected);
+
+/// Runs `source` on `args`; expects failure with a diagnostic containing
+/// `message`.
+void expectError(llvm::StringRef source, llvm::ArrayRef<Tensor> args,
+                 llvm::StringRef message);
+
+/// A function @main(%a: lhs, %b: rhs) -> result returning
+/// `%0 = lite.<op> %a, %b {attrs} : (lhs, rhs) -> result`.
+std::string binary(llvm::StringRef op, llvm::StringRef lhs, llvm::StringRef rhs,
+                   llvm::StringRef result, llvm::StringRef attrs = "");
 
 } // namespace sluice::interp::test
 

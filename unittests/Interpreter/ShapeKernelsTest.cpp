@@ -21,53 +21,6 @@ using namespace sluice::interp::test;
 
 namespace {
 
-/// Same dtype, shape and values; NaN matches NaN.
-::testing::AssertionResult sameTensor(const Tensor &actual,
-                                      const Tensor &expected) {
-  bool same = actual.getDType() == expected.getDType() &&
-              actual.getShape() == expected.getShape();
-  for (int64_t i = 0; same && i < actual.getNumElements(); ++i) {
-    if (isFloat(actual.getDType())) {
-      double a = actual.getAsDouble(i), e = expected.getAsDouble(i);
-      same = (std::isnan(a) && std::isnan(e)) || a == e;
-    } else {
-      same = actual.getAsInt(i) == expected.getAsInt(i);
-    }
-  }
-  if (same)
-    return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << "got " << toString(actual) << ", expected " << toString(expected);
-}
-
-/// Runs `source` on `args`; expects success with exactly `expected`.
-void expectResults(llvm::StringRef source, llvm::ArrayRef<Tensor> args,
-                   llvm::ArrayRef<Tensor> expected) {
-  RunResult run = runSource(source, args);
-  ASSERT_TRUE(run.ok) << run.diagnostics << "in\n" << source.str();
-  ASSERT_EQ(run.results.size(), expected.size());
-  for (size_t i = 0; i < expected.size(); ++i)
-    EXPECT_TRUE(sameTensor(run.results[i], expected[i]))
-        << "result #" << i << " in\n"
-        << source.str();
-}
-
-void expectResult(llvm::StringRef source, llvm::ArrayRef<Tensor> args,
-                  const Tensor &expected) {
-  expectResults(source, args, {expected});
-}
-
-/// Runs `source` on `args`; expects failure with a diagnostic containing
-/// `message`.
-void expectError(llvm::StringRef source, llvm::ArrayRef<Tensor> args,
-                 llvm::StringRef message) {
-  RunResult run = runSource(source, args);
-  EXPECT_FALSE(run.ok) << "in\n" << source.str();
-  EXPECT_NE(run.diagnostics.find(message.str()), std::string::npos)
-      << "diagnostics:\n"
-      << run.diagnostics << "expected to contain: " << message.str();
-}
-
 /// 0, 1, 2, ... in the given shape.
 Tensor iotaF32(llvm::ArrayRef<int64_t> shape) {
   std::vector<float> values(getNumElements(shape));

@@ -2,7 +2,8 @@
 //
 // A dense tensor with a TFLite dtype, a static shape and row-major data, as
 // the reference interpreter computes with. Tensors are immutable once built
-// and share their storage, so copying one is cheap.
+// and share their storage, so copying one is cheap. Also the dtype tables,
+// shape arithmetic and the way diagnostics print shapes and tensors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,6 +103,14 @@ public:
   /// Element i converted to double / int64 (whatever the dtype).
   double getAsDouble(int64_t index) const;
   int64_t getAsInt(int64_t index) const;
+  /// Sets element i to `value` static_cast to the C++ element type: only for
+  /// a tensor still being built (not yet shared).
+  template <typename V> void setElement(int64_t index, V value) {
+    dispatchDType(dtype, [&](auto tag) {
+      using T = decltype(tag);
+      mutableData<T>()[index] = static_cast<T>(value);
+    });
+  }
 
   /// The same data under another shape with as many elements.
   Tensor reshaped(llvm::ArrayRef<int64_t> newShape) const;
@@ -120,6 +129,14 @@ private:
 llvm::SmallVector<int64_t, 4> getStrides(llvm::ArrayRef<int64_t> shape);
 /// Product of the dimensions.
 int64_t getNumElements(llvm::ArrayRef<int64_t> shape);
+/// Whether `shape` fits `declared`: same rank, and every size equal to the
+/// declared one unless that is dynamic (mlir::ShapedType::kDynamic).
+bool fitsShape(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> declared);
+
+/// "[2, 3]": a shape as diagnostics print it.
+std::string shapeString(llvm::ArrayRef<int64_t> shape);
+/// "int32[2, 3]": a tensor's dtype and shape as diagnostics print them.
+std::string describe(const Tensor &tensor);
 
 } // namespace sluice::interp
 

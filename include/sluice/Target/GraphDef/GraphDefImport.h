@@ -1,0 +1,49 @@
+//===- GraphDefImport.h - TensorFlow GraphDef to MLIR -----------*- C++ -*-===//
+//
+// Imports a TensorFlow GraphDef (binary .pb or text .pbtxt) as a func.func
+// @main whose body is an executor.graph: Placeholders (or the feeds) become
+// arguments, the fetches its results, control-flow nodes executor
+// primitives and every other node an island of lite ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_TARGET_GRAPHDEF_GRAPHDEFIMPORT_H
+#define SLUICE_TARGET_GRAPHDEF_GRAPHDEFIMPORT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <string>
+#include <vector>
+
+namespace sluice {
+
+struct GraphDefImportOptions {
+  /// Tensors fed as arguments, "node" or "node:port". Empty: every
+  /// Placeholder in graph order.
+  std::vector<std::string> feeds;
+  /// Tensors returned, "node" or "node:port" ("^node" adds a node that must
+  /// run). Empty: the _Retval nodes if any, else every data output no node
+  /// consumes, leaving out switch outputs and nodes used as control inputs.
+  std::vector<std::string> fetches;
+};
+
+/// Imports `bytes`, a GraphDef in binary or text format (`filename` names it
+/// in diagnostics; a ".pbtxt" or ".txt" suffix means text, ".pb" binary,
+/// anything else is tried as binary then text). Errors are emitted as
+/// diagnostics naming the node and yield a null module.
+mlir::OwningOpRef<mlir::ModuleOp>
+importGraphDef(llvm::StringRef bytes, llvm::StringRef filename,
+               mlir::MLIRContext *context,
+               const GraphDefImportOptions &options);
+
+/// Registers `--graphdef-to-mlir` with mlir-translate-style tools; the
+/// translation reads `options` when it runs.
+void registerGraphDefToMLIRTranslation(const GraphDefImportOptions &options);
+
+/// Splits a comma-separated list of tensor names ("a,b:1").
+std::vector<std::string> splitTensorList(llvm::StringRef list);
+
+} // namespace sluice
+
+#endif // SLUICE_TARGET_GRAPHDEF_GRAPHDEFIMPORT_H

@@ -1,0 +1,375 @@
+//===- OpTable.cpp - TensorFlow ops to lite ops ---------------------------===//
+//
+// The single TensorFlow -> lite mapping. Each entry names the TensorFlow op,
+// the lite op it becomes, how its result type follows from its inputs, and
+// how its attributes carry over. Result shapes are inferred where the rule is
+// local (elementwise broadcasting, pass-through); elsewhere the node's
+// `_output_shapes` is used, or the shape is left unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpTable.h"
+
+#include "TensorImport.h"
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+#include "mlir/Dialect/Traits.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace sluice;
+using namespace sluice::graphdef;
+
+namespace {
+
+/// How a node's result type follows from its inputs.
+enum class ResultRule {
+  Broadcast,        // broadcast of all inputs, element type of input 0
+  BroadcastBool,    // broadcast of all inputs, i1
+  BroadcastTail,    // broadcast of inputs 1.. (select), their element type
+  SameAsInput,      // type of input 0
+  SameShapeDstT,    // shape of input 0, element type from DstT (cast)
+  Declared,         // `_output_shapes` with element type T, else unranked
+  ShapeOf,          // 1-D of the input's rank, element type out_type
+  MatMul,           // [M, N] with the transposes applied
+};
+
+/// How attributes and operands carry over.
+enum class AttrRule {
+  Plain,          // same operands, no attributes
+  Select,         // select_v2 (v1 Select: the condition is broadcast)
+  Concat,         // axis from the trailing constant input
+  Pack,           // axis attr
+  Unpack,         // axis attr, num outputs
+  Squeeze,        // squeeze_dims attr
+  StridedSlice,   // mask attrs
+  Gather,         // axis from a constant input, batch_dims attr
+  Reduce,         // keep_dims attr
+  MatMul,         // transpose_a/b -> adj_x/y
+  BatchMatMul,    // adj_x/y
+  Reshape,        // shape operand cast to i32
+};
+
+struct OpMapping {
+  llvm::StringLiteral tfName;
+  llvm::StringLiteral liteName;
+  ResultRule result;
+  AttrRule attrs;
+};
+
+// clang-format off
+constexpr OpMapping kMappings[] = {
+  // Elementwise arithmetic.
+  {"Add", "lite.add", ResultRule::Broadcast, AttrRule::Plain},
+  {"AddV2", "lite.add", ResultRule::Broadcast, AttrRule::Plain},
+  {"Sub", "lite.sub", ResultRule::Broadcast, AttrRule::Plain},
+  {"Mul", "lite.mul", ResultRule::Broadcast, AttrRule::Plain},
+  {"Div", "lite.div", ResultRule::Broadcast, AttrRule::Plain},
+  {"RealDiv", "lite.div", ResultRule::Broadcast, AttrRule::Plain},
+  {"FloorDiv", "lite.floor_div", ResultRule::Broadcast, AttrRule::Plain},
+  {"FloorMod", "lite.floor_mod", ResultRule::Broadcast, AttrRule::Plain},
+  {"Pow", "lite.pow", ResultRule::Broadcast, AttrRule::Plain},
+  {"Maximum", "lite.maximum", ResultRule::Broadcast, AttrRule::Plain},
+  {"Minimum", "lite.minimum", ResultRule::Broadcast, AttrRule::Plain},
+  {"LogicalAnd", "lite.logical_and", ResultRule::Broadcast, AttrRule::Plain},
+  {"LogicalOr", "lite.logical_or", ResultRule::Broadcast, AttrRule::Plain},
+  // Comparisons.
+  {"Less", "lite.less", ResultRule::BroadcastBool, AttrRule::Plain},
+  {"LessEqual", "lite.less_equal", ResultRule::BroadcastBool, AttrRule::Plain},
+  {"Greater", "lite.greater", ResultRule::BroadcastBool, AttrRule::Plain},
+  {"GreaterEqual", "lite.greater_equal", ResultRule::BroadcastBool, AttrRule::Plain},
+  {"Equal", "lite.equal", ResultRule::BroadcastBool, AttrRule::Plain},
+  {"NotEqual", "lite.not_equal", ResultRule::BroadcastBool, AttrRule::Plain},
+  // Unary.
+  {"Neg", "lite.neg", ResultRule::SameAsInput, AttrRule::Plain},
+  {"Abs", "lite.abs", ResultRule::SameAsInput, AttrRule::Plain},
+  {"Exp", "lite.exp", ResultRule::SameAsInput, AttrRule::Plain},
+  {"Log", "lite.log", ResultRule::SameAsInput, AttrRule::Plain},
+  {"Sqrt", "lite.sqrt", ResultRule::SameAsInput, AttrRule::Plain},
+  {"Rsqrt", "lite.rsqrt", ResultRule::SameAsInput, AttrRule::Plain},
+  {"Square", "lite.square", ResultRule::SameAsInput, AttrRule::Plain},
+  {"Tanh", "lite.tanh", ResultRule::SameAsInput, AttrRule::Plain},
+  {"Sigmoid", "lite.logistic", ResultRule::SameAsInput, AttrRule::Plain},
+  {"Relu", "lite.relu", ResultRule::SameAsInput, AttrRule::Plain},
+  {"LogicalNot", "lite.logical_not", ResultRule::SameAsInput, AttrRule::Plain},
+  {"ZerosLike", "lite.zeros_like", ResultRule::SameAsInput, AttrRule::Plain},
+  {"Cast", "lite.cast", ResultRule::SameShapeDstT, AttrRule::Plain},
+  // Selection.
+  {"Select", "lite.select_v2", ResultRule::BroadcastTail, AttrRule::Select},
+  {"SelectV2", "lite.select_v2", ResultRule::BroadcastTail, AttrRule::Plain},
+  // Shapes.
+  {"Reshape", "lite.reshape", ResultRule::Declared, AttrRule::Reshape},
+  {"ExpandDims", "lite.expand_dims", ResultRule::Declared, AttrRule::Plain},
+  {"Squeeze", "lite.squeeze", ResultRule::Declared, AttrRule::Squeeze},
+  {"ConcatV2", "lite.concatenation", ResultRule::Declared, AttrRule::Concat},
+  {"Pack", "lite.pack", ResultRule::Declared, AttrRule::Pack},
+  {"Unpack", "lite.unpack", ResultRule::Declared, AttrRule::Unpack},
+  {"Slice", "lite.slice", ResultRule::Declared, AttrRule::Plain},
+  {"StridedSlice", "lite.strided_slice", ResultRule::Declared, AttrRule::StridedSlice},
+  {"GatherV2", "lite.gather", ResultRule::Declared, AttrRule::Gather},
+  {"Transpose", "lite.transpose", ResultRule::Declared, AttrRule::Plain},
+  {"Fill", "lite.fill", ResultRule::Declared, AttrRule::Plain},
+  {"Range", "lite.range", ResultRule::Declared, AttrRule::Plain},
+  {"Shape", "lite.shape", ResultRule::ShapeOf, AttrRule::Plain},
+  // Reductions.
+  {"Sum", "lite.sum", ResultRule::Declared, AttrRule::Reduce},
+  {"Mean", "lite.mean", ResultRule::Declared, AttrRule::Reduce},
+  {"Max", "lite.reduce_max", ResultRule::Declared, AttrRule::Reduce},
+  // Linear algebra.
+  {"MatMul", "lite.batch_matmul", ResultRule::MatMul, AttrRule::MatMul},
+  {"BatchMatMulV2", "lite.batch_matmul", ResultRule::Declared, AttrRule::BatchMatMul},
+};
+// clang-format on
+
+const OpMapping *lookup(StringRef op) {
+  for (const OpMapping &mapping : kMappings)
+    if (mapping.tfName == op)
+      return &mapping;
+  return nullptr;
+}
+
+const tensorflow::AttrValue *findAttr(const tensorflow::NodeDef &node,
+                                      StringRef name) {
+  auto it = node.attr().find(name.str());
+  return it == node.attr().end() ? nullptr : &it->second;
+}
+
+int64_t intAttr(const tensorflow::NodeDef &node, StringRef name,
+                int64_t fallback) {
+  const tensorflow::AttrValue *attr = findAttr(node, name);
+  return attr && attr->value_case() == tensorflow::AttrValue::kI ? attr->i()
+                                                                  : fallback;
+}
+
+bool boolAttr(const tensorflow::NodeDef &node, StringRef name) {
+  const tensorflow::AttrValue *attr = findAttr(node, name);
+  return attr && attr->value_case() == tensorflow::AttrValue::kB && attr->b();
+}
+
+/// Numpy broadcast of `types` (null while unknown), with `elementType`.
+Type broadcast(ArrayRef<Type> types, Type elementType) {
+  SmallVector<int64_t> shape;
+  for (Type type : types) {
+    auto ranked = dyn_cast_or_null<RankedTensorType>(type);
+    if (!ranked)
+      return UnrankedTensorType::get(elementType);
+    SmallVector<int64_t> next;
+    if (!OpTrait::util::getBroadcastedShape(shape, ranked.getShape(), next))
+      return UnrankedTensorType::get(elementType);
+    shape = std::move(next);
+  }
+  return RankedTensorType::get(shape, elementType);
+}
+
+Type elementTypeOf(Type type) {
+  auto tensor = dyn_cast_or_null<TensorType>(type);
+  return tensor ? tensor.getElementType() : nullptr;
+}
+
+} // namespace
+
+Type sluice::graphdef::getTypeAttr(const tensorflow::NodeDef &node,
+                                   StringRef name, MLIRContext *context,
+                                   std::string &error) {
+  const tensorflow::AttrValue *attr = findAttr(node, name);
+  if (!attr || attr->value_case() != tensorflow::AttrValue::kType) {
+    error = "missing type attribute '" + name.str() + "'";
+    return nullptr;
+  }
+  Type type = convertDataType(attr->type(), context);
+  if (!type)
+    error = "unsupported dtype " + dataTypeName(attr->type());
+  return type;
+}
+
+bool sluice::graphdef::isComputeOp(StringRef op) { return lookup(op); }
+
+FailureOr<SmallVector<Type>>
+sluice::graphdef::inferComputeTypes(const ComputeNode &node,
+                                    MLIRContext *context, std::string &error) {
+  const OpMapping *mapping = lookup(node.node.op());
+  assert(mapping && "not a compute op");
+  // The element type: T where the op has one.
+  Type elementType;
+  if (findAttr(node.node, "T")) {
+    elementType = getTypeAttr(node.node, "T", context, error);
+    if (!elementType)
+      return failure();
+  } else if (!node.inputTypes.empty()) {
+    elementType = elementTypeOf(node.inputTypes.front());
+  }
+  auto unknown = [&](Type element) -> Type {
+    return UnrankedTensorType::get(element);
+  };
+  mlir::Builder b(context);
+  switch (mapping->result) {
+  case ResultRule::Broadcast:
+    return SmallVector<Type>{broadcast(node.inputTypes, elementType)};
+  case ResultRule::BroadcastBool:
+    return SmallVector<Type>{broadcast(node.inputTypes, b.getI1Type())};
+  case ResultRule::BroadcastTail:
+    if (node.inputTypes.size() != 3) {
+      error = "expects 3 inputs";
+      return failure();
+    }
+    return SmallVector<Type>{broadcast(node.inputTypes, elementType)};
+  case ResultRule::SameAsInput: {
+    Type input = node.inputTypes.empty() ? nullptr : node.inputTypes.front();
+    if (!input)
+      return SmallVector<Type>{unknown(elementType)};
+    return SmallVector<Type>{input};
+  }
+  case ResultRule::SameShapeDstT: {
+    Type dst = getTypeAttr(node.node, "DstT", context, error);
+    if (!dst)
+      return failure();
+    auto input = dyn_cast_or_null<RankedTensorType>(
+        node.inputTypes.empty() ? nullptr : node.inputTypes.front());
+    if (!input)
+      return SmallVector<Type>{unknown(dst)};
+    return SmallVector<Type>{RankedTensorType::get(input.getShape(), dst)};
+  }
+  case ResultRule::ShapeOf: {
+    Type out = findAttr(node.node, "out_type")
+                   ? getTypeAttr(node.node, "out_type", context, error)
+                   : b.getI32Type();
+    if (!out)
+      return failure();
+    auto input = dyn_cast_or_null<RankedTensorType>(
+        node.inputTypes.empty() ? nullptr : node.inputTypes.front());
+    int64_t rank = input ? input.getRank() : ShapedType::kDynamic;
+    return SmallVector<Type>{RankedTensorType::get({rank}, out)};
+  }
+  case ResultRule::MatMul: {
+    auto a = dyn_cast_or_null<RankedTensorType>(
+        node.inputTypes.size() > 0 ? node.inputTypes[0] : nullptr);
+    auto c = dyn_cast_or_null<RankedTensorType>(
+        node.inputTypes.size() > 1 ? node.inputTypes[1] : nullptr);
+    int64_t m = ShapedType::kDynamic, n = ShapedType::kDynamic;
+    if (a && a.getRank() == 2)
+      m = a.getDimSize(boolAttr(node.node, "transpose_a") ? 1 : 0);
+    if (c && c.getRank() == 2)
+      n = c.getDimSize(boolAttr(node.node, "transpose_b") ? 0 : 1);
+    return SmallVector<Type>{RankedTensorType::get({m, n}, elementType)};
+  }
+  case ResultRule::Declared: {
+    int64_t count = mapping->attrs == AttrRule::Unpack
+                        ? intAttr(node.node, "num", 1)
+                        : 1;
+    SmallVector<Type> types;
+    for (int64_t i = 0; i < count; ++i)
+      types.push_back(i < static_cast<int64_t>(node.declaredTypes.size())
+                          ? node.declaredTypes[i]
+                          : unknown(elementType));
+    return types;
+  }
+  }
+  llvm_unreachable("unknown result rule");
+}
+
+FailureOr<SmallVector<Value>> sluice::graphdef::buildComputeOp(
+    const ComputeNode &node, OpBuilder &builder, Location loc,
+    ValueRange inputs, TypeRange resultTypes, std::string &error) {
+  const OpMapping *mapping = lookup(node.node.op());
+  assert(mapping && "not a compute op");
+  MLIRContext *context = builder.getContext();
+  OperationState state(loc, mapping->liteName);
+  state.addOperands(inputs);
+  state.addTypes(resultTypes);
+  auto i32Attr = [&](int64_t v) {
+    return builder.getIntegerAttr(builder.getI32Type(), v);
+  };
+  auto constantInt = [&](unsigned index) -> std::optional<int64_t> {
+    DenseElementsAttr value = node.constantInput(index);
+    if (!value || value.getNumElements() != 1 ||
+        !value.getElementType().isIntOrIndex())
+      return std::nullopt;
+    return (*value.getValues<APInt>().begin()).getSExtValue();
+  };
+
+  switch (mapping->attrs) {
+  case AttrRule::Plain:
+    break;
+  case AttrRule::Select: {
+    // v1 Select takes a condition of the inputs' shape, a scalar, or a
+    // vector along the first dimension; only the first two broadcast.
+    auto cond = dyn_cast<RankedTensorType>(inputs[0].getType());
+    auto x = dyn_cast<RankedTensorType>(inputs[1].getType());
+    if (!cond || (cond.getRank() != 0 && (!x || cond.getRank() != x.getRank()))) {
+      error = "Select with a condition that is neither a scalar nor of the "
+              "inputs' rank is not supported";
+      return failure();
+    }
+    break;
+  }
+  case AttrRule::Concat: {
+    std::optional<int64_t> axis = constantInt(inputs.size() - 1);
+    if (!axis) {
+      error = "ConcatV2 needs a constant axis";
+      return failure();
+    }
+    state.operands.pop_back();
+    state.addAttribute("axis", i32Attr(*axis));
+    break;
+  }
+  case AttrRule::Pack:
+  case AttrRule::Unpack:
+    state.addAttribute("axis", i32Attr(intAttr(node.node, "axis", 0)));
+    break;
+  case AttrRule::Squeeze: {
+    SmallVector<int32_t> dims;
+    if (const tensorflow::AttrValue *attr = findAttr(node.node, "squeeze_dims"))
+      for (int64_t dim : attr->list().i())
+        dims.push_back(dim);
+    state.addAttribute("squeeze_dims", builder.getDenseI32ArrayAttr(dims));
+    break;
+  }
+  case AttrRule::StridedSlice:
+    for (StringRef mask : {"begin_mask", "end_mask", "ellipsis_mask",
+                           "new_axis_mask", "shrink_axis_mask"})
+      state.addAttribute(mask, i32Attr(intAttr(node.node, mask, 0)));
+    break;
+  case AttrRule::Gather: {
+    std::optional<int64_t> axis = constantInt(2);
+    if (!axis) {
+      error = "GatherV2 needs a constant axis";
+      return failure();
+    }
+    state.operands.pop_back();
+    state.addAttribute("axis", i32Attr(*axis));
+    state.addAttribute("batch_dims",
+                       i32Attr(intAttr(node.node, "batch_dims", 0)));
+    break;
+  }
+  case AttrRule::Reduce:
+    state.addAttribute("keep_dims",
+                       builder.getBoolAttr(boolAttr(node.node, "keep_dims")));
+    break;
+  case AttrRule::MatMul:
+    state.addAttribute("adj_x",
+                       builder.getBoolAttr(boolAttr(node.node, "transpose_a")));
+    state.addAttribute("adj_y",
+                       builder.getBoolAttr(boolAttr(node.node, "transpose_b")));
+    break;
+  case AttrRule::BatchMatMul:
+    state.addAttribute("adj_x",
+                       builder.getBoolAttr(boolAttr(node.node, "adj_x")));
+    state.addAttribute("adj_y",
+                       builder.getBoolAttr(boolAttr(node.node, "adj_y")));
+    break;
+  case AttrRule::Reshape: {
+    // lite.reshape takes an int32 shape.
+    auto shapeType = dyn_cast<TensorType>(inputs[1].getType());
+    if (shapeType && !shapeType.getElementType().isInteger(32)) {
+      Type i32Shape = shapeType.clone(builder.getI32Type());
+      state.operands[1] =
+          lite::CastOp::create(builder, loc, i32Shape, inputs[1]);
+    }
+    break;
+  }
+  }
+  (void)context;
+  Operation *op = builder.create(state);
+  return SmallVector<Value>(op->getResults());
+}

@@ -1,0 +1,57 @@
+//===- OpTable.h - TensorFlow ops to lite ops -------------------*- C++ -*-===//
+//
+// Internal to lib/Target/GraphDef: the one table mapping every TensorFlow
+// compute op Sluice imports to the lite op(s) it becomes, with the rule that
+// gives its result types.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_LIB_TARGET_GRAPHDEF_OPTABLE_H
+#define SLUICE_LIB_TARGET_GRAPHDEF_OPTABLE_H
+
+#include "graph.pb.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace sluice::graphdef {
+
+/// What the importer knows about a node while translating it.
+struct ComputeNode {
+  const tensorflow::NodeDef &node;
+  /// Types of its data inputs (null while unknown during inference).
+  llvm::ArrayRef<mlir::Type> inputTypes;
+  /// The constant value of data input i, if it is a Const node.
+  llvm::function_ref<mlir::DenseElementsAttr(unsigned)> constantInput;
+  /// The result types `_output_shapes` declares with the node's dtype, or
+  /// empty.
+  llvm::ArrayRef<mlir::Type> declaredTypes;
+};
+
+/// Whether `op` is a compute op of the table.
+bool isComputeOp(llvm::StringRef op);
+
+/// The result types of a compute node, inferred from its inputs and attrs.
+/// Fails with `error` set when the node is malformed (missing attribute,
+/// unsupported dtype, ...).
+mlir::FailureOr<llvm::SmallVector<mlir::Type>>
+inferComputeTypes(const ComputeNode &node, mlir::MLIRContext *context,
+                  std::string &error);
+
+/// Builds the lite ops of a compute node at `builder`'s insertion point on
+/// `inputs`, producing values of `resultTypes`. Fails with `error` set.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+buildComputeOp(const ComputeNode &node, mlir::OpBuilder &builder,
+               mlir::Location loc, mlir::ValueRange inputs,
+               mlir::TypeRange resultTypes, std::string &error);
+
+/// The element type named by attribute `name` of `node` (a DataType).
+mlir::Type getTypeAttr(const tensorflow::NodeDef &node, llvm::StringRef name,
+                       mlir::MLIRContext *context, std::string &error);
+
+} // namespace sluice::graphdef
+
+#endif // SLUICE_LIB_TARGET_GRAPHDEF_OPTABLE_H
