@@ -1,6 +1,6 @@
 //===- ReductionKernels.cpp - reduction reference kernels -----------------===//
 //
-// sum, mean and reduce_max over a list of axes, with the semantics of
+// sum, mean, reduce_max and reduce_min over a list of axes, with the semantics of
 // TFLite's reference kernels (reference_ops::ReduceGeneric and Mean): the
 // input is visited in row-major order and each element folded into its
 // output slot, so float results round exactly as TFLite's do.
@@ -16,7 +16,8 @@
 //    mean of an empty reduction is 0, as TFLite leaves it;
 //  - reduce_max starts from numeric_limits::lowest() (so an empty reduction
 //    gives lowest(), -FLT_MAX for float32) and keeps `in > max ? in : max`,
-//    so NaN inputs are skipped as in TFLite.
+//    so NaN inputs are skipped as in TFLite; reduce_min mirrors it from
+//    numeric_limits::max() with `in < min ? in : min`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,7 +40,7 @@ using namespace sluice::interp;
 using namespace sluice::interp::detail;
 
 namespace {
-enum class Reduction { Sum, Mean, Max };
+enum class Reduction { Sum, Mean, Max, Min };
 } // namespace
 
 /// The type mean accumulates T in.
@@ -83,6 +84,12 @@ static Tensor reduce(Reduction kind, const Tensor &input,
       out[i] = std::numeric_limits<T>::lowest();
     foldRowMajor<T>(input, outSteps, out,
                     [](T acc, T x) { return x > acc ? x : acc; });
+    break;
+  case Reduction::Min:
+    for (int64_t i = 0; i < count; ++i)
+      out[i] = std::numeric_limits<T>::max();
+    foldRowMajor<T>(input, outSteps, out,
+                    [](T acc, T x) { return x < acc ? x : acc; });
     break;
   case Reduction::Mean: {
     using Acc = MeanAccumulator<T>;
@@ -160,6 +167,10 @@ sluice::interp::detail::evaluateReductionOp(Operation *op,
       .Case([&](lite::ReduceMaxOp max) {
         return evaluateReduction(op, Reduction::Max, operands,
                                  max.getKeepDims(), results);
+      })
+      .Case([&](lite::ReduceMinOp min) {
+        return evaluateReduction(op, Reduction::Min, operands,
+                                 min.getKeepDims(), results);
       })
       .Default([](Operation *) { return std::nullopt; });
 }

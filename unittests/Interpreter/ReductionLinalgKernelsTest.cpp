@@ -177,6 +177,23 @@ TEST(ReductionKernels, ReduceMaxOfEmptyReductionIsLowest) {
                i32({}, {std::numeric_limits<int32_t>::min()}));
 }
 
+TEST(ReductionKernels, ReduceMin) {
+  Tensor x = i32({2, 3}, {1, 5, 3, -2, -7, -1});
+  std::string source = reduction("reduce_min", "tensor<2x3xi32>",
+                                 "tensor<1xi32>", "tensor<?xi32>");
+  expectResult(source, {x, i32({1}, {1})}, i32({2}, {1, -7}));
+  expectResult(source, {x, i32({1}, {-2})}, i32({3}, {-2, -7, -1}));
+  // An empty reduction gives max(); NaN is skipped like in reduce_max.
+  std::string empty =
+      reduction("reduce_min", "tensor<0xi32>", "tensor<1xi32>", "tensor<i32>");
+  expectResult(empty, {i32({0}, {}), i32({1}, {0})},
+               i32({}, {std::numeric_limits<int32_t>::max()}));
+  std::string floats = reduction("reduce_min", "tensor<2x2xf32>",
+                                 "tensor<1xi32>", "tensor<2xf32>");
+  expectResult(floats, {f32({2, 2}, {NAN, 1, 2, NAN}), i32({1}, {1})},
+               f32({2}, {1, 2}));
+}
+
 TEST(ReductionKernels, ReduceMaxSkipsNaN) {
   // `in > max ? in : max` never picks a NaN.
   std::string source = reduction("reduce_max", "tensor<2x2xf32>",

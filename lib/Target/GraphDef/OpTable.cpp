@@ -116,6 +116,7 @@ constexpr OpMapping kMappings[] = {
   {"Sum", "lite.sum", ResultRule::Declared, AttrRule::Reduce},
   {"Mean", "lite.mean", ResultRule::Declared, AttrRule::Reduce},
   {"Max", "lite.reduce_max", ResultRule::Declared, AttrRule::Reduce},
+  {"Min", "lite.reduce_min", ResultRule::Declared, AttrRule::Reduce},
   // Linear algebra.
   {"MatMul", "lite.batch_matmul", ResultRule::MatMul, AttrRule::MatMul},
   {"BatchMatMulV2", "lite.batch_matmul", ResultRule::Declared, AttrRule::BatchMatMul},
@@ -198,6 +199,18 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
       return failure();
   } else if (!node.inputTypes.empty()) {
     elementType = elementTypeOf(node.inputTypes.front());
+  }
+  if (!elementType) {
+    // No T: the element type follows the first input, which may not be
+    // known yet in this pass of the fixpoint.
+    if (!node.inputTypes.empty() && !node.inputTypes.front()) {
+      int64_t count = mapping->attrs == AttrRule::Unpack
+                          ? intAttr(node.node, "num", 1)
+                          : 1;
+      return SmallVector<Type>(std::max<int64_t>(count, 1), Type());
+    }
+    error = "has no T attribute and no input to take its element type from";
+    return failure();
   }
   auto unknown = [&](Type element) -> Type {
     return UnrankedTensorType::get(element);

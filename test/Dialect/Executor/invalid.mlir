@@ -291,7 +291,7 @@ func.func @yield_control_token() {
 
 func.func @switch_vector_predicate(%a: tensor<f32>, %p: tensor<2xi1>) {
   executor.graph {
-    // expected-error@+1 {{'executor.switch' op operand #1 must be 0D tensor of 1-bit signless integer values, but got 'tensor<2xi1>'}}
+    // expected-error@+1 {{'executor.switch' op operand #1 must be 0D or unranked tensor of i1, but got 'tensor<2xi1>'}}
     %f, %t, %k = "executor.switch"(%a, %p) : (tensor<f32>, tensor<2xi1>) -> (tensor<f32>, tensor<f32>, !executor.control)
     executor.fetch
   }
@@ -302,7 +302,7 @@ func.func @switch_vector_predicate(%a: tensor<f32>, %p: tensor<2xi1>) {
 
 func.func @switch_i32_predicate(%a: tensor<f32>, %p: tensor<i32>) {
   executor.graph {
-    // expected-error@+1 {{'executor.switch' op operand #1 must be 0D tensor of 1-bit signless integer values, but got 'tensor<i32>'}}
+    // expected-error@+1 {{'executor.switch' op operand #1 must be 0D or unranked tensor of i1, but got 'tensor<i32>'}}
     %f, %t, %k = "executor.switch"(%a, %p) : (tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<f32>, !executor.control)
     executor.fetch
   }
@@ -544,7 +544,7 @@ func.func @next_iteration_outside_graph(%a: tensor<f32>) {
 
 func.func @loop_cond_i32(%p: tensor<i32>) {
   executor.graph {
-    // expected-error@+1 {{'executor.loop_cond' op operand #0 must be 0D tensor of 1-bit signless integer values, but got 'tensor<i32>'}}
+    // expected-error@+1 {{'executor.loop_cond' op operand #0 must be 0D or unranked tensor of i1, but got 'tensor<i32>'}}
     %l, %k = "executor.loop_cond"(%p) : (tensor<i32>) -> (tensor<i32>, !executor.control)
     executor.fetch
   }
@@ -555,7 +555,7 @@ func.func @loop_cond_i32(%p: tensor<i32>) {
 
 func.func @loop_cond_vector(%p: tensor<1xi1>) {
   executor.graph {
-    // expected-error@+1 {{'executor.loop_cond' op operand #0 must be 0D tensor of 1-bit signless integer values, but got 'tensor<1xi1>'}}
+    // expected-error@+1 {{'executor.loop_cond' op operand #0 must be 0D or unranked tensor of i1, but got 'tensor<1xi1>'}}
     %l, %k = "executor.loop_cond"(%p) : (tensor<1xi1>) -> (tensor<1xi1>, !executor.control)
     executor.fetch
   }

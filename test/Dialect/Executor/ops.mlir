@@ -362,3 +362,18 @@ func.func @nested_graph(%a: tensor<f32>) -> tensor<f32> {
   }
   return %r : tensor<f32>
 }
+
+// Predicates of unknown rank (as imported graphs may have) are written out;
+// tensor<i1> is implied.
+// CHECK-LABEL: func.func @unranked_predicates
+func.func @unranked_predicates(%x: tensor<f32>, %p: tensor<*xi1>) -> tensor<f32> {
+  %r = executor.graph {
+    // CHECK: executor.loop_cond %{{.*}} : tensor<*xi1>
+    %lc, %klc = executor.loop_cond %p : tensor<*xi1>
+    // CHECK: executor.switch %{{.*}}, %{{.*}} : tensor<f32>, tensor<*xi1>
+    %f, %t, %ks = executor.switch %x, %lc : tensor<f32>, tensor<*xi1>
+    %m, %i, %km = executor.merge %f, %t : tensor<f32>
+    executor.fetch %m : tensor<f32>
+  }
+  return %r : tensor<f32>
+}

@@ -135,7 +135,7 @@ func.func @cast_shape_mismatch(%a: tensor<4xf32>) {
 // -----
 
 func.func @reshape_shape_i64(%a: tensor<4xf32>, %s: tensor<2xi64>) {
-  // expected-error@+1 {{operand #1 must be 1D tensor of 32-bit signless integer values, but got 'tensor<2xi64>'}}
+  // expected-error@+1 {{operand #1 must be 1D or unranked tensor of 32-bit signless integers, but got 'tensor<2xi64>'}}
   %0 = lite.reshape %a, %s : (tensor<4xf32>, tensor<2xi64>) -> tensor<2x2xf32>
   return
 }
@@ -143,7 +143,7 @@ func.func @reshape_shape_i64(%a: tensor<4xf32>, %s: tensor<2xi64>) {
 // -----
 
 func.func @reshape_shape_rank_2(%a: tensor<4xf32>, %s: tensor<1x2xi32>) {
-  // expected-error@+1 {{operand #1 must be 1D tensor of 32-bit signless integer values, but got 'tensor<1x2xi32>'}}
+  // expected-error@+1 {{operand #1 must be 1D or unranked tensor of 32-bit signless integers, but got 'tensor<1x2xi32>'}}
   %0 = lite.reshape %a, %s : (tensor<4xf32>, tensor<1x2xi32>) -> tensor<2x2xf32>
   return
 }
@@ -160,7 +160,7 @@ func.func @reshape_element_type_mismatch(%a: tensor<4xf32>, %s: tensor<1xi32>) {
 
 func.func @slice_begin_rank_2(%a: tensor<4xf32>, %b: tensor<1x1xi32>,
                               %s: tensor<1xi32>) {
-  // expected-error@+1 {{operand #1 must be 1D tensor of 32-bit signless integer or 64-bit signless integer values, but got 'tensor<1x1xi32>'}}
+  // expected-error@+1 {{operand #1 must be 1D or unranked tensor of 32/64-bit signless integers, but got 'tensor<1x1xi32>'}}
   %0 = lite.slice %a, %b, %s
       : (tensor<4xf32>, tensor<1x1xi32>, tensor<1xi32>) -> tensor<2xf32>
   return
@@ -220,7 +220,7 @@ func.func @range_element_type_mismatch(%s: tensor<i32>, %d: tensor<i64>) {
 // -----
 
 func.func @shape_float_result(%a: tensor<2x3xf32>) {
-  // expected-error@+1 {{result #0 must be 1D tensor of 32-bit signless integer or 64-bit signless integer values, but got 'tensor<2xf32>'}}
+  // expected-error@+1 {{result #0 must be 1D or unranked tensor of 32/64-bit signless integers, but got 'tensor<2xf32>'}}
   %0 = lite.shape %a : (tensor<2x3xf32>) -> tensor<2xf32>
   return
 }
@@ -876,6 +876,15 @@ func.func @reduce_max_axis_range(%a: tensor<2x3xf32>) {
   // expected-error@+1 {{axis -3 is out of range for rank 2 (expected in [-2, 2))}}
   %0 = lite.reduce_max %a, %axes
       : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @reduce_min_keep_dims_rank(%a: tensor<2x3xf32>, %axes: tensor<1xi32>) {
+  // expected-error@+1 {{with keep_dims the result rank 1 must equal the input rank 2}}
+  %0 = lite.reduce_min %a, %axes {keep_dims = true}
+      : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2xf32>
   return
 }
 

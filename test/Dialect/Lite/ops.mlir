@@ -576,6 +576,9 @@ func.func @reductions(%x: tensor<2x3x4xf32>, %a: tensor<?xi32>,
       : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
   // CHECK: lite.reduce_max %[[U]], %[[A]] : (tensor<*xi64>, tensor<?xi32>) -> tensor<*xi64>
   %5 = lite.reduce_max %u, %a : (tensor<*xi64>, tensor<?xi32>) -> tensor<*xi64>
+  // CHECK: lite.reduce_min %[[X]], %[[DUP]] {keep_dims = true} : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<2x1x4xf32>
+  %6 = lite.reduce_min %x, %dup {keep_dims = true}
+      : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<2x1x4xf32>
   return
 }
 
@@ -656,5 +659,15 @@ func.func @batch_matmul_dynamic(%x: tensor<?x?x8xi32>, %y: tensor<8x2xi32>,
   // CHECK: lite.batch_matmul %[[U]], %[[Y]] : (tensor<*xi32>, tensor<8x2xi32>) -> tensor<*xi32>
   %1 = lite.batch_matmul %u, %y
       : (tensor<*xi32>, tensor<8x2xi32>) -> tensor<*xi32>
+  return
+}
+
+// Index vectors of unknown rank (as imported graphs may have).
+// CHECK-LABEL: func.func @unranked_index_vectors
+func.func @unranked_index_vectors(%x: tensor<*xf32>, %s: tensor<*xi32>, %v: tensor<f32>) {
+  // CHECK: lite.reshape %{{.*}}, %{{.*}} : (tensor<*xf32>, tensor<*xi32>) -> tensor<*xf32>
+  %0 = lite.reshape %x, %s : (tensor<*xf32>, tensor<*xi32>) -> tensor<*xf32>
+  // CHECK: lite.fill %{{.*}}, %{{.*}} : (tensor<*xi32>, tensor<f32>) -> tensor<*xf32>
+  %1 = lite.fill %s, %v : (tensor<*xi32>, tensor<f32>) -> tensor<*xf32>
   return
 }

@@ -136,6 +136,52 @@ LogicalResult IslandOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Predicates: `tensor<i1>` is implied, any other type is written after
+// `separator`.
+//===----------------------------------------------------------------------===//
+
+static Type getScalarPredicateType(MLIRContext *context) {
+  return RankedTensorType::get({}, IntegerType::get(context, 1));
+}
+
+/// `T` or `T, P` for a switch's data type T and predicate type P.
+static ParseResult parseSwitchTypes(OpAsmParser &parser, Type &dataType,
+                                    Type &predicateType) {
+  predicateType = getScalarPredicateType(parser.getContext());
+  if (parser.parseType(dataType))
+    return failure();
+  if (succeeded(parser.parseOptionalComma()))
+    return parser.parseType(predicateType);
+  return success();
+}
+
+static void printSwitchTypes(OpAsmPrinter &printer, Operation *, Type dataType,
+                             Type predicateType) {
+  printer << dataType;
+  if (predicateType != getScalarPredicateType(predicateType.getContext()))
+    printer << ", " << predicateType;
+}
+
+/// `%p` or `%p : P` for a loop_cond's predicate.
+static ParseResult
+parsePredicateOperand(OpAsmParser &parser,
+                      OpAsmParser::UnresolvedOperand &operand, Type &type) {
+  type = getScalarPredicateType(parser.getContext());
+  if (parser.parseOperand(operand))
+    return failure();
+  if (succeeded(parser.parseOptionalColon()))
+    return parser.parseType(type);
+  return success();
+}
+
+static void printPredicateOperand(OpAsmPrinter &printer, Operation *,
+                                  Value operand, Type type) {
+  printer << operand;
+  if (type != getScalarPredicateType(type.getContext()))
+    printer << " : " << type;
+}
+
+//===----------------------------------------------------------------------===//
 // MergeOp
 //===----------------------------------------------------------------------===//
 

@@ -479,6 +479,10 @@ LogicalResult ReduceMaxOp::verify() {
   return verifyReduction(*this, getInput(), getAxes(), getKeepDims(),
                          getOutput());
 }
+LogicalResult ReduceMinOp::verify() {
+  return verifyReduction(*this, getInput(), getAxes(), getKeepDims(),
+                         getOutput());
+}
 
 //===----------------------------------------------------------------------===//
 // Linear algebra

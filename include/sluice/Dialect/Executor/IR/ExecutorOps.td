@@ -24,9 +24,12 @@ class Executor_Op<string mnemonic, list<Trait> traits = []>
 class Executor_NodeOp<string mnemonic, list<Trait> traits = []>
     : Executor_Op<mnemonic, !listconcat(traits, [HasParent<"GraphOp">])>;
 
-// The scalar boolean that steers switch and loop_cond.
-def Executor_Predicate : 0DTensorOf<[I1]>,
-    BuildableType<"::mlir::RankedTensorType::get({}, $_builder.getI1Type())">;
+// The scalar boolean that steers switch and loop_cond; an imported graph may
+// leave its rank unknown (the executor checks it holds one element).
+// Its type is written only when it is not tensor<i1>: `: tensor<f32>,
+// tensor<*xi1>` for a switch, `%p : tensor<*xi1>` for a loop_cond.
+def Executor_Predicate : AnyTypeOf<[0DTensorOf<[I1]>, UnrankedTensorOf<[I1]>],
+    "0D or unranked tensor of i1">;
 
 // merge's value_index result: which input was forwarded.
 def Executor_ValueIndex : 0DTensorOf<[I32]>,
@@ -140,7 +143,8 @@ def Executor_SwitchOp : Executor_NodeOp<"switch", [
   let results = (outs AnyTensor:$false_output, AnyTensor:$true_output,
                       Executor_ControlType:$control);
   let assemblyFormat = [{
-    (`(` $controls^ `)`)? $data `,` $predicate attr-dict `:` type($data)
+    (`(` $controls^ `)`)? $data `,` $predicate attr-dict `:`
+      custom<SwitchTypes>(type($data), type($predicate))
   }];
 }
 
@@ -234,7 +238,8 @@ def Executor_LoopCondOp : Executor_NodeOp<"loop_cond", [
   let results = (outs Executor_Predicate:$output,
                       Executor_ControlType:$control);
   let assemblyFormat = [{
-    (`(` $controls^ `)`)? $input attr-dict
+    (`(` $controls^ `)`)? custom<PredicateOperand>($input, type($input))
+      attr-dict
   }];
 }
 

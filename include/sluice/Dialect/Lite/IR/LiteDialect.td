@@ -77,6 +77,7 @@ def Lite_BuiltinOperator : I32EnumAttr<"BuiltinOperator",
   I32EnumAttrCase<"LOGICAL_AND", 86>,
   I32EnumAttrCase<"LOGICAL_NOT", 87>,
   I32EnumAttrCase<"UNPACK", 88>,
+  I32EnumAttrCase<"REDUCE_MIN", 89>,
   I32EnumAttrCase<"FLOOR_DIV", 90>,
   I32EnumAttrCase<"SQUARE", 92>,
   I32EnumAttrCase<"ZEROS_LIKE", 93>,
@@ -201,10 +202,15 @@ def Lite_SignedTensor : TensorOf<[I8, I16, I32, I64, F16, F32, F64]>;
 def Lite_IntegerTensor : TensorOf<[I8, UI8, I16, I32, I64]>;
 def Lite_FloatTensor : TensorOf<[F16, F32, F64]>;
 def Lite_BoolTensor : TensorOf<[I1]>;
-// Shapes, axes, indices, begin/end/stride vectors.
+// Shapes, axes, indices, begin/end/stride vectors. A vector may also be
+// unranked (an imported graph may not say); kernels check the rank at run
+// time.
 def Lite_IndexTensor : TensorOf<[I32, I64]>;
-def Lite_IndexVector : 1DTensorOf<[I32, I64]>;
-def Lite_ShapeVector : 1DTensorOf<[I32]>;
+def Lite_IndexVector : AnyTypeOf<[1DTensorOf<[I32, I64]>,
+                                  UnrankedTensorOf<[I32, I64]>],
+    "1D or unranked tensor of 32/64-bit signless integers">;
+def Lite_ShapeVector : AnyTypeOf<[1DTensorOf<[I32]>, UnrankedTensorOf<[I32]>],
+    "1D or unranked tensor of 32-bit signless integers">;
 // The predicate of lite.if / the result of a while condition.
 def Lite_Predicate : 0DTensorOf<[I1]>,
     BuildableType<"::mlir::RankedTensorType::get({}, $_builder.getI1Type())">;

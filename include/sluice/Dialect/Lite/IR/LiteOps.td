@@ -538,6 +538,7 @@ class Lite_ReduceOp<string mnemonic, string op, string semantics>
 def Lite_SumOp : Lite_ReduceOp<"sum", "SUM", "the sum">;
 def Lite_MeanOp : Lite_ReduceOp<"mean", "MEAN", "the mean">;
 def Lite_ReduceMaxOp : Lite_ReduceOp<"reduce_max", "REDUCE_MAX", "the maximum">;
+def Lite_ReduceMinOp : Lite_ReduceOp<"reduce_min", "REDUCE_MIN", "the minimum">;
 
 //===----------------------------------------------------------------------===//
 // Linear algebra
