@@ -132,9 +132,10 @@ Type join(Type a, Type b) {
 class GraphImporter {
 public:
   GraphImporter(const tensorflow::GraphDef &graph, MLIRContext *context,
-                const GraphDefImportOptions &options, StringRef filename)
-      : graph(graph), context(context), options(options),
-        filename(filename) {}
+                const GraphDefImportOptions &options, StringRef filename,
+                ArrayRef<std::pair<int, int>> nodeLocations)
+      : graph(graph), context(context), options(options), filename(filename),
+        nodeLocations(nodeLocations) {}
 
   OwningOpRef<ModuleOp> run();
 
@@ -142,9 +143,17 @@ private:
   const tensorflow::NodeDef &node(int index) const {
     return graph.node(index);
   }
+  /// The node's name at its place in a text GraphDef (line 0 in a binary
+  /// one).
   Location loc(int index) const {
+    auto [line, column] = index < static_cast<int>(nodeLocations.size())
+                              ? nodeLocations[index]
+                              : std::pair<int, int>(0, 0);
     return NameLoc::get(StringAttr::get(context, node(index).name()),
-                        FileLineColLoc::get(context, filename, 0, 0));
+                        FileLineColLoc::get(context, filename, line, column));
+  }
+  Location fileLoc() const {
+    return FileLineColLoc::get(context, filename, 0, 0);
   }
   InFlightDiagnostic error(int index) const {
     return emitError(loc(index)) << "node '" << node(index).name() << "' ("
@@ -154,10 +163,15 @@ private:
   LogicalResult indexNodes();
   LogicalResult parseInputs();
   LogicalResult checkCycles();
-  FailureOr<InputRef> parseTensorName(StringRef name, StringRef what);
+  FailureOr<InputRef> parseTensorName(StringRef name, std::string &why);
+  /// A feed or fetch `name`; diagnoses a malformed or unknown one.
+  FailureOr<InputRef> parseFeedOrFetch(StringRef name, StringRef what);
   LogicalResult selectFeedsAndFetches();
   LogicalResult inferTypes();
   FailureOr<SmallVector<Type>> transfer(int index);
+  /// While set, compute nodes with an input of unknown type stay unknown
+  /// (so that node order does not decide how precise types are).
+  bool waitForInputs = true;
   Type elementTypeOf(int index, std::string &why);
   LogicalResult build(ModuleOp module);
   LogicalResult buildNode(int index, OpBuilder &builder);
@@ -169,6 +183,7 @@ private:
   MLIRContext *context;
   const GraphDefImportOptions &options;
   StringRef filename;
+  ArrayRef<std::pair<int, int>> nodeLocations;
 
   llvm::StringMap<int> indexOf;
   std::vector<NodeKind> kinds;
@@ -190,7 +205,7 @@ private:
 LogicalResult GraphImporter::indexNodes() {
   for (int i = 0, e = graph.node_size(); i < e; ++i) {
     if (node(i).name().empty())
-      return emitError(FileLineColLoc::get(context, filename, 0, 0))
+      return emitError(loc(i))
              << "node #" << i << " (" << node(i).op() << ") has no name";
     if (!indexOf.try_emplace(node(i).name(), i).second)
       return error(i) << "a node of this name is already defined";
@@ -203,26 +218,43 @@ LogicalResult GraphImporter::indexNodes() {
 }
 
 FailureOr<InputRef> GraphImporter::parseTensorName(StringRef name,
-                                                   StringRef what) {
+                                                   std::string &why) {
   bool control = name.consume_front("^");
   int port = 0;
   StringRef nodeName = name;
   size_t colon = name.rfind(':');
   if (!control && colon != StringRef::npos) {
     if (name.substr(colon + 1).getAsInteger(10, port) || port < 0) {
-      emitError(FileLineColLoc::get(context, filename, 0, 0))
-          << what << " '" << name << "' has a malformed output port";
+      why = "has a malformed output port";
       return failure();
     }
     nodeName = name.take_front(colon);
   }
   auto it = indexOf.find(nodeName);
   if (it == indexOf.end()) {
-    emitError(FileLineColLoc::get(context, filename, 0, 0))
-        << what << " '" << name << "' names no node of the graph";
+    why = "names no node of the graph";
     return failure();
   }
   return InputRef{it->second, control ? -1 : port};
+}
+
+FailureOr<InputRef> GraphImporter::parseFeedOrFetch(StringRef name,
+                                                    StringRef what) {
+  std::string why;
+  FailureOr<InputRef> ref = parseTensorName(name, why);
+  if (failed(ref)) {
+    emitError(fileLoc()) << what << " '" << name << "' " << why;
+    return failure();
+  }
+  int outputs = types[ref->node].size();
+  if (ref->port >= outputs) {
+    emitError(loc(ref->node))
+        << what << " '" << name << "' is out of range: node '"
+        << node(ref->node).name() << "' (" << node(ref->node).op()
+        << ") has " << outputs << " output(s)";
+    return failure();
+  }
+  return ref;
 }
 
 LogicalResult GraphImporter::parseInputs() {
@@ -230,10 +262,10 @@ LogicalResult GraphImporter::parseInputs() {
   for (int i = 0, e = graph.node_size(); i < e; ++i) {
     bool seenControl = false;
     for (const std::string &input : node(i).input()) {
-      FailureOr<InputRef> ref =
-          parseTensorName(input, "input of node '" + node(i).name() + "'");
+      std::string why;
+      FailureOr<InputRef> ref = parseTensorName(input, why);
       if (failed(ref))
-        return failure();
+        return error(i) << "input '" << input << "' " << why;
       if (ref->port >= 0 && seenControl)
         return error(i) << "data input '" << input
                         << "' follows a control input";
@@ -426,6 +458,10 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
     if (declaredIt != n.attr().end() && element)
       for (const auto &shape : declaredIt->second.list().shape())
         declared.push_back(convertShape(shape, element));
+    // Wait until every input's type is known: a guess from unknown inputs
+    // (unranked) could not be refined later, the join only generalizes.
+    if (waitForInputs && llvm::is_contained(in, Type()))
+      return SmallVector<Type>(types[index].size(), Type());
     ComputeNode compute{n, in, constantInput, declared};
     FailureOr<SmallVector<Type>> result =
         inferComputeTypes(compute, context, why);
@@ -466,26 +502,36 @@ LogicalResult GraphImporter::inferTypes() {
     }
   }
   constexpr int kMaxPasses = 16;
-  for (int pass = 0; pass < kMaxPasses; ++pass) {
-    bool changed = false;
-    for (int i = 0; i < count; ++i) {
-      FailureOr<SmallVector<Type>> next = transfer(i);
-      if (failed(next))
-        return failure();
-      if (next->size() != types[i].size())
-        return error(i) << "produces " << next->size()
-                        << " outputs where " << types[i].size()
-                        << " were expected";
-      for (auto [old, now] : llvm::zip(types[i], *next)) {
-        Type joined = join(old, now);
-        if (joined != old) {
-          old = joined;
-          changed = true;
+  // First with compute nodes waiting for all of their input types, then,
+  // for what is left (inputs only known through a cycle), guessing from the
+  // inputs known so far.
+  for (bool wait : {true, false}) {
+    waitForInputs = wait;
+    if (!wait && llvm::all_of(types, [](const SmallVector<Type, 1> &outputs) {
+          return llvm::all_of(outputs, [](Type type) { return bool(type); });
+        }))
+      break;
+    for (int pass = 0; pass < kMaxPasses; ++pass) {
+      bool changed = false;
+      for (int i = 0; i < count; ++i) {
+        FailureOr<SmallVector<Type>> next = transfer(i);
+        if (failed(next))
+          return failure();
+        if (next->size() != types[i].size())
+          return error(i) << "produces " << next->size()
+                          << " outputs where " << types[i].size()
+                          << " were expected";
+        for (auto [old, now] : llvm::zip(types[i], *next)) {
+          Type joined = join(old, now);
+          if (joined != old) {
+            old = joined;
+            changed = true;
+          }
         }
       }
+      if (!changed)
+        break;
     }
-    if (!changed)
-      break;
   }
   // Whatever is still unknown (nodes only reachable through a cycle) gets
   // an unranked type of its dtype.
@@ -521,12 +567,17 @@ LogicalResult GraphImporter::selectFeedsAndFetches() {
     }
   } else {
     for (const std::string &name : options.feeds) {
-      FailureOr<InputRef> ref = parseTensorName(name, "feed");
+      FailureOr<InputRef> ref = parseFeedOrFetch(name, "feed");
       if (failed(ref))
         return failure();
       if (ref->port < 0)
         return emitError(loc(ref->node)) << "feed '" << name
                                          << "' cannot be a control input";
+      for (auto [fed, fedName] : llvm::zip(feeds, feedNames))
+        if (fed.node == ref->node && fed.port == ref->port)
+          return emitError(loc(ref->node))
+                 << "feed '" << name << "' names the same tensor as feed '"
+                 << fedName << "'";
       feeds.push_back(*ref);
       feedNames.push_back(name);
     }
@@ -534,7 +585,7 @@ LogicalResult GraphImporter::selectFeedsAndFetches() {
   // Fetches.
   if (!options.fetches.empty()) {
     for (const std::string &name : options.fetches) {
-      FailureOr<InputRef> ref = parseTensorName(name, "fetch");
+      FailureOr<InputRef> ref = parseFeedOrFetch(name, "fetch");
       if (failed(ref))
         return failure();
       if (ref->port < 0) {
@@ -786,8 +837,35 @@ OwningOpRef<ModuleOp> GraphImporter::run() {
     return nullptr;
   OwningOpRef<ModuleOp> module =
       ModuleOp::create(FileLineColLoc::get(context, filename, 0, 0));
-  if (failed(build(*module)) || failed(verify(*module)))
+  if (failed(build(*module)))
     return nullptr;
+  // What the importer does not check itself (a compute node's arity or
+  // operand types, say) surfaces in the verifier: report the first error
+  // against the node whose op it is.
+  std::string invalid;
+  int invalidNode = -1;
+  LogicalResult verified = success();
+  {
+    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
+      if (!invalid.empty() || diag.getSeverity() != DiagnosticSeverity::Error)
+        return success();
+      invalid = diag.str();
+      if (auto name = dyn_cast<NameLoc>(diag.getLocation())) {
+        auto it = indexOf.find(name.getName().getValue());
+        if (it != indexOf.end())
+          invalidNode = it->second;
+      }
+      return success();
+    });
+    verified = verify(*module);
+  }
+  if (failed(verified)) {
+    if (invalidNode >= 0)
+      error(invalidNode) << "imports as an invalid op: " << invalid;
+    else
+      emitError(fileLoc()) << "the imported graph is invalid: " << invalid;
+    return nullptr;
+  }
   return module;
 }
 
@@ -798,21 +876,25 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
   context->loadDialect<func::FuncDialect, executor::ExecutorDialect,
                        lite::LiteDialect>();
   tensorflow::GraphDef graph;
-  if (failed(parseGraphDef(bytes, filename, context, graph)))
+  std::vector<std::pair<int, int>> nodeLocations;
+  if (failed(parseGraphDef(bytes, filename, context, graph, &nodeLocations)))
     return nullptr;
   if (graph.library().function_size() > 0)
     for (int i = 0, e = graph.node_size(); i < e; ++i)
       for (const auto &function : graph.library().function())
         if (graph.node(i).op() == function.signature().name()) {
+          auto [line, column] = i < static_cast<int>(nodeLocations.size())
+                                    ? nodeLocations[i]
+                                    : std::pair<int, int>(0, 0);
           emitError(NameLoc::get(
               StringAttr::get(context, graph.node(i).name()),
-              FileLineColLoc::get(context, filename, 0, 0)))
+              FileLineColLoc::get(context, filename, line, column)))
               << "node '" << graph.node(i).name() << "' calls the library "
               << "function '" << function.signature().name()
               << "', which the importer does not handle yet";
           return nullptr;
         }
-  GraphImporter importer(graph, context, options, filename);
+  GraphImporter importer(graph, context, options, filename, nodeLocations);
   return importer.run();
 }
 

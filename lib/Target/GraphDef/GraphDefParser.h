@@ -13,12 +13,19 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/LLVM.h"
 
+#include <utility>
+#include <vector>
+
 namespace sluice::graphdef {
 
-mlir::LogicalResult parseGraphDef(llvm::StringRef bytes,
-                                  llvm::StringRef filename,
-                                  mlir::MLIRContext *context,
-                                  tensorflow::GraphDef &graph);
+/// Parses `bytes` into `graph`. For the text form, `nodeLocations` (if
+/// given) receives, in node order, the 1-based line and column of each
+/// node's `name:` field (of its `node {` if it has none); it is left empty
+/// for the binary form.
+mlir::LogicalResult
+parseGraphDef(llvm::StringRef bytes, llvm::StringRef filename,
+              mlir::MLIRContext *context, tensorflow::GraphDef &graph,
+              std::vector<std::pair<int, int>> *nodeLocations = nullptr);
 
 } // namespace sluice::graphdef
 

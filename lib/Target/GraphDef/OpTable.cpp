@@ -310,8 +310,11 @@ FailureOr<SmallVector<Value>> sluice::graphdef::buildComputeOp(
     auto cond = dyn_cast<RankedTensorType>(inputs[0].getType());
     auto x = dyn_cast<RankedTensorType>(inputs[1].getType());
     if (!cond || (cond.getRank() != 0 && (!x || cond.getRank() != x.getRank()))) {
-      error = "Select with a condition that is neither a scalar nor of the "
-              "inputs' rank is not supported";
+      llvm::raw_string_ostream os(error);
+      os << "Select with condition " << inputs[0].getType() << " and inputs "
+         << inputs[1].getType()
+         << " is not supported: the condition must be a scalar or of the "
+            "inputs' (known) rank";
       return failure();
     }
     break;
