@@ -1,4 +1,5 @@
-//===- Evaluator.h - the interpreter's op-by-op evaluator --------*- C++ -*-===//
+//===- Evaluator.h - the interpreter's op-by-op evaluator --------*- C++
+//-*-===//
 //
 // Internal to lib/Interpreter. Evaluates the ops of a block in order against
 // an environment mapping SSA values to tensors: lite tensor ops through their

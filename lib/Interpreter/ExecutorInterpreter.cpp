@@ -1,6 +1,7 @@
 //===- ExecutorInterpreter.cpp - v1 dataflow by frames, tags, deadness ----===//
 //
-// Runs an executor.graph the way shared/seeds/tf-control-flow-implementation.txt
+// Runs an executor.graph the way
+// shared/seeds/tf-control-flow-implementation.txt
 // ("Implementation") specifies. Every value in flight is a token
 // (value, is_dead) delivered under a tag (frame instance, iteration):
 //
@@ -125,12 +126,10 @@ private:
   FrameInstance *getChildFrame(Tag tag, EnterOp enter);
 
   void emit(Value result, const Token &token, Tag tag);
-  void deliver(Operation *consumer, unsigned slot, const Token &token,
-               Tag tag);
+  void deliver(Operation *consumer, unsigned slot, const Token &token, Tag tag);
   void enqueue(Operation *node, Tag tag, NodeInstance inputs);
   LogicalResult execute(Operation *node, Tag tag, NodeInstance &inputs);
-  LogicalResult executeIsland(IslandOp island, Tag tag,
-                              NodeInstance &inputs);
+  LogicalResult executeIsland(IslandOp island, Tag tag, NodeInstance &inputs);
   void releaseIterations(FrameInstance *frame);
 
   bool fireStalledMerges();
@@ -195,8 +194,7 @@ Iteration &GraphExecutor::getIteration(FrameInstance *frame, int64_t index) {
   if (inserted)
     for (auto &[enter, token] : frame->invariants) {
       emit(enter.getOutput(), token, Tag{frame, index});
-      emit(enter.getControl(), Token{Tensor(), token.dead},
-           Tag{frame, index});
+      emit(enter.getControl(), Token{Tensor(), token.dead}, Tag{frame, index});
     }
   return it->second;
 }
@@ -246,7 +244,8 @@ void GraphExecutor::deliver(Operation *consumer, unsigned slot,
     return;
   }
 
-  auto [frameIt, firstInput] = nodeFrames.try_emplace(consumer, tag.frame->path);
+  auto [frameIt, firstInput] =
+      nodeFrames.try_emplace(consumer, tag.frame->path);
   if (!firstInput && frameIt->second != tag.frame->path) {
     consumer->emitError("receives inputs from two frames, '")
         << frameIt->second << "' and '" << tag.frame->path
@@ -297,8 +296,7 @@ void GraphExecutor::enqueue(Operation *node, Tag tag, NodeInstance inputs) {
   ready.emplace_back(node, tag, std::move(inputs));
 }
 
-std::optional<Token> GraphExecutor::arrivedToken(Operation *node,
-                                                 Value operand,
+std::optional<Token> GraphExecutor::arrivedToken(Operation *node, Value operand,
                                                  const NodeInstance &inputs) {
   if (!isNodeValue(operand))
     return Token{env.lookup(operand), /*dead=*/false};
@@ -452,8 +450,7 @@ LogicalResult GraphExecutor::execute(Operation *node, Tag tag,
     return success();
   }
 
-  return node->emitError("the executor cannot run '")
-         << node->getName() << "'";
+  return node->emitError("the executor cannot run '") << node->getName() << "'";
 }
 
 void GraphExecutor::releaseIterations(FrameInstance *frame) {
@@ -611,8 +608,7 @@ FailureOr<SmallVector<Tensor>> GraphExecutor::run() {
     }
     if (index < numData && token->dead)
       return fetch.emitError("fetched value #")
-             << index
-             << " is dead: it was only computed on an untaken branch";
+             << index << " is dead: it was only computed on an untaken branch";
     if (index < numData)
       results.push_back(token->value);
   }

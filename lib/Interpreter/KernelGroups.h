@@ -1,4 +1,5 @@
-//===- KernelGroups.h - the kernel families behind evaluateLiteOp -*- C++ -*-===//
+//===- KernelGroups.h - the kernel families behind evaluateLiteOp -*- C++
+//-*-===//
 //
 // Internal to lib/Interpreter. Each family evaluates the ops it knows and
 // returns std::nullopt for any other op, so the dispatcher can ask them in

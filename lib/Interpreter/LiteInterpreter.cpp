@@ -134,8 +134,7 @@ LogicalResult Evaluator::runOp(Operation &op, Environment &env) {
   }
 
   if (!isa<lite::LiteDialect>(op.getDialect()))
-    return op.emitError("the interpreter cannot run '")
-           << op.getName() << "'";
+    return op.emitError("the interpreter cannot run '") << op.getName() << "'";
 
   SmallVector<Tensor> operands;
   for (Value operand : op.getOperands())

@@ -57,8 +57,8 @@ sluice::interp::parseInputs(func::FuncOp function, StringRef text,
     for (unsigned i = 0; i < count; ++i) {
       values[i] = object->get(getArgumentName(function, i));
       if (!values[i]) {
-        error = llvm::formatv("missing input '{0}'",
-                              getArgumentName(function, i));
+        error =
+            llvm::formatv("missing input '{0}'", getArgumentName(function, i));
         return failure();
       }
     }
@@ -93,8 +93,8 @@ sluice::interp::parseInputs(func::FuncOp function, StringRef text,
     std::string why;
     FailureOr<Tensor> tensor = tensorFromJSON(*values[i], *dtype, shape, why);
     if (failed(tensor)) {
-      error = llvm::formatv("input '{0}' {1}", getArgumentName(function, i),
-                            why);
+      error =
+          llvm::formatv("input '{0}' {1}", getArgumentName(function, i), why);
       return failure();
     }
     inputs.push_back(std::move(*tensor));

@@ -1,7 +1,7 @@
 //===- ReductionKernels.cpp - reduction reference kernels -----------------===//
 //
-// sum, mean, reduce_max and reduce_min over a list of axes, with the semantics of
-// TFLite's reference kernels (reference_ops::ReduceGeneric and Mean): the
+// sum, mean, reduce_max and reduce_min over a list of axes, with the semantics
+// of TFLite's reference kernels (reference_ops::ReduceGeneric and Mean): the
 // input is visited in row-major order and each element folded into its
 // output slot, so float results round exactly as TFLite's do.
 //

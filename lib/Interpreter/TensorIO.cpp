@@ -48,8 +48,8 @@ FailureOr<Tensor> sluice::interp::tensorFromAttr(ElementsAttr attr,
   for (const APInt &v : *values) {
     if (i == count)
       break;
-    int64_t x = isUnsigned ? static_cast<int64_t>(v.getZExtValue())
-                           : v.getSExtValue();
+    int64_t x =
+        isUnsigned ? static_cast<int64_t>(v.getZExtValue()) : v.getSExtValue();
     result.setElement(i++, x);
   }
   return result;
@@ -132,16 +132,14 @@ bool readElement(const json::Value &value, DType dtype, Tensor &tensor,
   } else if (std::optional<StringRef> s = value.getAsString();
              s && isFloat(dtype) &&
              (*s == "nan" || *s == "inf" || *s == "-inf")) {
-    number = *s == "nan"   ? NAN
-             : *s == "inf" ? INFINITY
-                           : -INFINITY;
+    number = *s == "nan" ? NAN : *s == "inf" ? INFINITY : -INFINITY;
   } else {
     error = llvm::formatv("element #{0} is not a number", index);
     return false;
   }
   if (!isFloat(dtype) && number != std::floor(number)) {
-    error = llvm::formatv("element #{0} ({1}) is not an integer", index,
-                          number);
+    error =
+        llvm::formatv("element #{0} ({1}) is not an integer", index, number);
     return false;
   }
   tensor.setElement(index, number);
@@ -203,9 +201,8 @@ sluice::interp::tensorFromJSON(const json::Value &value, DType dtype,
     return failure();
   }
   if (static_cast<int64_t>(flat.size()) != getNumElements(shape)) {
-    error = llvm::formatv("has {0} values but shape {1} needs {2}",
-                          flat.size(), shapeString(shape),
-                          getNumElements(shape));
+    error = llvm::formatv("has {0} values but shape {1} needs {2}", flat.size(),
+                          shapeString(shape), getNumElements(shape));
     return failure();
   }
   Tensor result(dtype, shape);

@@ -17,7 +17,8 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::DialectRegistry registry;
-  registry.insert<sluice::executor::ExecutorDialect, sluice::lite::LiteDialect>();
+  registry
+      .insert<sluice::executor::ExecutorDialect, sluice::lite::LiteDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   return mlir::asMainReturnCode(

@@ -35,8 +35,9 @@ using namespace mlir;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory category("sluice-run options");
-static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir|graph.pb|graph.pbtxt>"),
-                                      cl::Required, cl::cat(category));
+static cl::opt<std::string>
+    inputFile(cl::Positional, cl::desc("<program.mlir|graph.pb|graph.pbtxt>"),
+              cl::Required, cl::cat(category));
 static cl::opt<std::string>
     functionName("function", cl::desc("Function to run (default: main)"),
                  cl::init("main"), cl::cat(category));
@@ -136,9 +137,9 @@ int main(int argc, char **argv) {
   auto start = std::chrono::steady_clock::now();
   FailureOr<SmallVector<sluice::interp::Tensor>> results =
       sluice::interp::runFunction(function, *inputs, options, &stats);
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   if (printStats)
     llvm::errs() << llvm::formatv(
         "{{\"seconds\": {0}, \"node_executions\": {1}, "

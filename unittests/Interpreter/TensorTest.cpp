@@ -24,10 +24,13 @@ TEST(Tensor, StridesAreRowMajor) {
 }
 
 TEST(TensorJSON, RoundTripsEveryDType) {
-  std::vector<Tensor> tensors = {
-      boolean({2}, {true, false}), i8({2}, {-128, 127}), u8({2}, {0, 255}),
-      i32({2, 1}, {-5, 7}),         i64({1}, {int64_t(1) << 40}),
-      f32({}, {1.5f}),              f64({3}, {0.1, -2, 1e300})};
+  std::vector<Tensor> tensors = {boolean({2}, {true, false}),
+                                 i8({2}, {-128, 127}),
+                                 u8({2}, {0, 255}),
+                                 i32({2, 1}, {-5, 7}),
+                                 i64({1}, {int64_t(1) << 40}),
+                                 f32({}, {1.5f}),
+                                 f64({3}, {0.1, -2, 1e300})};
   for (const Tensor &t : tensors) {
     llvm::json::Value json(tensorToJSON(t));
     std::string error;
@@ -58,12 +61,12 @@ TEST(TensorJSON, PlainNestedArraysTakeTheirShape) {
 TEST(TensorJSON, MismatchesAreReported) {
   std::string error;
   auto ragged = llvm::json::parse("[[1, 2], [3]]");
-  EXPECT_TRUE(mlir::failed(
-      tensorFromJSON(*ragged, DType::Int32, std::nullopt, error)));
+  EXPECT_TRUE(
+      mlir::failed(tensorFromJSON(*ragged, DType::Int32, std::nullopt, error)));
   EXPECT_NE(error.find("ragged"), std::string::npos);
 
-  auto wrongDType = llvm::json::parse(
-      R"({"dtype": "float32", "shape": [1], "data": [1]})");
+  auto wrongDType =
+      llvm::json::parse(R"({"dtype": "float32", "shape": [1], "data": [1]})");
   EXPECT_TRUE(mlir::failed(
       tensorFromJSON(*wrongDType, DType::Int32, std::nullopt, error)));
   EXPECT_NE(error.find("float32"), std::string::npos);

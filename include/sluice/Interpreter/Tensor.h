@@ -1,4 +1,5 @@
-//===- Tensor.h - runtime tensor values of the reference interpreter -*- C++ -*-===//
+//===- Tensor.h - runtime tensor values of the reference interpreter -*- C++
+//-*-===//
 //
 // A dense tensor with a TFLite dtype, a static shape and row-major data, as
 // the reference interpreter computes with. Tensors are immutable once built
@@ -38,8 +39,7 @@ size_t getDTypeSize(DType dtype);
 bool isFloat(DType dtype);
 
 /// Calls `fn(T{})` with T the C++ type of `dtype` (bool is stored as bool).
-template <typename Fn>
-decltype(auto) dispatchDType(DType dtype, Fn &&fn) {
+template <typename Fn> decltype(auto) dispatchDType(DType dtype, Fn &&fn) {
   switch (dtype) {
   case DType::Bool:
     return fn(bool{});

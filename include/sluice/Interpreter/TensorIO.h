@@ -30,10 +30,10 @@ llvm::json::Object tensorToJSON(const Tensor &tensor);
 /// `shape` say what is expected: an object's own dtype and shape must agree
 /// with them, a plain array takes them (its shape from the nesting). Fails
 /// with a message in `error`.
-mlir::FailureOr<Tensor> tensorFromJSON(const llvm::json::Value &value,
-                                       DType dtype,
-                                       std::optional<llvm::ArrayRef<int64_t>> shape,
-                                       std::string &error);
+mlir::FailureOr<Tensor>
+tensorFromJSON(const llvm::json::Value &value, DType dtype,
+               std::optional<llvm::ArrayRef<int64_t>> shape,
+               std::string &error);
 
 } // namespace sluice::interp
 

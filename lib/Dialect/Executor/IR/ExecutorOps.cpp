@@ -24,8 +24,8 @@ static ParseResult parseControls(OpAsmParser &parser, OperationState &result) {
   if (succeeded(parser.parseOptionalLParen()) &&
       (parser.parseOperandList(controls) || parser.parseRParen()))
     return failure();
-  return parser.resolveOperands(
-      controls, ControlType::get(parser.getContext()), result.operands);
+  return parser.resolveOperands(controls, ControlType::get(parser.getContext()),
+                                result.operands);
 }
 
 static void printControls(OpAsmPrinter &printer, OperandRange controls) {
@@ -129,9 +129,8 @@ LogicalResult IslandOp::verify() {
     return emitOpError("expects a body ending in 'executor.yield'");
   TypeRange yielded = getYield().getOperandTypes();
   if (yielded != getOutputs().getTypes())
-    return emitOpError("yields (")
-           << yielded << ") but declares outputs (" << getOutputs().getTypes()
-           << ")";
+    return emitOpError("yields (") << yielded << ") but declares outputs ("
+                                   << getOutputs().getTypes() << ")";
   return success();
 }
 

@@ -6,8 +6,8 @@
 //   lite.if:     parent --> then | else ;  then, else --yield--> parent results
 //
 //   lite.while:  parent --inits--> cond(args)
-//                cond --(yield of tensor<i1>, nothing forwarded)--> body | parent
-//                body --yield--> cond(args)
+//                cond --(yield of tensor<i1>, nothing forwarded)--> body |
+//                parent body --yield--> cond(args)
 //
 // The condition's block arguments flow on to the body, or out as the results,
 // unchanged; no terminator operand carries them, so the cond -> body and
@@ -63,12 +63,12 @@ static LogicalResult verifyYieldTypes(Operation *op, YieldOp yield,
 //===----------------------------------------------------------------------===//
 
 LogicalResult IfOp::verify() {
-  for (auto [region, name] : {std::pair<Region *, StringRef>(&getThenRegion(),
-                                                             "then"),
-                              {&getElseRegion(), "else"}}) {
+  for (auto [region, name] :
+       {std::pair<Region *, StringRef>(&getThenRegion(), "then"),
+        {&getElseRegion(), "else"}}) {
     YieldOp yield = getYield(*this, *region, name);
-    if (!yield || failed(verifyYieldTypes(*this, yield, name,
-                                          getResultTypes())))
+    if (!yield ||
+        failed(verifyYieldTypes(*this, yield, name, getResultTypes())))
       return failure();
   }
   return success();
@@ -92,8 +92,8 @@ void IfOp::getEntrySuccessorRegions(ArrayRef<Attribute> operands,
     return;
   }
   bool taken = cond.getSplatValue<bool>();
-  regions.push_back(RegionSuccessor(taken ? &getThenRegion()
-                                          : &getElseRegion()));
+  regions.push_back(
+      RegionSuccessor(taken ? &getThenRegion() : &getElseRegion()));
 }
 
 bool IfOp::areTypesCompatible(Type lhs, Type rhs) {
@@ -111,8 +111,7 @@ ParseResult WhileOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> inits;
   FunctionType type;
   SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseAssignmentList(carried, inits) ||
-      parser.parseColonType(type))
+  if (parser.parseAssignmentList(carried, inits) || parser.parseColonType(type))
     return failure();
   if (type.getNumInputs() != inits.size() ||
       type.getNumResults() != inits.size())
@@ -136,8 +135,7 @@ ParseResult WhileOp::parse(OpAsmParser &parser, OperationState &result) {
 void WhileOp::print(OpAsmPrinter &printer) {
   printer << " (";
   llvm::interleaveComma(
-      llvm::zip(getCond().getArguments(), getInits()), printer,
-      [&](auto pair) {
+      llvm::zip(getCond().getArguments(), getInits()), printer, [&](auto pair) {
         printer << std::get<0>(pair) << " = " << std::get<1>(pair);
       });
   printer << ") : ";
@@ -191,8 +189,8 @@ void WhileOp::getSuccessorRegions(RegionBranchPoint point,
           : point.getTerminatorPredecessorOrNull()->getParentRegion();
   if (from == &getCond()) {
     regions.push_back(RegionSuccessor(&getBody()));
-    regions.push_back(
-        RegionSuccessor(getOperation(), getOperation()->getResults().take_front(0)));
+    regions.push_back(RegionSuccessor(
+        getOperation(), getOperation()->getResults().take_front(0)));
     return;
   }
   // From the parent or the body: evaluate the condition next.

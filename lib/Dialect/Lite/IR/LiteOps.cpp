@@ -8,11 +8,11 @@
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
+#include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "mlir/Dialect/Traits.h"
 #include "llvm/ADT/SmallSet.h"
 
 using namespace mlir;
@@ -117,8 +117,7 @@ LogicalResult ReshapeOp::verify() {
       return emitOpError("shape entry #") << index << " is negative: " << size;
     if (!dimsCompatible(size, output.getDimSize(index)))
       return emitOpError("shape entry #")
-             << index << " is " << size << " but the result type is "
-             << output;
+             << index << " is " << size << " but the result type is " << output;
   }
   return success();
 }
@@ -126,16 +125,15 @@ LogicalResult ReshapeOp::verify() {
 LogicalResult ExpandDimsOp::verify() {
   auto axisType = ranked(getAxis());
   if (axisType && axisType.hasStaticShape() && axisType.getNumElements() != 1)
-    return emitOpError("axis must have exactly one element, got ")
-           << axisType;
+    return emitOpError("axis must have exactly one element, got ") << axisType;
   auto input = ranked(getInput());
   auto output = ranked(getOutput());
   if (!input || !output)
     return success();
   if (output.getRank() != input.getRank() + 1)
     return emitOpError("result rank ")
-           << output.getRank() << " is not the input rank "
-           << input.getRank() << " plus one";
+           << output.getRank() << " is not the input rank " << input.getRank()
+           << " plus one";
   std::optional<SmallVector<int64_t>> axis = constantInts(getAxis());
   if (!axis || axis->size() != 1)
     return success();
@@ -155,7 +153,8 @@ LogicalResult SqueezeOp::verify() {
   int64_t rank = input.getRank();
   llvm::SmallSet<int64_t, 4> squeezed;
   for (int32_t dim : getSqueezeDims()) {
-    FailureOr<int64_t> position = normalizeAxis(*this, dim, rank, "squeeze dim");
+    FailureOr<int64_t> position =
+        normalizeAxis(*this, dim, rank, "squeeze dim");
     if (failed(position))
       return failure();
     if (!squeezed.insert(*position).second)
@@ -205,8 +204,7 @@ LogicalResult ConcatenationOp::verify() {
     if (type.getRank() != rank)
       return emitOpError("operands and result must have the same rank, got ")
              << type << " and " << shapes.front();
-  FailureOr<int64_t> axis =
-      normalizeAxis(*this, getAxis(), rank, "axis");
+  FailureOr<int64_t> axis = normalizeAxis(*this, getAxis(), rank, "axis");
   if (failed(axis))
     return failure();
   for (int64_t dim = 0; dim < rank; ++dim) {
@@ -255,8 +253,8 @@ LogicalResult PackOp::verify() {
   auto input = dyn_cast<RankedTensorType>(first);
   if (!input)
     return success();
-  FailureOr<int64_t> axis = normalizeAxis(*this, getAxis(),
-                                          input.getRank() + 1, "axis");
+  FailureOr<int64_t> axis =
+      normalizeAxis(*this, getAxis(), input.getRank() + 1, "axis");
   if (failed(axis))
     return failure();
   auto output = ranked(getOutput());
@@ -354,8 +352,7 @@ LogicalResult GatherOp::verify() {
     batchDims += indices.getRank();
   if (batchDims < 0 || batchDims > indices.getRank())
     return emitOpError("batch_dims ")
-           << getBatchDims()
-           << " is out of range for indices of rank "
+           << getBatchDims() << " is out of range for indices of rank "
            << indices.getRank();
   if (batchDims > *axis)
     return emitOpError("batch_dims ")
@@ -381,8 +378,7 @@ LogicalResult TransposeOp::verify() {
   if (std::optional<int64_t> length = vectorLength(getPerm());
       length && *length != input.getRank())
     return emitOpError("perm has ")
-           << *length << " entries but the input has rank "
-           << input.getRank();
+           << *length << " entries but the input has rank " << input.getRank();
   if (output && output.getRank() != input.getRank())
     return emitOpError("result rank ")
            << output.getRank() << " differs from the input rank "
@@ -421,8 +417,7 @@ LogicalResult ShapeOp::verify() {
   std::optional<int64_t> length = vectorLength(getOutput());
   if (input && length && *length != input.getRank())
     return emitOpError("result has ")
-           << *length << " entries but the input has rank "
-           << input.getRank();
+           << *length << " entries but the input has rank " << input.getRank();
   return success();
 }
 
@@ -512,8 +507,8 @@ LogicalResult FullyConnectedOp::verify() {
         return emitOpError("bias must have rank 1, got ") << bias;
       if (!dimsCompatible(bias.getDimSize(0), units))
         return emitOpError("bias has ")
-               << bias.getDimSize(0) << " entries but the filter has "
-               << units << " units";
+               << bias.getDimSize(0) << " entries but the filter has " << units
+               << " units";
     }
   }
   if (!output)
