@@ -6,6 +6,7 @@
 // (value, is_dead) delivered under a tag (frame instance, iteration):
 //
 //   switch(d, p)      -> false: (d, p || dead(d)), true: (d, !p || dead(d))
+//   switch_n(d, i)    -> output i: d, every other output dead
 //   merge(d1..dn)     -> the first live input (with its index); dead when
 //                        every input arrived dead
 //   enter(d, F)       -> d in child frame tag/F/0; `constant`: in every
@@ -377,6 +378,19 @@ LogicalResult GraphExecutor::execute(Operation *node, Tag tag,
     emit(switchOp.getFalseOutput(), Token{data.value, anyDead || p}, tag);
     emit(switchOp.getTrueOutput(), Token{data.value, anyDead || !p}, tag);
     emit(switchOp.getControl(), Token{Tensor(), anyDead}, tag);
+    return success();
+  }
+
+  if (auto switchN = dyn_cast<SwitchNOp>(node)) {
+    Token data = operandToken(node, switchN.getData(), inputs);
+    Token index = operandToken(node, switchN.getIndex(), inputs);
+    int64_t count = switchN.getOutputs().size();
+    int64_t taken = anyDead ? -1 : index.value.getAsInt(0);
+    if (!anyDead && (taken < 0 || taken >= count))
+      taken = count - 1; // TensorFlow's _SwitchN: out of range -> last
+    for (auto [i, output] : llvm::enumerate(switchN.getOutputs()))
+      emit(output, Token{data.value, static_cast<int64_t>(i) != taken}, tag);
+    emit(switchN.getControl(), Token{Tensor(), anyDead}, tag);
     return success();
   }
 

@@ -6,6 +6,12 @@
 // RUN: sluice-run %s --function=merge_index | FileCheck %s --check-prefix=INDEX
 // RUN: not sluice-run %s --function=dead_fetch 2>&1 | FileCheck %s --check-prefix=DEAD
 // RUN: not sluice-run %s --function=deadlock 2>&1 | FileCheck %s --check-prefix=DEADLOCK
+// RUN: echo '[1]' > %t.i1.json
+// RUN: echo '[7]' > %t.i7.json
+// RUN: echo '[-1]' > %t.im1.json
+// RUN: sluice-run %s --function=switch_n --inputs=%t.i1.json | FileCheck %s --check-prefix=SWITCHN1
+// RUN: sluice-run %s --function=switch_n --inputs=%t.i7.json | FileCheck %s --check-prefix=SWITCHNLAST
+// RUN: sluice-run %s --function=switch_n --inputs=%t.im1.json | FileCheck %s --check-prefix=SWITCHNLAST
 // RUN: sluice-run %s --function=dead_branch_no_compute | FileCheck %s --check-prefix=NOCOMPUTE
 
 // tf.cond(x < y, lambda: x + z, lambda: y * y) with x=1, y=2, z=10.
@@ -189,4 +195,36 @@ func.func @dead_branch_no_compute() -> tensor<i32> {
     executor.fetch %m : tensor<i32>
   }
   return %r : tensor<i32>
+}
+
+// _SwitchN routes to output i (each branch adds 10 * (i + 1) to 5); an
+// index out of range takes the last branch.
+// SWITCHN1: {"outputs":[{"data":[25],"dtype":"int32","name":"output0","shape":[]},{"data":[1],"dtype":"int32","name":"output1","shape":[]}]}
+// SWITCHNLAST: {"outputs":[{"data":[35],"dtype":"int32","name":"output0","shape":[]},{"data":[2],"dtype":"int32","name":"output1","shape":[]}]}
+func.func @switch_n(%i: tensor<i32>) -> (tensor<i32>, tensor<i32>) {
+  %r:2 = executor.graph {
+    %c, %kc = executor.island {
+      %0 = lite.constant dense<5> : tensor<i32>
+      executor.yield %0 : tensor<i32>
+    }
+    %o:3, %k = executor.switch_n %c, %i outputs 3 : tensor<i32>
+    %b0, %k0 = executor.island {
+      %t = lite.constant dense<10> : tensor<i32>
+      %0 = lite.add %o#0, %t : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      executor.yield %0 : tensor<i32>
+    }
+    %b1, %k1 = executor.island {
+      %t = lite.constant dense<20> : tensor<i32>
+      %0 = lite.add %o#1, %t : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      executor.yield %0 : tensor<i32>
+    }
+    %b2, %k2 = executor.island {
+      %t = lite.constant dense<30> : tensor<i32>
+      %0 = lite.add %o#2, %t : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      executor.yield %0 : tensor<i32>
+    }
+    %m, %idx, %km = executor.merge %b0, %b1, %b2 : tensor<i32>
+    executor.fetch %m, %idx : tensor<i32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<i32>, tensor<i32>
 }

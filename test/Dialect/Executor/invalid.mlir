@@ -681,3 +681,47 @@ func.func @control_as_data() {
   }
   return
 }
+
+// -----
+
+func.func @switch_n_no_outputs(%x: tensor<f32>, %i: tensor<i32>) {
+  executor.graph {
+    // expected-error@+1 {{expects at least one output, got 0}}
+    %k = executor.switch_n %x, %i outputs 0 : tensor<f32>
+    executor.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @switch_n_output_type(%x: tensor<f32>, %i: tensor<i32>) {
+  executor.graph {
+    // expected-error@+1 {{'executor.switch_n' op output #1 has type 'tensor<i32>' but the data has type 'tensor<f32>'}}
+    %o:2, %k = "executor.switch_n"(%x, %i) : (tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>, !executor.control)
+    executor.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @switch_n_generic_no_outputs(%x: tensor<f32>, %i: tensor<i32>) {
+  executor.graph {
+    // expected-error@+1 {{'executor.switch_n' op expects at least one output}}
+    %k = "executor.switch_n"(%x, %i) : (tensor<f32>, tensor<i32>) -> !executor.control
+    executor.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @switch_n_index_type(%x: tensor<f32>, %i: tensor<2xi32>) {
+  executor.graph {
+    // expected-error@+1 {{'executor.switch_n' op operand #1 must be 0D tensor of 32-bit signless integer values}}
+    %o:2, %k = "executor.switch_n"(%x, %i) : (tensor<f32>, tensor<2xi32>) -> (tensor<f32>, tensor<f32>, !executor.control)
+    executor.fetch
+  }
+  return
+}

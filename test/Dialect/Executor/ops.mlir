@@ -377,3 +377,20 @@ func.func @unranked_predicates(%x: tensor<f32>, %p: tensor<*xi1>) -> tensor<f32>
   }
   return %r : tensor<f32>
 }
+
+// CHECK-LABEL: func.func @switch_n
+func.func @switch_n(%x: tensor<f32>, %i: tensor<i32>) -> tensor<f32> {
+  %r = executor.graph {
+    %kc = executor.island {
+      executor.yield
+    }
+    // CHECK: %[[O:.*]]:3, %{{.*}} = executor.switch_n %{{.*}}, %{{.*}} outputs 3 : tensor<f32>
+    %o:3, %k = executor.switch_n %x, %i outputs 3 : tensor<f32>
+    // CHECK: executor.switch_n(%{{.*}}) %{{.*}}, %{{.*}} outputs 1 {note} : tensor<f32>
+    %p:1, %k2 = executor.switch_n(%kc) %x, %i outputs 1 {note} : tensor<f32>
+    // CHECK: executor.merge %[[O]]#0, %[[O]]#1, %[[O]]#2 : tensor<f32>
+    %m, %idx, %km = executor.merge %o#0, %o#1, %o#2 : tensor<f32>
+    executor.fetch %m : tensor<f32>
+  }
+  return %r : tensor<f32>
+}

@@ -181,6 +181,59 @@ static void printPredicateOperand(OpAsmPrinter &printer, Operation *,
 }
 
 //===----------------------------------------------------------------------===//
+// SwitchNOp
+//===----------------------------------------------------------------------===//
+
+// executor.switch_n (%ctl, ...)? %data, %index outputs N attr-dict : T
+ParseResult SwitchNOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> controls;
+  OpAsmParser::UnresolvedOperand data, index;
+  int64_t count;
+  Type type;
+  SMLoc loc = parser.getCurrentLocation();
+  if ((succeeded(parser.parseOptionalLParen()) &&
+       (parser.parseOperandList(controls) || parser.parseRParen())) ||
+      parser.parseOperand(data) || parser.parseComma() ||
+      parser.parseOperand(index) || parser.parseKeyword("outputs") ||
+      parser.parseInteger(count) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type))
+    return failure();
+  if (count < 1)
+    return parser.emitError(loc, "expects at least one output, got ") << count;
+  MLIRContext *context = parser.getContext();
+  if (parser.resolveOperand(data, type, result.operands) ||
+      parser.resolveOperand(
+          index, RankedTensorType::get({}, IntegerType::get(context, 32)),
+          result.operands) ||
+      parser.resolveOperands(controls, ControlType::get(context),
+                             result.operands))
+    return failure();
+  result.addTypes(SmallVector<Type>(count, type));
+  result.addTypes(ControlType::get(context));
+  return success();
+}
+
+void SwitchNOp::print(OpAsmPrinter &printer) {
+  printControls(printer, getControls());
+  printer << ' ' << getData() << ", " << getIndex() << " outputs "
+          << getOutputs().size();
+  printer.printOptionalAttrDict((*this)->getAttrs());
+  printer << " : " << getData().getType();
+}
+
+LogicalResult SwitchNOp::verify() {
+  if (getOutputs().empty())
+    return emitOpError("expects at least one output");
+  for (auto [index, output] : llvm::enumerate(getOutputs()))
+    if (output.getType() != getData().getType())
+      return emitOpError("output #")
+             << index << " has type " << output.getType()
+             << " but the data has type " << getData().getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // MergeOp
 //===----------------------------------------------------------------------===//
 

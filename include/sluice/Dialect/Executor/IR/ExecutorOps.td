@@ -148,6 +148,26 @@ def Executor_SwitchOp : Executor_NodeOp<"switch", [
   }];
 }
 
+def Executor_SwitchNOp : Executor_NodeOp<"switch_n"> {
+  let summary = "forwards its data to one of N outputs, the others dead";
+  let description = [{
+    TensorFlow's `_SwitchN` (a lowered `Case`): output `index` carries
+    `data` and every other output is dead. An index outside [0, N) selects
+    the last output, as TensorFlow does. A dead data or index makes every
+    output dead. The count of outputs is written after `outputs`.
+
+    ```mlir
+    %o:3, %ctl = executor.switch_n %x, %i outputs 3 : tensor<f32>
+    ```
+  }];
+  let arguments = (ins AnyTensor:$data, Executor_ValueIndex:$index,
+                       Executor_Controls:$controls);
+  let results = (outs Variadic<AnyTensor>:$outputs,
+                      Executor_ControlType:$control);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
 def Executor_MergeOp : Executor_NodeOp<"merge", [AttrSizedOperandSegments]> {
   let summary = "forwards whichever input is live";
   let description = [{
