@@ -18,7 +18,8 @@
 // A node instance (node, tag) runs when all of its inputs for that tag have
 // arrived (merge: when all control inputs and one live data input have, or
 // every input has). Control edges are inputs like any other and carry
-// deadness. Ready instances run in FIFO order.
+// deadness, except into a merge, which they only order (as in TensorFlow's
+// executor). Ready instances run in FIFO order.
 //
 // Two refinements follow TensorFlow's executor where the seed is silent:
 //  * a dead value reaching next_iteration is dropped (it would only start a
@@ -337,19 +338,16 @@ LogicalResult GraphExecutor::execute(Operation *node, Tag tag,
   Token liveControl{Tensor(), false};
 
   if (auto merge = dyn_cast<MergeOp>(node)) {
-    bool controlDead = false;
-    for (Value control : merge.getControls())
-      controlDead |= operandToken(node, control, inputs).dead;
+    // Control inputs only order a merge: as in TensorFlow's executor, their
+    // deadness does not make it dead.
     for (auto [index, operand] : llvm::enumerate(merge.getData())) {
       std::optional<Token> arrived = arrivedToken(node, operand, inputs);
       if (!arrived || arrived->dead)
         continue;
-      Token token = *arrived;
-      Token index32{Tensor::scalar<int32_t>(DType::Int32, index), controlDead};
-      token.dead = controlDead;
-      emit(merge.getOutput(), token, tag);
-      emit(merge.getValueIndex(), index32, tag);
-      emit(merge.getControl(), Token{Tensor(), controlDead}, tag);
+      emit(merge.getOutput(), *arrived, tag);
+      emit(merge.getValueIndex(),
+           Token{Tensor::scalar<int32_t>(DType::Int32, index), false}, tag);
+      emit(merge.getControl(), liveControl, tag);
       return success();
     }
     emit(merge.getOutput(), deadToken, tag);

@@ -1,24 +1,27 @@
 //===- GraphDefImporter.cpp - TensorFlow GraphDef to MLIR -----------------===//
 //
-// Imports a GraphDef as
+// Imports a GraphDef as func.func @main(<feeds>) -> (<fetches>). A graph
+// body (the main graph, or a library function's, see FunctionImport.cpp)
+// with v1 control flow becomes
 //
-//   func.func @main(<feeds>) -> (<fetches>) {
-//     %r = executor.graph { <one executor op per node> executor.fetch ... }
-//     return %r
-//   }
+//   %r = executor.graph { <one executor op per node> executor.fetch ... }
 //
-// Control-flow nodes become executor primitives, every other node an island
-// around the lite ops of the TF->lite table (OpTable.cpp); `^name` inputs
-// become control operands. Nodes may refer to nodes defined after them (loop
+// where control-flow nodes are executor primitives, every other node an
+// island around the lite ops of the TF->lite table (OpTable.cpp) and `^name`
+// inputs control operands. Nodes may refer to nodes defined after them (loop
 // back edges): every node output first gets a forward reference, replaced
-// once all nodes exist. Result types are inferred to a fixpoint over the
-// graph, loops included (a merge's type joins those of its inputs).
+// once all nodes exist. A body without v1 control flow becomes plain lite
+// ops in topological order (control edges dropped, Identity/NoOp gone).
+// Result types are inferred to a fixpoint over the graph, loops included (a
+// merge's type joins those of its inputs).
 //
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Target/GraphDef/GraphDefImport.h"
 
+#include "FunctionImport.h"
 #include "GraphDefParser.h"
+#include "GraphImporter.h"
 #include "OpTable.h"
 #include "TensorImport.h"
 
@@ -43,30 +46,9 @@ using namespace sluice::graphdef;
 
 namespace {
 
-/// A node's input: node index and output port, or a control edge.
-struct InputRef {
-  int node;
-  int port; // -1 for a control edge
-};
-
-enum class NodeKind {
-  Placeholder, // becomes a function argument
-  Arg,         // _Arg: a function argument by index
-  Retval,      // _Retval: a fetch by index
-  Const,
-  Identity,
-  NoOp,
-  Switch,
-  Merge,
-  Enter,
-  Exit,
-  NextIteration,
-  LoopCond,
-  ControlTrigger,
-  Compute,
-};
-
-std::optional<NodeKind> classify(StringRef op) {
+std::optional<NodeKind> classify(StringRef op, const FunctionLibrary &library) {
+  if (FunctionLibrary::isFunctionalOp(op) || library.defines(op))
+    return NodeKind::Functional;
   return llvm::StringSwitch<std::optional<NodeKind>>(op)
       .Case("Placeholder", NodeKind::Placeholder)
       .Case("_Arg", NodeKind::Arg)
@@ -75,6 +57,7 @@ std::optional<NodeKind> classify(StringRef op) {
       .Cases({"Identity", "Snapshot", "StopGradient"}, NodeKind::Identity)
       .Case("NoOp", NodeKind::NoOp)
       .Cases({"Switch", "RefSwitch"}, NodeKind::Switch)
+      .Case("_SwitchN", NodeKind::SwitchN)
       .Cases({"Merge", "RefMerge"}, NodeKind::Merge)
       .Cases({"Enter", "RefEnter"}, NodeKind::Enter)
       .Cases({"Exit", "RefExit"}, NodeKind::Exit)
@@ -95,25 +78,18 @@ std::string whyUnsupported(StringRef op) {
       "QueueDequeueV2",     "QueueEnqueue",       "QueueDequeue",
       "QueueCloseV2",       "QueueSizeV2",        "RandomShuffleQueueV2",
       "PaddingFIFOQueueV2", "QueueEnqueueManyV2", "QueueDequeueManyV2"};
-  static const llvm::StringSet<> functional = {
-      "If",      "StatelessIf",       "While",
-      "StatelessWhile", "Case",       "StatelessCase",
-      "PartitionedCall", "StatefulPartitionedCall"};
   if (stateful.contains(op))
     return "uses the stateful op '" + op.str() +
            "': queues and resource variables are not supported";
-  if (functional.contains(op))
-    return "uses the functional control-flow op '" + op.str() +
-           "', which the importer does not handle yet";
-  if (op == "_SwitchN")
-    return "uses '_SwitchN', which the importer does not handle yet";
   return "uses the unknown op '" + op.str() + "'";
 }
 
-/// Joins two types met by one value: equal types stay, ranked ones of one
-/// rank keep their common dims, anything else becomes unranked. A null type
-/// is "not known yet".
-Type join(Type a, Type b) {
+/// No feeds or fetches: what function bodies are imported with.
+const GraphDefImportOptions kNoOptions;
+
+} // namespace
+
+Type sluice::graphdef::joinTypes(Type a, Type b) {
   if (!a)
     return b;
   if (!b || a == b)
@@ -129,78 +105,36 @@ Type join(Type a, Type b) {
   return RankedTensorType::get(dims, element);
 }
 
-class GraphImporter {
-public:
-  GraphImporter(const tensorflow::GraphDef &graph, MLIRContext *context,
-                const GraphDefImportOptions &options, StringRef filename,
-                ArrayRef<std::pair<int, int>> nodeLocations)
-      : graph(graph), context(context), options(options), filename(filename),
-        nodeLocations(nodeLocations) {}
+GraphImporter::GraphImporter(const tensorflow::GraphDef &graph,
+                             MLIRContext *context,
+                             const GraphDefImportOptions &options,
+                             StringRef filename,
+                             ArrayRef<std::pair<int, int>> nodeLocations,
+                             FunctionLibrary &library, StringRef functionName)
+    : graph(graph), context(context), options(options), filename(filename),
+      nodeLocations(nodeLocations), library(library),
+      functionName(functionName.str()), isFunction(!functionName.empty()) {}
 
-  OwningOpRef<ModuleOp> run();
+Location GraphImporter::loc(int index) const {
+  auto [line, column] = index < static_cast<int>(nodeLocations.size())
+                            ? nodeLocations[index]
+                            : std::pair<int, int>(0, 0);
+  return NameLoc::get(StringAttr::get(context, node(index).name()),
+                      FileLineColLoc::get(context, filename, line, column));
+}
 
-private:
-  const tensorflow::NodeDef &node(int index) const {
-    return graph.node(index);
-  }
-  /// The node's name at its place in a text GraphDef (line 0 in a binary
-  /// one).
-  Location loc(int index) const {
-    auto [line, column] = index < static_cast<int>(nodeLocations.size())
-                              ? nodeLocations[index]
-                              : std::pair<int, int>(0, 0);
-    return NameLoc::get(StringAttr::get(context, node(index).name()),
-                        FileLineColLoc::get(context, filename, line, column));
-  }
-  Location fileLoc() const {
-    return FileLineColLoc::get(context, filename, 0, 0);
-  }
-  InFlightDiagnostic error(int index) const {
-    return emitError(loc(index)) << "node '" << node(index).name() << "' ("
-                                 << node(index).op() << "): ";
-  }
+Location GraphImporter::fileLoc() const {
+  return FileLineColLoc::get(context, filename, 0, 0);
+}
 
-  LogicalResult indexNodes();
-  LogicalResult parseInputs();
-  LogicalResult checkCycles();
-  FailureOr<InputRef> parseTensorName(StringRef name, std::string &why);
-  /// A feed or fetch `name`; diagnoses a malformed or unknown one.
-  FailureOr<InputRef> parseFeedOrFetch(StringRef name, StringRef what);
-  LogicalResult selectFeedsAndFetches();
-  LogicalResult inferTypes();
-  FailureOr<SmallVector<Type>> transfer(int index);
-  /// While set, compute nodes with an input of unknown type stay unknown
-  /// (so that node order does not decide how precise types are).
-  bool waitForInputs = true;
-  Type elementTypeOf(int index, std::string &why);
-  LogicalResult build(ModuleOp module);
-  LogicalResult buildNode(int index, OpBuilder &builder);
-  DenseElementsAttr constantOf(int index);
-  /// The constant value of data input `i` of node `index`, if a Const.
-  DenseElementsAttr constantInputOf(int index, unsigned i);
-
-  const tensorflow::GraphDef &graph;
-  MLIRContext *context;
-  const GraphDefImportOptions &options;
-  StringRef filename;
-  ArrayRef<std::pair<int, int>> nodeLocations;
-
-  llvm::StringMap<int> indexOf;
-  std::vector<NodeKind> kinds;
-  std::vector<SmallVector<InputRef, 2>> inputs;
-  std::vector<SmallVector<Type, 1>> types; // data outputs
-  /// Fed tensors in argument order, and fetched ones in result order.
-  SmallVector<InputRef> feeds, fetches;
-  SmallVector<std::string> feedNames, fetchNames;
-  SmallVector<int> controlFetches;
-
-  /// Values of node outputs and control tokens while building.
-  DenseMap<std::pair<int, int>, Value> values;
-  DenseMap<int, Value> controls;
-  DenseMap<std::pair<int, int>, Value> arguments;
-};
-
-} // namespace
+InFlightDiagnostic GraphImporter::error(int index) const {
+  InFlightDiagnostic diag = emitError(loc(index));
+  diag << "node '" << node(index).name() << "' (" << node(index).op() << ")";
+  if (isFunction)
+    diag << " in function '" << functionName << "'";
+  diag << ": ";
+  return diag;
+}
 
 LogicalResult GraphImporter::indexNodes() {
   for (int i = 0, e = graph.node_size(); i < e; ++i) {
@@ -209,7 +143,7 @@ LogicalResult GraphImporter::indexNodes() {
              << "node #" << i << " (" << node(i).op() << ") has no name";
     if (!indexOf.try_emplace(node(i).name(), i).second)
       return error(i) << "a node of this name is already defined";
-    std::optional<NodeKind> kind = classify(node(i).op());
+    std::optional<NodeKind> kind = classify(node(i).op(), library);
     if (!kind)
       return error(i) << whyUnsupported(node(i).op());
     kinds.push_back(*kind);
@@ -387,6 +321,16 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
   }
   case NodeKind::Placeholder:
   case NodeKind::Arg: {
+    if (isFunction && kinds[index] == NodeKind::Arg) {
+      auto it = n.attr().find("index");
+      int64_t position = it == n.attr().end() ? 0 : it->second.i();
+      if (position < 0 || position >= static_cast<int64_t>(argTypes.size())) {
+        why = "has argument index " + std::to_string(position) +
+              ", out of range";
+        return fail();
+      }
+      return SmallVector<Type>{argTypes[position]};
+    }
     Type element = elementTypeOf(index, why);
     if (!element)
       return fail();
@@ -425,6 +369,20 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
       return SmallVector<Type>{*type, *type};
     return SmallVector<Type>{*type};
   }
+  case NodeKind::SwitchN: {
+    if (in.size() != 2) {
+      why = "expects 2 data inputs (data, output_index), has " +
+            std::to_string(in.size());
+      return fail();
+    }
+    Type element = elementTypeOf(index, why);
+    if (!element)
+      return fail();
+    FailureOr<Type> type = checked(element, first());
+    if (failed(type))
+      return failure();
+    return SmallVector<Type>(types[index].size(), *type);
+  }
   case NodeKind::LoopCond:
     if (in.size() != 1) {
       why = "expects 1 data input";
@@ -443,10 +401,27 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
     for (Type type : in) {
       if (failed(checked(element, type)))
         return failure();
-      joined = join(joined, type);
+      joined = joinTypes(joined, type);
     }
     return SmallVector<Type>{
         joined, RankedTensorType::get({}, IntegerType::get(context, 32))};
+  }
+  case NodeKind::Functional: {
+    // Known once every input is: the types of the op as built.
+    if (llvm::is_contained(in, Type()))
+      return SmallVector<Type>(types[index].size(), Type());
+    std::pair<int, std::vector<const void *>> key{index, {}};
+    for (Type type : in)
+      key.second.push_back(type.getAsOpaquePointer());
+    auto cached = functionalTypes.find(key);
+    if (cached != functionalTypes.end())
+      return cached->second;
+    FailureOr<SmallVector<Type>> result = library.inferTypes(
+        n, loc(index), in, [&]() { return error(index); });
+    if (failed(result))
+      return failure();
+    functionalTypes[key] = *result;
+    return result;
   }
   case NodeKind::Compute: {
     auto constantInput = [&](unsigned i) { return constantInputOf(index, i); };
@@ -488,6 +463,24 @@ LogicalResult GraphImporter::inferTypes() {
     case NodeKind::Merge:
       types[i].assign(2, Type());
       break;
+    case NodeKind::SwitchN: {
+      auto num = node(i).attr().find("num_outs");
+      int64_t outputs =
+          num == node(i).attr().end() ? 0 : num->second.i();
+      if (outputs < 1 || outputs > 1024)
+        return error(i) << "has num_outs " << outputs
+                        << ", expected 1 to 1024";
+      types[i].assign(outputs, Type());
+      break;
+    }
+    case NodeKind::Functional: {
+      std::string why;
+      FailureOr<unsigned> outputs = library.numOutputs(node(i), why);
+      if (failed(outputs))
+        return error(i) << why;
+      types[i].assign(*outputs, Type());
+      break;
+    }
     case NodeKind::Compute:
       types[i].assign(node(i).op() == "Unpack"
                           ? std::max<int64_t>(
@@ -522,7 +515,7 @@ LogicalResult GraphImporter::inferTypes() {
                           << " outputs where " << types[i].size()
                           << " were expected";
         for (auto [old, now] : llvm::zip(types[i], *next)) {
-          Type joined = join(old, now);
+          Type joined = joinTypes(old, now);
           if (joined != old) {
             old = joined;
             changed = true;
@@ -643,21 +636,70 @@ LogicalResult GraphImporter::selectFeedsAndFetches() {
   return success();
 }
 
-LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
-  const tensorflow::NodeDef &n = node(index);
-  Location location = loc(index);
-  SmallVector<Value> data, ctls;
+SmallVector<Value> GraphImporter::dataInputs(int index) {
+  SmallVector<Value> data;
   for (InputRef ref : inputs[index]) {
-    if (ref.port < 0) {
-      // Arguments are always available: a control edge from one is moot.
-      if (Value control = controls.lookup(ref.node))
-        ctls.push_back(control);
+    if (ref.port < 0)
       continue;
-    }
     if (Value argument = arguments.lookup({ref.node, ref.port}))
       data.push_back(argument);
     else
       data.push_back(values.lookup({ref.node, ref.port}));
+  }
+  return data;
+}
+
+FailureOr<SmallVector<Value>>
+GraphImporter::buildOps(int index, OpBuilder &builder, ValueRange data) {
+  const tensorflow::NodeDef &n = node(index);
+  Location location = loc(index);
+  switch (kinds[index]) {
+  case NodeKind::Const:
+    return SmallVector<Value>{
+        lite::ConstantOp::create(builder, location, types[index][0],
+                                 cast<ElementsAttr>(constantOf(index)))};
+  case NodeKind::Identity:
+    return SmallVector<Value>{data[0]};
+  case NodeKind::NoOp:
+    return SmallVector<Value>{};
+  case NodeKind::Functional: {
+    FailureOr<SmallVector<Value>> built = library.build(
+        n, builder, location, data, [&]() { return error(index); });
+    if (failed(built))
+      return failure();
+    for (auto [value, type] : llvm::zip(*built, types[index]))
+      if (value.getType() != type)
+        return error(index) << "builds a result of type " << value.getType()
+                            << " where " << type << " was inferred";
+    return built;
+  }
+  case NodeKind::Compute: {
+    auto constantInput = [&](unsigned i) { return constantInputOf(index, i); };
+    SmallVector<Type> dataTypes;
+    for (Value v : data)
+      dataTypes.push_back(v.getType());
+    ComputeNode compute{n, dataTypes, constantInput, {}};
+    std::string why;
+    FailureOr<SmallVector<Value>> built =
+        buildComputeOp(compute, builder, location, data, types[index], why);
+    if (failed(built))
+      return error(index) << why;
+    return built;
+  }
+  default:
+    llvm_unreachable("not a node of lite ops");
+  }
+}
+
+LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
+  const tensorflow::NodeDef &n = node(index);
+  Location location = loc(index);
+  SmallVector<Value> data = dataInputs(index), ctls;
+  for (InputRef ref : inputs[index]) {
+    // Arguments are always available: a control edge from one is moot.
+    if (ref.port < 0)
+      if (Value control = controls.lookup(ref.node))
+        ctls.push_back(control);
   }
   Type controlType = executor::ControlType::get(context);
   // Replaces the node's forward references by its results.
@@ -681,6 +723,10 @@ LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
     bind(executor::SwitchOp::create(builder, location, types[index][0],
                                     types[index][1], controlType, data[0],
                                     data[1], ctls));
+    return success();
+  case NodeKind::SwitchN:
+    bind(executor::SwitchNOp::create(builder, location, types[index],
+                                     controlType, data[0], data[1], ctls));
     return success();
   case NodeKind::Merge:
     bind(executor::MergeOp::create(builder, location, types[index][0],
@@ -724,6 +770,7 @@ LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
   case NodeKind::Identity:
   case NodeKind::NoOp:
   case NodeKind::Compute:
+  case NodeKind::Functional:
     break;
   }
 
@@ -733,57 +780,94 @@ LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
   Block *body = new Block();
   island.getBody().push_back(body);
   OpBuilder inner = OpBuilder::atBlockEnd(body);
-  SmallVector<Value> results;
-  if (kinds[index] == NodeKind::Const) {
-    results.push_back(
-        lite::ConstantOp::create(inner, location, types[index][0],
-                                 cast<ElementsAttr>(constantOf(index))));
-  } else if (kinds[index] == NodeKind::Identity) {
-    results.push_back(data[0]);
-  } else if (kinds[index] == NodeKind::Compute) {
-    auto constantInput = [&](unsigned i) { return constantInputOf(index, i); };
-    SmallVector<Type> dataTypes;
-    for (Value v : data)
-      dataTypes.push_back(v.getType());
-    ComputeNode compute{n, dataTypes, constantInput, {}};
-    std::string why;
-    FailureOr<SmallVector<Value>> built =
-        buildComputeOp(compute, inner, location, data, types[index], why);
-    if (failed(built))
-      return error(index) << why;
-    results = std::move(*built);
-  }
-  executor::YieldOp::create(inner, location, results);
+  FailureOr<SmallVector<Value>> results = buildOps(index, inner, data);
+  if (failed(results))
+    return failure();
+  executor::YieldOp::create(inner, location, *results);
   bind(island);
   return success();
 }
 
-LogicalResult GraphImporter::build(ModuleOp module) {
-  OpBuilder builder(module.getBodyRegion());
-  SmallVector<Type> argTypes, resultTypes;
-  for (InputRef feed : feeds)
-    argTypes.push_back(types[feed.node][feed.port]);
-  for (InputRef fetch : fetches)
-    resultTypes.push_back(types[fetch.node][fetch.port]);
-  auto function = func::FuncOp::create(
-      builder, FileLineColLoc::get(context, filename, 0, 0), "main",
-      builder.getFunctionType(argTypes, resultTypes));
-  Block *entry = function.addEntryBlock();
-  for (auto [index, feed] : llvm::enumerate(feeds)) {
-    arguments[{feed.node, feed.port}] = entry->getArgument(index);
-    function.setArgAttr(index, "sluice.name",
-                        builder.getStringAttr(feedNames[index]));
-  }
-  for (auto [index, name] : llvm::enumerate(fetchNames))
-    function.setResultAttr(index, "sluice.name", builder.getStringAttr(name));
-  for (int i = 0, e = graph.node_size(); i < e; ++i)
-    if (kinds[i] == NodeKind::Placeholder &&
-        !arguments.count({i, 0}))
-      return error(i) << "is not fed: name it in the feeds or remove it";
+bool GraphImporter::hasV1ControlFlow() const {
+  return llvm::any_of(kinds, [](NodeKind kind) {
+    switch (kind) {
+    case NodeKind::Switch:
+    case NodeKind::SwitchN:
+    case NodeKind::Merge:
+    case NodeKind::Enter:
+    case NodeKind::Exit:
+    case NodeKind::NextIteration:
+    case NodeKind::LoopCond:
+    case NodeKind::ControlTrigger:
+      return true;
+    default:
+      return false;
+    }
+  });
+}
 
-  builder.setInsertionPointToStart(entry);
-  auto graphOp = executor::GraphOp::create(builder, function.getLoc(),
-                                           resultTypes);
+FailureOr<SmallVector<Value>> GraphImporter::emitBody(OpBuilder &builder,
+                                                      Location loc) {
+  return hasV1ControlFlow() ? emitGraph(builder, loc) : emitFlat(builder, loc);
+}
+
+/// Without v1 control flow every node runs once its inputs are there: the
+/// nodes become plain lite ops in topological order. Control edges only
+/// order side-effect-free ops, so they are dropped.
+FailureOr<SmallVector<Value>> GraphImporter::emitFlat(OpBuilder &builder,
+                                                      Location loc) {
+  int count = graph.node_size();
+  // Post-order DFS over data and control inputs (checkCycles rejected
+  // cycles: without NextIteration there is none).
+  std::vector<char> done(count, 0);
+  SmallVector<int> order;
+  for (int root = 0; root < count; ++root) {
+    if (done[root])
+      continue;
+    SmallVector<std::pair<int, unsigned>> stack = {{root, 0}};
+    done[root] = 1;
+    while (!stack.empty()) {
+      auto &[current, next] = stack.back();
+      if (next == inputs[current].size()) {
+        order.push_back(current);
+        stack.pop_back();
+        continue;
+      }
+      int producer = inputs[current][next++].node;
+      if (!done[producer]) {
+        done[producer] = 1;
+        stack.push_back({producer, 0});
+      }
+    }
+  }
+  for (int i : order) {
+    switch (kinds[i]) {
+    case NodeKind::Placeholder:
+    case NodeKind::Arg:
+    case NodeKind::Retval:
+      continue;
+    default:
+      break;
+    }
+    FailureOr<SmallVector<Value>> results = buildOps(i, builder, dataInputs(i));
+    if (failed(results))
+      return failure();
+    for (auto [port, value] : llvm::enumerate(*results))
+      values[{i, static_cast<int>(port)}] = value;
+  }
+  SmallVector<Value> fetched;
+  for (InputRef fetch : fetches) {
+    Value argument = arguments.lookup({fetch.node, fetch.port});
+    fetched.push_back(argument ? argument
+                               : values.lookup({fetch.node, fetch.port}));
+  }
+  return fetched;
+}
+
+FailureOr<SmallVector<Value>> GraphImporter::emitGraph(OpBuilder &builder,
+                                                       Location location) {
+  SmallVector<Type> resultTypes = this->resultTypes();
+  auto graphOp = executor::GraphOp::create(builder, location, resultTypes);
   Block *body = new Block();
   graphOp.getBody().push_back(body);
   OpBuilder inner = OpBuilder::atBlockEnd(body);
@@ -792,10 +876,17 @@ LogicalResult GraphImporter::build(ModuleOp module) {
   // nodes are built.
   SmallVector<UnrealizedConversionCastOp> forward;
   auto forwardRef = [&](Type type) {
-    auto cast = UnrealizedConversionCastOp::create(
-        inner, function.getLoc(), TypeRange{type}, ValueRange{});
+    auto cast = UnrealizedConversionCastOp::create(inner, location,
+                                                   TypeRange{type},
+                                                   ValueRange{});
     forward.push_back(cast);
     return cast.getResult(0);
+  };
+  auto eraseForward = [&]() {
+    for (UnrealizedConversionCastOp op : forward) {
+      op->dropAllUses();
+      op->erase();
+    }
   };
   Type controlType = executor::ControlType::get(context);
   for (int i = 0, e = graph.node_size(); i < e; ++i) {
@@ -807,8 +898,10 @@ LogicalResult GraphImporter::build(ModuleOp module) {
     controls[i] = forwardRef(controlType);
   }
   for (int i = 0, e = graph.node_size(); i < e; ++i)
-    if (failed(buildNode(i, inner)))
+    if (failed(buildNode(i, inner))) {
+      eraseForward();
       return failure();
+    }
 
   SmallVector<Value> fetched, fetchedControls;
   for (InputRef fetch : fetches) {
@@ -819,54 +912,69 @@ LogicalResult GraphImporter::build(ModuleOp module) {
   for (int i : controlFetches)
     if (Value control = controls.lookup(i))
       fetchedControls.push_back(control);
-  executor::FetchOp::create(inner, function.getLoc(), fetched,
-                            fetchedControls);
+  executor::FetchOp::create(inner, location, fetched, fetchedControls);
   for (UnrealizedConversionCastOp op : forward) {
     assert(op->use_empty() && "every node replaced its forward references");
     op->erase();
   }
-  builder.setInsertionPointToEnd(entry);
-  func::ReturnOp::create(builder, function.getLoc(), graphOp.getResults());
-  return success();
+  return SmallVector<Value>(graphOp.getResults());
 }
 
-OwningOpRef<ModuleOp> GraphImporter::run() {
-  if (failed(indexNodes()) || failed(parseInputs()) || failed(checkCycles()) ||
-      failed(inferTypes()) ||
-      failed(selectFeedsAndFetches()))
-    return nullptr;
-  OwningOpRef<ModuleOp> module =
-      ModuleOp::create(FileLineColLoc::get(context, filename, 0, 0));
-  if (failed(build(*module)))
-    return nullptr;
-  // What the importer does not check itself (a compute node's arity or
-  // operand types, say) surfaces in the verifier: report the first error
-  // against the node whose op it is.
-  std::string invalid;
-  int invalidNode = -1;
-  LogicalResult verified = success();
-  {
-    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
-      if (!invalid.empty() || diag.getSeverity() != DiagnosticSeverity::Error)
-        return success();
-      invalid = diag.str();
-      if (auto name = dyn_cast<NameLoc>(diag.getLocation())) {
-        auto it = indexOf.find(name.getName().getValue());
-        if (it != indexOf.end())
-          invalidNode = it->second;
-      }
-      return success();
-    });
-    verified = verify(*module);
+SmallVector<Type> GraphImporter::resultTypes() const {
+  SmallVector<Type> result;
+  for (InputRef fetch : fetches)
+    result.push_back(types[fetch.node][fetch.port]);
+  return result;
+}
+
+LogicalResult GraphImporter::analyze(ArrayRef<Type> argTypes) {
+  this->argTypes.assign(argTypes.begin(), argTypes.end());
+  return success(succeeded(indexNodes()) && succeeded(parseInputs()) &&
+                 succeeded(checkCycles()) && succeeded(inferTypes()) &&
+                 succeeded(selectFeedsAndFetches()));
+}
+
+FailureOr<SmallVector<Value>> GraphImporter::emit(OpBuilder &builder,
+                                                  Location loc,
+                                                  ValueRange args) {
+  if (args.size() != feeds.size())
+    return emitError(loc) << "function '" << functionName << "' takes "
+                          << feeds.size() << " argument(s), given "
+                          << args.size();
+  for (auto [feed, arg] : llvm::zip(feeds, args))
+    arguments[{feed.node, feed.port}] = arg;
+  return emitBody(builder, loc);
+}
+
+LogicalResult GraphImporter::importMain(ModuleOp module) {
+  if (failed(analyze({})))
+    return failure();
+  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+  SmallVector<Type> argTypes;
+  for (InputRef feed : feeds)
+    argTypes.push_back(types[feed.node][feed.port]);
+  auto function = func::FuncOp::create(
+      builder, fileLoc(), "main",
+      builder.getFunctionType(argTypes, resultTypes()));
+  Block *entry = function.addEntryBlock();
+  for (auto [index, feed] : llvm::enumerate(feeds)) {
+    arguments[{feed.node, feed.port}] = entry->getArgument(index);
+    function.setArgAttr(index, "sluice.name",
+                        builder.getStringAttr(feedNames[index]));
   }
-  if (failed(verified)) {
-    if (invalidNode >= 0)
-      error(invalidNode) << "imports as an invalid op: " << invalid;
-    else
-      emitError(fileLoc()) << "the imported graph is invalid: " << invalid;
-    return nullptr;
-  }
-  return module;
+  for (auto [index, name] : llvm::enumerate(fetchNames))
+    function.setResultAttr(index, "sluice.name", builder.getStringAttr(name));
+  for (int i = 0, e = graph.node_size(); i < e; ++i)
+    if (kinds[i] == NodeKind::Placeholder && !arguments.count({i, 0}))
+      return error(i) << "is not fed: name it in the feeds or remove it";
+
+  builder.setInsertionPointToStart(entry);
+  FailureOr<SmallVector<Value>> results =
+      emitBody(builder, function.getLoc());
+  if (failed(results))
+    return failure();
+  func::ReturnOp::create(builder, function.getLoc(), *results);
+  return success();
 }
 
 OwningOpRef<ModuleOp>
@@ -879,23 +987,39 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
   std::vector<std::pair<int, int>> nodeLocations;
   if (failed(parseGraphDef(bytes, filename, context, graph, &nodeLocations)))
     return nullptr;
-  if (graph.library().function_size() > 0)
-    for (int i = 0, e = graph.node_size(); i < e; ++i)
-      for (const auto &function : graph.library().function())
-        if (graph.node(i).op() == function.signature().name()) {
-          auto [line, column] = i < static_cast<int>(nodeLocations.size())
-                                    ? nodeLocations[i]
-                                    : std::pair<int, int>(0, 0);
-          emitError(NameLoc::get(
-              StringAttr::get(context, graph.node(i).name()),
-              FileLineColLoc::get(context, filename, line, column)))
-              << "node '" << graph.node(i).name() << "' calls the library "
-              << "function '" << function.signature().name()
-              << "', which the importer does not handle yet";
-          return nullptr;
-        }
-  GraphImporter importer(graph, context, options, filename, nodeLocations);
-  return importer.run();
+  OwningOpRef<ModuleOp> module =
+      ModuleOp::create(FileLineColLoc::get(context, filename, 0, 0));
+  FunctionLibrary library(graph.library(), *module, filename);
+  GraphImporter importer(graph, context, options, filename, nodeLocations,
+                         library);
+  if (failed(importer.importMain(*module)))
+    return nullptr;
+  // What the importer does not check itself (a compute node's arity or
+  // operand types, say) surfaces in the verifier: report the first error
+  // against the node whose op it is.
+  std::string invalid;
+  int invalidNode = -1;
+  LogicalResult verified = success();
+  {
+    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
+      if (!invalid.empty() || diag.getSeverity() != DiagnosticSeverity::Error)
+        return success();
+      invalid = diag.str();
+      if (auto name = dyn_cast<NameLoc>(diag.getLocation()))
+        invalidNode = importer.lookup(name.getName().getValue());
+      return success();
+    });
+    verified = verify(*module);
+  }
+  if (failed(verified)) {
+    if (invalidNode >= 0)
+      importer.error(invalidNode) << "imports as an invalid op: " << invalid;
+    else
+      emitError(FileLineColLoc::get(context, filename, 0, 0))
+          << "the imported graph is invalid: " << invalid;
+    return nullptr;
+  }
+  return module;
 }
 
 std::vector<std::string> sluice::splitTensorList(StringRef list) {

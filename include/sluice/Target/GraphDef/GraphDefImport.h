@@ -1,9 +1,12 @@
 //===- GraphDefImport.h - TensorFlow GraphDef to MLIR -----------*- C++ -*-===//
 //
 // Imports a TensorFlow GraphDef (binary .pb or text .pbtxt) as a func.func
-// @main whose body is an executor.graph: Placeholders (or the feeds) become
-// arguments, the fetches its results, control-flow nodes executor
-// primitives and every other node an island of lite ops.
+// @main: Placeholders (or the feeds) become arguments, the fetches its
+// results. With v1 control flow the body is an executor.graph (control-flow
+// nodes executor primitives, every other node an island of lite ops),
+// otherwise plain lite ops. Functional If/While/Case become lite.if/lite.while
+// with their library functions inlined; calls become func.call of private
+// func.funcs imported from the library.
 //
 //===----------------------------------------------------------------------===//
 

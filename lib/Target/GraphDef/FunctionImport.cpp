@@ -1,0 +1,627 @@
+//===- FunctionImport.cpp - Library functions and functional ops ----------===//
+//
+// A FunctionDef's body is rewritten into graph syntax and imported by the
+// same GraphImporter as the main graph:
+//
+//  - each input_arg becomes an _Arg node of its name (type from `type`, or
+//    from `type_attr` through the function's attr; shape from `_output_shapes`
+//    in arg_attr), each output_arg a _Retval on the tensor `ret` maps it to;
+//  - a node input `node:output_arg:index` becomes `node:port`, the port being
+//    the output arg's first port (Switch: output_false 0, output_true 1;
+//    Merge: output 0, value_index 1; a library function: its output_arg
+//    order; any other op: 0) plus the index. `arg` and `^node` stay.
+//
+// Bodies are imported for the argument types of each use (inlined into the
+// regions of lite.if/lite.while, or as a private func.func per signature for
+// calls), so types stay as precise as the caller's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionImport.h"
+
+#include "GraphImporter.h"
+#include "TensorImport.h"
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <functional>
+
+using namespace mlir;
+using namespace sluice;
+using namespace sluice::graphdef;
+
+namespace {
+
+/// What function bodies are imported with: no feeds or fetches.
+const GraphDefImportOptions kFunctionOptions;
+
+/// The first port of output arg `outputArg` of a node of op `op`.
+int outputBase(StringRef op, StringRef outputArg,
+               const tensorflow::FunctionDef *callee) {
+  if (callee) {
+    for (auto [i, arg] : llvm::enumerate(callee->signature().output_arg()))
+      if (arg.name() == outputArg)
+        return i;
+    return 0;
+  }
+  if (op == "Switch" || op == "RefSwitch")
+    return outputArg == "output_true" ? 1 : 0;
+  if (op == "Merge" || op == "RefMerge")
+    return outputArg == "value_index" ? 1 : 0;
+  return 0;
+}
+
+/// The function named by attribute `name` of `node`, or empty.
+std::string functionAttr(const tensorflow::NodeDef &node, StringRef name) {
+  auto it = node.attr().find(name.str());
+  if (it == node.attr().end() ||
+      it->second.value_case() != tensorflow::AttrValue::kFunc)
+    return "";
+  return it->second.func().name();
+}
+
+/// A symbol name for library function `name`.
+std::string sanitize(StringRef name) {
+  std::string result;
+  for (char c : name)
+    result.push_back(llvm::isAlnum(c) || c == '_' || c == '.' ? c : '_');
+  if (result.empty())
+    result = "function";
+  return result;
+}
+
+/// A builder at the end of `block`, which may be detached.
+OpBuilder atEnd(Block *block, MLIRContext *context) {
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(block);
+  return builder;
+}
+
+RankedTensorType scalarBool(MLIRContext *context) {
+  return RankedTensorType::get({}, IntegerType::get(context, 1));
+}
+
+} // namespace
+
+void sluice::graphdef::discardBlock(Block *block) {
+  for (Operation &op : *block)
+    op.dropAllReferences();
+  block->dropAllDefinedValueUses();
+  delete block;
+}
+
+FunctionLibrary::FunctionLibrary(const tensorflow::FunctionDefLibrary &library,
+                                 ModuleOp module, StringRef filename)
+    : module(module), context(module.getContext()),
+      filename(filename.str()) {
+  for (const tensorflow::FunctionDef &function : library.function())
+    functions.try_emplace(function.signature().name(), &function);
+}
+
+FunctionLibrary::~FunctionLibrary() = default;
+
+bool FunctionLibrary::isFunctionalOp(StringRef op) {
+  return llvm::StringSwitch<bool>(op)
+      .Cases({"If", "StatelessIf", "While", "StatelessWhile", "Case",
+              "StatelessCase", "PartitionedCall", "StatefulPartitionedCall"},
+             true)
+      .Default(false);
+}
+
+FailureOr<unsigned>
+FunctionLibrary::numOutputs(const tensorflow::NodeDef &node,
+                            std::string &why) const {
+  StringRef op = node.op();
+  if (auto it = functions.find(op); it != functions.end())
+    return it->second->signature().output_arg_size();
+  StringRef attr = op.ends_with("While") ? "T" : "Tout";
+  auto it = node.attr().find(attr.str());
+  if (it == node.attr().end() ||
+      it->second.value_case() != tensorflow::AttrValue::kList) {
+    why = "has no type list attribute '" + attr.str() + "'";
+    return failure();
+  }
+  return it->second.list().type_size();
+}
+
+LogicalResult FunctionLibrary::checkRecursion(StringRef name,
+                                              NodeError error) {
+  auto it = llvm::find(stack, name);
+  if (it == stack.end())
+    return success();
+  std::string chain;
+  for (; it != stack.end(); ++it)
+    chain += *it + " -> ";
+  chain += name.str();
+  return error() << "calls the library function '" << name
+                 << "' recursively (" << chain
+                 << "): recursion is not supported";
+}
+
+const tensorflow::GraphDef *FunctionLibrary::bodyOf(StringRef name,
+                                                    NodeError error) {
+  if (auto it = bodies.find(name); it != bodies.end())
+    return it->second.get();
+  auto found = functions.find(name);
+  if (found == functions.end()) {
+    error() << "names the function '" << name
+            << "', which the graph's library does not define";
+    return nullptr;
+  }
+  const tensorflow::FunctionDef &function = *found->second;
+  const tensorflow::OpDef &signature = function.signature();
+  auto body = std::make_unique<tensorflow::GraphDef>();
+
+  for (auto [i, arg] : llvm::enumerate(signature.input_arg())) {
+    tensorflow::NodeDef *node = body->add_node();
+    node->set_name(arg.name());
+    node->set_op("_Arg");
+    tensorflow::DataType dtype = arg.type();
+    if (dtype == tensorflow::DT_INVALID && !arg.type_attr().empty()) {
+      auto attr = function.attr().find(arg.type_attr());
+      if (attr != function.attr().end())
+        dtype = attr->second.type();
+    }
+    (*node->mutable_attr())["T"].set_type(dtype);
+    (*node->mutable_attr())["index"].set_i(i);
+    auto argAttr = function.arg_attr().find(i);
+    if (argAttr != function.arg_attr().end()) {
+      auto shapes = argAttr->second.attr().find("_output_shapes");
+      if (shapes != argAttr->second.attr().end())
+        (*node->mutable_attr())["_output_shapes"] = shapes->second;
+    }
+  }
+
+  llvm::StringMap<const tensorflow::NodeDef *> byName;
+  for (const tensorflow::NodeDef &node : function.node_def())
+    byName[node.name()] = &node;
+  auto rewrite = [&](const std::string &input) -> std::string {
+    StringRef name(input);
+    if (name.starts_with("^"))
+      return input;
+    SmallVector<StringRef, 3> parts;
+    name.split(parts, ':');
+    int index;
+    if (parts.size() != 3 || parts[2].getAsInteger(10, index))
+      return input; // An argument, or malformed: the parser reports it.
+    const tensorflow::NodeDef *producer = byName.lookup(parts[0]);
+    StringRef op = producer ? StringRef(producer->op()) : StringRef();
+    auto callee = functions.find(op);
+    int base = outputBase(op, parts[1],
+                          callee == functions.end() ? nullptr
+                                                    : callee->second);
+    return (parts[0] + ":" + Twine(base + index)).str();
+  };
+  for (const tensorflow::NodeDef &original : function.node_def()) {
+    tensorflow::NodeDef *node = body->add_node();
+    *node = original;
+    for (std::string &input : *node->mutable_input())
+      input = rewrite(input);
+  }
+
+  for (auto [i, arg] : llvm::enumerate(signature.output_arg())) {
+    auto ret = function.ret().find(arg.name());
+    if (ret == function.ret().end()) {
+      error() << "calls the library function '" << name
+              << "', whose output '" << arg.name() << "' has no ret";
+      return nullptr;
+    }
+    tensorflow::NodeDef *node = body->add_node();
+    node->set_name("_retval_" + arg.name());
+    node->set_op("_Retval");
+    node->add_input(rewrite(ret->second));
+    (*node->mutable_attr())["index"].set_i(i);
+    (*node->mutable_attr())["T"].set_type(arg.type());
+  }
+  return (bodies[name] = std::move(body)).get();
+}
+
+LogicalResult FunctionLibrary::checkArguments(StringRef name,
+                                              TypeRange argTypes,
+                                              NodeError error) {
+  const tensorflow::FunctionDef &function = *functions.lookup(name);
+  int expected = function.signature().input_arg_size();
+  if (static_cast<int>(argTypes.size()) != expected)
+    return error() << "passes " << argTypes.size()
+                   << " input(s) to the library function '" << name
+                   << "', which takes " << expected;
+  for (auto [arg, type] : llvm::zip(function.signature().input_arg(),
+                                    argTypes)) {
+    Type declared = convertDataType(arg.type(), context);
+    if (declared && cast<TensorType>(type).getElementType() != declared)
+      return error() << "passes a value of type " << type << " to input '"
+                     << arg.name() << "' (" << dataTypeName(arg.type())
+                     << ") of the library function '" << name << "'";
+  }
+  return success();
+}
+
+FailureOr<SmallVector<Value>>
+FunctionLibrary::inlineFunction(StringRef name, OpBuilder &builder,
+                                Location loc, ValueRange args,
+                                NodeError error) {
+  if (failed(checkRecursion(name, error)))
+    return failure();
+  const tensorflow::GraphDef *body = bodyOf(name, error);
+  if (!body)
+    return failure();
+  if (failed(checkArguments(name, args.getTypes(), error)))
+    return failure();
+  SmallVector<Type> argTypes(args.getTypes());
+  stack.push_back(name.str());
+  GraphImporter importer(*body, context, kFunctionOptions, filename, {},
+                         *this, name);
+  FailureOr<SmallVector<Value>> results = failure();
+  if (succeeded(importer.analyze(argTypes)))
+    results = importer.emit(builder, loc, args);
+  stack.pop_back();
+  return results;
+}
+
+FailureOr<Block *>
+FunctionLibrary::inlineIntoBlock(StringRef name, Location loc, ValueRange args,
+                                 ArrayRef<Type> blockArgTypes,
+                                 NodeError error) {
+  Block *block = new Block();
+  SmallVector<Value> callArgs(args);
+  if (!blockArgTypes.empty()) {
+    callArgs.clear();
+    for (Type type : blockArgTypes)
+      callArgs.push_back(block->addArgument(type, loc));
+  }
+  OpBuilder builder = atEnd(block, context);
+  FailureOr<SmallVector<Value>> results =
+      inlineFunction(name, builder, loc, callArgs, error);
+  if (failed(results)) {
+    discardBlock(block);
+    return failure();
+  }
+  lite::YieldOp::create(builder, loc, *results);
+  return block;
+}
+
+FailureOr<func::FuncOp> FunctionLibrary::getOrImport(StringRef name,
+                                                     TypeRange argTypes,
+                                                     Location loc,
+                                                     NodeError error) {
+  for (func::FuncOp function : imported[name])
+    if (TypeRange(function.getArgumentTypes()) == argTypes)
+      return function;
+  if (failed(checkRecursion(name, error)))
+    return failure();
+  const tensorflow::GraphDef *body = bodyOf(name, error);
+  if (!body)
+    return failure();
+  if (failed(checkArguments(name, argTypes, error)))
+    return failure();
+
+  stack.push_back(name.str());
+  llvm::scope_exit pop([&] { stack.pop_back(); });
+  GraphImporter importer(*body, context, kFunctionOptions, filename, {},
+                         *this, name);
+  if (failed(importer.analyze(SmallVector<Type>(argTypes))))
+    return failure();
+  // One symbol per (function, signature); "main" is the graph's.
+  std::string base = sanitize(name), symbol = base;
+  for (int n = 1; symbol == "main" || SymbolTable::lookupSymbolIn(
+                                          module, StringAttr::get(context,
+                                                                  symbol));
+       ++n)
+    symbol = base + "_" + std::to_string(n);
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  Location funcLoc = NameLoc::get(
+      StringAttr::get(context, name),
+      FileLineColLoc::get(context, filename, 0, 0));
+  auto function = func::FuncOp::create(
+      builder, funcLoc, symbol,
+      builder.getFunctionType(argTypes, importer.resultTypes()));
+  function.setPrivate();
+  Block *entry = function.addEntryBlock();
+  OpBuilder inner = OpBuilder::atBlockEnd(entry);
+  FailureOr<SmallVector<Value>> results =
+      importer.emit(inner, funcLoc, entry->getArguments());
+  if (failed(results)) {
+    for (Block &block : function.getBody())
+      for (Operation &op : block)
+        op.dropAllReferences();
+    function.getBody().dropAllReferences();
+    function->erase();
+    return failure();
+  }
+  func::ReturnOp::create(inner, funcLoc, *results);
+  imported[name].push_back(function);
+  return function;
+}
+
+FailureOr<Value> FunctionLibrary::toPredicate(Value value, OpBuilder &builder,
+                                              Location loc, StringRef what,
+                                              NodeError error) {
+  auto type = cast<TensorType>(value.getType());
+  Type element = type.getElementType();
+  bool isBool = element.isInteger(1);
+  if (!isBool && !isa<IntegerType, FloatType>(element))
+    return error() << "its " << what << " has type " << type
+                   << ", which cannot be read as a boolean";
+  RankedTensorType predicate = scalarBool(context);
+  if (auto ranked = dyn_cast<RankedTensorType>(type);
+      ranked && ranked.getRank() > 0) {
+    // TensorFlow reads a non-scalar as "non-empty", whatever its values.
+    if (!ranked.hasStaticShape())
+      return error() << "its " << what << " has type " << type
+                     << ": TensorFlow reads a non-scalar as true when it is "
+                        "non-empty, which a dynamic shape does not tell";
+    return lite::ConstantOp::create(
+               builder, loc, predicate,
+               DenseElementsAttr::get(predicate, ranked.getNumElements() > 0))
+        .getResult();
+  }
+  if (!isBool) {
+    // A number is true when nonzero.
+    auto scalar = RankedTensorType::get({}, element);
+    Value zero = lite::ConstantOp::create(
+        builder, loc, scalar, cast<ElementsAttr>(builder.getZeroAttr(scalar)));
+    Type result = isa<RankedTensorType>(type)
+                      ? Type(predicate)
+                      : Type(UnrankedTensorType::get(predicate.getElementType()));
+    value = lite::NotEqualOp::create(builder, loc, result, value, zero);
+  }
+  if (isa<UnrankedTensorType>(value.getType())) {
+    // Assumed to hold one element at run time (a reshape fails otherwise).
+    auto shapeType = RankedTensorType::get({0}, builder.getI32Type());
+    Value shape = lite::ConstantOp::create(
+        builder, loc, shapeType,
+        DenseElementsAttr::get(shapeType, ArrayRef<int32_t>{}));
+    value = lite::ReshapeOp::create(builder, loc, predicate, value, shape);
+  }
+  return value;
+}
+
+FailureOr<SmallVector<Value>>
+FunctionLibrary::makeIf(OpBuilder &builder, Location loc, Value cond,
+                        Block *thenBlock, Block *elseBlock, NodeError error) {
+  TypeRange thenTypes = thenBlock->getTerminator()->getOperandTypes();
+  TypeRange elseTypes = elseBlock->getTerminator()->getOperandTypes();
+  auto fail = [&]() {
+    discardBlock(thenBlock);
+    discardBlock(elseBlock);
+    return failure();
+  };
+  if (thenTypes.size() != elseTypes.size()) {
+    error() << "has branches returning " << thenTypes.size() << " and "
+            << elseTypes.size() << " value(s)";
+    return fail();
+  }
+  SmallVector<Type> resultTypes;
+  for (auto [i, types] : llvm::enumerate(llvm::zip(thenTypes, elseTypes))) {
+    auto [a, b] = types;
+    if (cast<TensorType>(a).getElementType() !=
+        cast<TensorType>(b).getElementType()) {
+      error() << "has branches whose result #" << i << " differ in type: "
+              << a << " and " << b;
+      return fail();
+    }
+    resultTypes.push_back(joinTypes(a, b));
+  }
+  auto ifOp = lite::IfOp::create(builder, loc, resultTypes, cond);
+  ifOp.getThenRegion().push_back(thenBlock);
+  ifOp.getElseRegion().push_back(elseBlock);
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+FailureOr<SmallVector<Value>>
+FunctionLibrary::buildIf(const tensorflow::NodeDef &node, OpBuilder &builder,
+                         Location loc, ValueRange inputs, NodeError error) {
+  std::string thenName = functionAttr(node, "then_branch");
+  std::string elseName = functionAttr(node, "else_branch");
+  if (thenName.empty() || elseName.empty())
+    return error() << "has no then_branch or else_branch function";
+  if (inputs.empty())
+    return error() << "has no condition input";
+  FailureOr<Value> cond =
+      toPredicate(inputs[0], builder, loc, "condition", error);
+  if (failed(cond))
+    return failure();
+  FailureOr<Block *> thenBlock =
+      inlineIntoBlock(thenName, loc, inputs.drop_front(), {}, error);
+  if (failed(thenBlock))
+    return failure();
+  FailureOr<Block *> elseBlock =
+      inlineIntoBlock(elseName, loc, inputs.drop_front(), {}, error);
+  if (failed(elseBlock)) {
+    discardBlock(*thenBlock);
+    return failure();
+  }
+  return makeIf(builder, loc, *cond, *thenBlock, *elseBlock, error);
+}
+
+FailureOr<SmallVector<Value>>
+FunctionLibrary::buildWhile(const tensorflow::NodeDef &node,
+                            OpBuilder &builder, Location loc,
+                            ValueRange inputs, NodeError error) {
+  std::string condName = functionAttr(node, "cond");
+  std::string bodyName = functionAttr(node, "body");
+  if (condName.empty() || bodyName.empty())
+    return error() << "has no cond or body function";
+
+  // The loop-carried types: the inputs' joined with what the body returns
+  // for them, to a fixpoint (joins only generalize, so this ends).
+  SmallVector<Type> carried(inputs.getTypes());
+  Block *body = nullptr;
+  for (int round = 0; !body; ++round) {
+    if (round == 8)
+      for (Type &type : carried)
+        type = UnrankedTensorType::get(cast<TensorType>(type).getElementType());
+    // A loop without variables takes no block arguments either way.
+    FailureOr<Block *> block =
+        inlineIntoBlock(bodyName, loc, {}, carried, error);
+    if (failed(block))
+      return failure();
+    TypeRange next = (*block)->getTerminator()->getOperandTypes();
+    if (next.size() != carried.size()) {
+      discardBlock(*block);
+      return error() << "has a body function returning " << next.size()
+                     << " value(s) for " << carried.size()
+                     << " loop variable(s)";
+    }
+    SmallVector<Type> joined;
+    for (auto [i, types] : llvm::enumerate(llvm::zip(carried, next))) {
+      auto [a, b] = types;
+      if (cast<TensorType>(a).getElementType() !=
+          cast<TensorType>(b).getElementType()) {
+        discardBlock(*block);
+        return error() << "has a body function turning loop variable #" << i
+                       << " of type " << a << " into " << b;
+      }
+      joined.push_back(joinTypes(a, b));
+    }
+    if (joined == carried)
+      body = *block;
+    else
+      discardBlock(*block);
+    carried = joined;
+  }
+
+  Block *cond = new Block();
+  SmallVector<Value> condArgs;
+  for (Type type : carried)
+    condArgs.push_back(cond->addArgument(type, loc));
+  OpBuilder condBuilder = atEnd(cond, context);
+  FailureOr<SmallVector<Value>> condResults =
+      inlineFunction(condName, condBuilder, loc, condArgs, error);
+  FailureOr<Value> predicate = failure();
+  if (succeeded(condResults)) {
+    if (condResults->size() != 1)
+      error() << "has a cond function returning " << condResults->size()
+              << " values, expected 1";
+    else
+      predicate = toPredicate(condResults->front(), condBuilder, loc,
+                              "loop condition", error);
+  }
+  if (failed(predicate)) {
+    discardBlock(body);
+    discardBlock(cond);
+    return failure();
+  }
+  lite::YieldOp::create(condBuilder, loc, ValueRange{*predicate});
+
+  auto whileOp = lite::WhileOp::create(builder, loc, carried, inputs);
+  whileOp.getCond().push_back(cond);
+  whileOp.getBody().push_back(body);
+  return SmallVector<Value>(whileOp.getResults());
+}
+
+FailureOr<SmallVector<Value>>
+FunctionLibrary::buildCase(const tensorflow::NodeDef &node, OpBuilder &builder,
+                           Location loc, ValueRange inputs, NodeError error) {
+  auto attr = node.attr().find("branches");
+  if (attr == node.attr().end() || attr->second.list().func_size() == 0)
+    return error() << "has no branches";
+  SmallVector<std::string> branches;
+  for (const tensorflow::NameAttrList &func : attr->second.list().func())
+    branches.push_back(func.name());
+  if (inputs.empty())
+    return error() << "has no branch_index input";
+  Value index = inputs[0];
+  ValueRange args = inputs.drop_front();
+  auto indexType = cast<TensorType>(index.getType());
+  auto indexElement = dyn_cast<IntegerType>(indexType.getElementType());
+  if (!indexElement || indexElement.getWidth() == 1)
+    return error() << "has a branch_index of type " << indexType
+                   << ", expected an integer";
+
+  // index == 0 ? b0 : (index == 1 ? b1 : ... last): an index out of range
+  // runs the last branch, as in TensorFlow.
+  std::function<FailureOr<SmallVector<Value>>(size_t, OpBuilder &)> chain =
+      [&](size_t k, OpBuilder &at) -> FailureOr<SmallVector<Value>> {
+    if (k + 1 == branches.size())
+      return inlineFunction(branches[k], at, loc, args, error);
+    auto scalar = RankedTensorType::get({}, indexElement);
+    Value constant = lite::ConstantOp::create(
+        at, loc, scalar,
+        DenseElementsAttr::get(scalar,
+                               APInt(indexElement.getWidth(), k)));
+    Type equalType =
+        isa<RankedTensorType>(indexType)
+            ? Type(indexType.clone(at.getI1Type()))
+            : Type(UnrankedTensorType::get(at.getI1Type()));
+    Value equal =
+        lite::EqualOp::create(at, loc, equalType, index, constant);
+    FailureOr<Value> cond =
+        toPredicate(equal, at, loc, "branch_index", error);
+    if (failed(cond))
+      return failure();
+    FailureOr<Block *> thenBlock =
+        inlineIntoBlock(branches[k], loc, args, {}, error);
+    if (failed(thenBlock))
+      return failure();
+    Block *elseBlock = new Block();
+    OpBuilder elseBuilder = atEnd(elseBlock, context);
+    FailureOr<SmallVector<Value>> rest = chain(k + 1, elseBuilder);
+    if (failed(rest)) {
+      discardBlock(*thenBlock);
+      discardBlock(elseBlock);
+      return failure();
+    }
+    lite::YieldOp::create(elseBuilder, loc, *rest);
+    return makeIf(at, loc, *cond, *thenBlock, elseBlock, error);
+  };
+  return chain(0, builder);
+}
+
+FailureOr<SmallVector<Value>>
+FunctionLibrary::build(const tensorflow::NodeDef &node, OpBuilder &builder,
+                       Location loc, ValueRange inputs, NodeError error) {
+  StringRef op = node.op();
+  FailureOr<SmallVector<Value>> results = failure();
+  if (op == "If" || op == "StatelessIf") {
+    results = buildIf(node, builder, loc, inputs, error);
+  } else if (op == "While" || op == "StatelessWhile") {
+    results = buildWhile(node, builder, loc, inputs, error);
+  } else if (op == "Case" || op == "StatelessCase") {
+    results = buildCase(node, builder, loc, inputs, error);
+  } else {
+    std::string name = op == "PartitionedCall" ||
+                               op == "StatefulPartitionedCall"
+                           ? functionAttr(node, "f")
+                           : op.str();
+    if (name.empty())
+      return error() << "has no function attribute 'f'";
+    FailureOr<func::FuncOp> callee =
+        getOrImport(name, inputs.getTypes(), loc, error);
+    if (failed(callee))
+      return failure();
+    results = SmallVector<Value>(
+        func::CallOp::create(builder, loc, *callee, inputs).getResults());
+  }
+  if (failed(results))
+    return failure();
+  std::string why;
+  FailureOr<unsigned> expected = numOutputs(node, why);
+  if (succeeded(expected) && *expected != results->size())
+    return error() << "declares " << *expected << " output(s), its function "
+                   << "returns " << results->size();
+  return results;
+}
+
+FailureOr<SmallVector<Type>>
+FunctionLibrary::inferTypes(const tensorflow::NodeDef &node, Location loc,
+                            ArrayRef<Type> inputTypes, NodeError error) {
+  // Builds the op on placeholder values in a scratch block.
+  Block *scratch = new Block();
+  SmallVector<Value> inputs;
+  for (Type type : inputTypes)
+    inputs.push_back(scratch->addArgument(type, loc));
+  OpBuilder builder = atEnd(scratch, context);
+  FailureOr<SmallVector<Value>> results =
+      build(node, builder, loc, inputs, error);
+  FailureOr<SmallVector<Type>> types = failure();
+  if (succeeded(results))
+    types = SmallVector<Type>(ValueRange(*results).getTypes());
+  discardBlock(scratch);
+  return types;
+}

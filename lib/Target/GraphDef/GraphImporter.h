@@ -1,0 +1,167 @@
+//===- GraphImporter.h - One graph body to MLIR -----------------*- C++ -*-===//
+//
+// Internal to lib/Target/GraphDef: imports one "graph body", the node list of
+// the main GraphDef or of a library FunctionDef (rewritten into graph syntax
+// by FunctionImport.cpp, with _Arg/_Retval nodes for its signature). A body
+// with v1 control-flow nodes becomes an executor.graph; any other one plain
+// lite ops in topological order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_LIB_TARGET_GRAPHDEF_GRAPHIMPORTER_H
+#define SLUICE_LIB_TARGET_GRAPHDEF_GRAPHIMPORTER_H
+
+#include "graph.pb.h"
+
+#include "sluice/Target/GraphDef/GraphDefImport.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sluice::graphdef {
+
+class FunctionLibrary;
+
+/// A node's input: node index and output port, or a control edge.
+struct InputRef {
+  int node;
+  int port; // -1 for a control edge
+};
+
+enum class NodeKind {
+  Placeholder, // becomes a function argument
+  Arg,         // _Arg: a function argument by index
+  Retval,      // _Retval: a fetch by index
+  Const,
+  Identity,
+  NoOp,
+  Switch,
+  SwitchN, // _SwitchN: a lowered Case
+  Merge,
+  Enter,
+  Exit,
+  NextIteration,
+  LoopCond,
+  ControlTrigger,
+  Compute,
+  Functional, // If/While/Case/calls: see FunctionImport.cpp
+};
+
+/// Joins two types met by one value: equal types stay, ranked ones of one
+/// rank keep their common dims, anything else becomes unranked. A null type
+/// is "not known yet".
+mlir::Type joinTypes(mlir::Type a, mlir::Type b);
+
+class GraphImporter {
+public:
+  /// `functionName` is empty for the main graph, else the library function
+  /// whose body `graph` is.
+  GraphImporter(const tensorflow::GraphDef &graph, mlir::MLIRContext *context,
+                const GraphDefImportOptions &options,
+                llvm::StringRef filename,
+                llvm::ArrayRef<std::pair<int, int>> nodeLocations,
+                FunctionLibrary &library, llvm::StringRef functionName = "");
+
+  /// Imports the main graph as func @main into `module`.
+  mlir::LogicalResult importMain(mlir::ModuleOp module);
+
+  /// Function bodies: analyzes the body for arguments of `argTypes` (the
+  /// _Arg nodes by index), then emits it at `builder` on `args`.
+  mlir::LogicalResult analyze(llvm::ArrayRef<mlir::Type> argTypes);
+  llvm::SmallVector<mlir::Type> resultTypes() const;
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emit(mlir::OpBuilder &builder, mlir::Location loc, mlir::ValueRange args);
+
+  /// The node named `name` in the body, for diagnostics, or -1.
+  int lookup(llvm::StringRef name) const {
+    auto it = indexOf.find(name);
+    return it == indexOf.end() ? -1 : it->second;
+  }
+  mlir::InFlightDiagnostic error(int index) const;
+
+private:
+  const tensorflow::NodeDef &node(int index) const {
+    return graph.node(index);
+  }
+  /// The node's name at its place in a text GraphDef (line 0 in a binary
+  /// one or in a function body).
+  mlir::Location loc(int index) const;
+  mlir::Location fileLoc() const;
+
+  mlir::LogicalResult indexNodes();
+  mlir::LogicalResult parseInputs();
+  mlir::LogicalResult checkCycles();
+  mlir::FailureOr<InputRef> parseTensorName(llvm::StringRef name,
+                                            std::string &why);
+  /// A feed or fetch `name`; diagnoses a malformed or unknown one.
+  mlir::FailureOr<InputRef> parseFeedOrFetch(llvm::StringRef name,
+                                             llvm::StringRef what);
+  mlir::LogicalResult selectFeedsAndFetches();
+  mlir::LogicalResult inferTypes();
+  mlir::FailureOr<llvm::SmallVector<mlir::Type>> transfer(int index);
+  /// While set, compute nodes with an input of unknown type stay unknown
+  /// (so that node order does not decide how precise types are).
+  bool waitForInputs = true;
+  mlir::Type elementTypeOf(int index, std::string &why);
+  /// Whether the body has v1 control-flow nodes (and so needs an
+  /// executor.graph).
+  bool hasV1ControlFlow() const;
+  /// Emits the body at `builder`: the values of the fetches.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitBody(mlir::OpBuilder &builder, mlir::Location loc);
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitGraph(mlir::OpBuilder &builder, mlir::Location loc);
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  emitFlat(mlir::OpBuilder &builder, mlir::Location loc);
+  mlir::LogicalResult buildNode(int index, mlir::OpBuilder &builder);
+  /// The lite ops of a Const, Identity, NoOp, compute or functional node on
+  /// its data inputs `data`.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  buildOps(int index, mlir::OpBuilder &builder, mlir::ValueRange data);
+  /// The data inputs of a node, from `values` and `arguments`.
+  llvm::SmallVector<mlir::Value> dataInputs(int index);
+  mlir::DenseElementsAttr constantOf(int index);
+  /// The constant value of data input `i` of node `index`, if a Const.
+  mlir::DenseElementsAttr constantInputOf(int index, unsigned i);
+
+  const tensorflow::GraphDef &graph;
+  mlir::MLIRContext *context;
+  const GraphDefImportOptions &options;
+  llvm::StringRef filename;
+  llvm::ArrayRef<std::pair<int, int>> nodeLocations;
+  FunctionLibrary &library;
+  std::string functionName;
+  /// Function bodies: the types of the arguments, by _Arg index.
+  llvm::SmallVector<mlir::Type> argTypes;
+  bool isFunction = false;
+
+  llvm::StringMap<int> indexOf;
+  std::vector<NodeKind> kinds;
+  std::vector<llvm::SmallVector<InputRef, 2>> inputs;
+  std::vector<llvm::SmallVector<mlir::Type, 1>> types; // data outputs
+  /// Fed tensors in argument order, and fetched ones in result order.
+  llvm::SmallVector<InputRef> feeds, fetches;
+  llvm::SmallVector<std::string> feedNames, fetchNames;
+  llvm::SmallVector<int> controlFetches;
+  /// Functional nodes: result types by input types, so that type inference
+  /// builds each only once per input signature.
+  std::map<std::pair<int, std::vector<const void *>>, llvm::SmallVector<mlir::Type>>
+      functionalTypes;
+
+  /// Values of node outputs and control tokens while building.
+  llvm::DenseMap<std::pair<int, int>, mlir::Value> values;
+  llvm::DenseMap<int, mlir::Value> controls;
+  llvm::DenseMap<std::pair<int, int>, mlir::Value> arguments;
+};
+
+} // namespace sluice::graphdef
+
+#endif // SLUICE_LIB_TARGET_GRAPHDEF_GRAPHIMPORTER_H
