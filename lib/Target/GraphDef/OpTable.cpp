@@ -25,30 +25,30 @@ namespace {
 
 /// How a node's result type follows from its inputs.
 enum class ResultRule {
-  Broadcast,        // broadcast of all inputs, element type of input 0
-  BroadcastBool,    // broadcast of all inputs, i1
-  BroadcastTail,    // broadcast of inputs 1.. (select), their element type
-  SameAsInput,      // type of input 0
-  SameShapeDstT,    // shape of input 0, element type from DstT (cast)
-  Declared,         // `_output_shapes` with element type T, else unranked
-  ShapeOf,          // 1-D of the input's rank, element type out_type
-  MatMul,           // [M, N] with the transposes applied
+  Broadcast,     // broadcast of all inputs, element type of input 0
+  BroadcastBool, // broadcast of all inputs, i1
+  BroadcastTail, // broadcast of inputs 1.. (select), their element type
+  SameAsInput,   // type of input 0
+  SameShapeDstT, // shape of input 0, element type from DstT (cast)
+  Declared,      // `_output_shapes` with element type T, else unranked
+  ShapeOf,       // 1-D of the input's rank, element type out_type
+  MatMul,        // [M, N] with the transposes applied
 };
 
 /// How attributes and operands carry over.
 enum class AttrRule {
-  Plain,          // same operands, no attributes
-  Select,         // select_v2 (v1 Select: the condition is broadcast)
-  Concat,         // axis from the trailing constant input
-  Pack,           // axis attr
-  Unpack,         // axis attr, num outputs
-  Squeeze,        // squeeze_dims attr
-  StridedSlice,   // mask attrs
-  Gather,         // axis from a constant input, batch_dims attr
-  Reduce,         // keep_dims attr
-  MatMul,         // transpose_a/b -> adj_x/y
-  BatchMatMul,    // adj_x/y
-  Reshape,        // shape operand cast to i32
+  Plain,        // same operands, no attributes
+  Select,       // select_v2 (v1 Select: the condition is broadcast)
+  Concat,       // axis from the trailing constant input
+  Pack,         // axis attr
+  Unpack,       // axis attr, num outputs
+  Squeeze,      // squeeze_dims attr
+  StridedSlice, // mask attrs
+  Gather,       // axis from a constant input, batch_dims attr
+  Reduce,       // keep_dims attr
+  MatMul,       // transpose_a/b -> adj_x/y
+  BatchMatMul,  // adj_x/y
+  Reshape,      // shape operand cast to i32
 };
 
 struct OpMapping {
@@ -140,7 +140,7 @@ int64_t intAttr(const tensorflow::NodeDef &node, StringRef name,
                 int64_t fallback) {
   const tensorflow::AttrValue *attr = findAttr(node, name);
   return attr && attr->value_case() == tensorflow::AttrValue::kI ? attr->i()
-                                                                  : fallback;
+                                                                 : fallback;
 }
 
 bool boolAttr(const tensorflow::NodeDef &node, StringRef name) {
@@ -169,6 +169,39 @@ Type elementTypeOf(Type type) {
 }
 
 } // namespace
+
+/// The rank-1 condition `cond` of a v1 Select reshaped to [n, 1, ..., 1],
+/// with as many dims as `x` has, computed at run time from x's shape.
+static Value reshapeRowCondition(OpBuilder &builder, Location loc, Value cond,
+                                 Value x) {
+  Type i32 = builder.getI32Type();
+  auto vector = [&](int64_t n) { return RankedTensorType::get({n}, i32); };
+  auto constant = [&](int32_t v) {
+    return lite::ConstantOp::create(
+        builder, loc, vector(1),
+        DenseElementsAttr::get(vector(1), builder.getI32IntegerAttr(v)));
+  };
+  Value xShape =
+      lite::ShapeOp::create(builder, loc, vector(ShapedType::kDynamic), x);
+  Value xRank = lite::ShapeOp::create(builder, loc, vector(1), xShape);
+  Value trailing =
+      lite::SubOp::create(builder, loc, vector(1), xRank, constant(1),
+                          lite::ActivationFunctionType::NONE);
+  Value scalarOne = lite::ConstantOp::create(
+      builder, loc, RankedTensorType::get({}, i32),
+      DenseElementsAttr::get(RankedTensorType::get({}, i32),
+                             builder.getI32IntegerAttr(1)));
+  Value ones = lite::FillOp::create(builder, loc, vector(ShapedType::kDynamic),
+                                    trailing, scalarOne);
+  Value rows = lite::ShapeOp::create(builder, loc, vector(1), cond);
+  Value shape = lite::ConcatenationOp::create(
+      builder, loc, vector(ShapedType::kDynamic), ValueRange{rows, ones},
+      /*axis=*/0, lite::ActivationFunctionType::NONE);
+  auto condType = cast<TensorType>(cond.getType());
+  return lite::ReshapeOp::create(
+      builder, loc, UnrankedTensorType::get(condType.getElementType()), cond,
+      shape);
+}
 
 Type sluice::graphdef::getTypeAttr(const tensorflow::NodeDef &node,
                                    StringRef name, MLIRContext *context,
@@ -204,9 +237,8 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
     // No T: the element type follows the first input, which may not be
     // known yet in this pass of the fixpoint.
     if (!node.inputTypes.empty() && !node.inputTypes.front()) {
-      int64_t count = mapping->attrs == AttrRule::Unpack
-                          ? intAttr(node.node, "num", 1)
-                          : 1;
+      int64_t count =
+          mapping->attrs == AttrRule::Unpack ? intAttr(node.node, "num", 1) : 1;
       return SmallVector<Type>(std::max<int64_t>(count, 1), Type());
     }
     error = "has no T attribute and no input to take its element type from";
@@ -267,9 +299,8 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
     return SmallVector<Type>{RankedTensorType::get({m, n}, elementType)};
   }
   case ResultRule::Declared: {
-    int64_t count = mapping->attrs == AttrRule::Unpack
-                        ? intAttr(node.node, "num", 1)
-                        : 1;
+    int64_t count =
+        mapping->attrs == AttrRule::Unpack ? intAttr(node.node, "num", 1) : 1;
     SmallVector<Type> types;
     for (int64_t i = 0; i < count; ++i)
       types.push_back(i < static_cast<int64_t>(node.declaredTypes.size())
@@ -281,9 +312,10 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
   llvm_unreachable("unknown result rule");
 }
 
-FailureOr<SmallVector<Value>> sluice::graphdef::buildComputeOp(
-    const ComputeNode &node, OpBuilder &builder, Location loc,
-    ValueRange inputs, TypeRange resultTypes, std::string &error) {
+FailureOr<SmallVector<Value>>
+sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
+                                 Location loc, ValueRange inputs,
+                                 TypeRange resultTypes, std::string &error) {
   const OpMapping *mapping = lookup(node.node.op());
   assert(mapping && "not a compute op");
   MLIRContext *context = builder.getContext();
@@ -306,17 +338,22 @@ FailureOr<SmallVector<Value>> sluice::graphdef::buildComputeOp(
     break;
   case AttrRule::Select: {
     // v1 Select takes a condition of the inputs' shape, a scalar, or a
-    // vector along the first dimension; only the first two broadcast.
+    // vector along the first dimension. The vector form becomes a condition
+    // reshaped to [n, 1, ..., 1] (as many ones as x has further dims) so that
+    // select_v2's broadcasting applies it row by row.
     auto cond = dyn_cast<RankedTensorType>(inputs[0].getType());
     auto x = dyn_cast<RankedTensorType>(inputs[1].getType());
-    if (!cond || (cond.getRank() != 0 && (!x || cond.getRank() != x.getRank()))) {
+    if (cond && (cond.getRank() == 0 || (x && cond.getRank() == x.getRank())))
+      break;
+    if (!cond || cond.getRank() != 1) {
       llvm::raw_string_ostream os(error);
       os << "Select with condition " << inputs[0].getType() << " and inputs "
          << inputs[1].getType()
-         << " is not supported: the condition must be a scalar or of the "
-            "inputs' (known) rank";
+         << " is not supported: the condition must be a scalar, a vector or "
+            "of the inputs' rank";
       return failure();
     }
+    state.operands[0] = reshapeRowCondition(builder, loc, inputs[0], inputs[1]);
     break;
   }
   case AttrRule::Concat: {
