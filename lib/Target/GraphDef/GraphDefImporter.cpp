@@ -70,14 +70,27 @@ std::optional<NodeKind> classify(StringRef op, const FunctionLibrary &library) {
 
 /// Why an op TensorFlow has is not imported (yet).
 std::string whyUnsupported(StringRef op) {
-  static const llvm::StringSet<> stateful = {
-      "VarHandleOp",        "ReadVariableOp",     "AssignVariableOp",
-      "VarIsInitializedOp", "VariableV2",         "Variable",
-      "Assign",             "AssignAdd",          "AssignSub",
-      "FIFOQueueV2",        "FIFOQueue",          "QueueEnqueueV2",
-      "QueueDequeueV2",     "QueueEnqueue",       "QueueDequeue",
-      "QueueCloseV2",       "QueueSizeV2",        "RandomShuffleQueueV2",
-      "PaddingFIFOQueueV2", "QueueEnqueueManyV2", "QueueDequeueManyV2"};
+  static const llvm::StringSet<> stateful = {"VarHandleOp",
+                                             "ReadVariableOp",
+                                             "AssignVariableOp",
+                                             "VarIsInitializedOp",
+                                             "VariableV2",
+                                             "Variable",
+                                             "Assign",
+                                             "AssignAdd",
+                                             "AssignSub",
+                                             "FIFOQueueV2",
+                                             "FIFOQueue",
+                                             "QueueEnqueueV2",
+                                             "QueueDequeueV2",
+                                             "QueueEnqueue",
+                                             "QueueDequeue",
+                                             "QueueCloseV2",
+                                             "QueueSizeV2",
+                                             "RandomShuffleQueueV2",
+                                             "PaddingFIFOQueueV2",
+                                             "QueueEnqueueManyV2",
+                                             "QueueDequeueManyV2"};
   if (stateful.contains(op))
     return "uses the stateful op '" + op.str() +
            "': queues and resource variables are not supported";
@@ -184,8 +197,8 @@ FailureOr<InputRef> GraphImporter::parseFeedOrFetch(StringRef name,
   if (ref->port >= outputs) {
     emitError(loc(ref->node))
         << what << " '" << name << "' is out of range: node '"
-        << node(ref->node).name() << "' (" << node(ref->node).op()
-        << ") has " << outputs << " output(s)";
+        << node(ref->node).name() << "' (" << node(ref->node).op() << ") has "
+        << outputs << " output(s)";
     return failure();
   }
   return ref;
@@ -232,9 +245,8 @@ LogicalResult GraphImporter::checkCycles() {
       if (kinds[producer] == NodeKind::NextIteration)
         continue;
       if (state[producer] == Active)
-        return error(producer)
-               << "is on a cycle that does not pass through a "
-                  "NextIteration: the graph could never run";
+        return error(producer) << "is on a cycle that does not pass through a "
+                                  "NextIteration: the graph could never run";
       if (state[producer] == Unvisited) {
         state[producer] = Active;
         stack.push_back({producer, 0});
@@ -325,8 +337,8 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
       auto it = n.attr().find("index");
       int64_t position = it == n.attr().end() ? 0 : it->second.i();
       if (position < 0 || position >= static_cast<int64_t>(argTypes.size())) {
-        why = "has argument index " + std::to_string(position) +
-              ", out of range";
+        why =
+            "has argument index " + std::to_string(position) + ", out of range";
         return fail();
       }
       return SmallVector<Type>{argTypes[position]};
@@ -352,26 +364,15 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
   case NodeKind::Enter:
   case NodeKind::Exit:
   case NodeKind::NextIteration:
-  case NodeKind::Switch: {
-    if (in.size() != (kinds[index] == NodeKind::Switch ? 2u : 1u)) {
-      why = "expects " +
-            std::to_string(kinds[index] == NodeKind::Switch ? 2 : 1) +
-            " data input(s), has " + std::to_string(in.size());
-      return fail();
-    }
-    Type element = elementTypeOf(index, why);
-    if (!element)
-      return fail();
-    FailureOr<Type> type = checked(element, first());
-    if (failed(type))
-      return failure();
-    if (kinds[index] == NodeKind::Switch)
-      return SmallVector<Type>{*type, *type};
-    return SmallVector<Type>{*type};
-  }
+  case NodeKind::Switch:
   case NodeKind::SwitchN: {
-    if (in.size() != 2) {
-      why = "expects 2 data inputs (data, output_index), has " +
+    // Pass-through nodes: every output has the type of the data input.
+    unsigned expected =
+        kinds[index] == NodeKind::Switch || kinds[index] == NodeKind::SwitchN
+            ? 2
+            : 1;
+    if (in.size() != expected) {
+      why = "expects " + std::to_string(expected) + " data input(s), has " +
             std::to_string(in.size());
       return fail();
     }
@@ -416,8 +417,8 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
     auto cached = functionalTypes.find(key);
     if (cached != functionalTypes.end())
       return cached->second;
-    FailureOr<SmallVector<Type>> result = library.inferTypes(
-        n, loc(index), in, [&]() { return error(index); });
+    FailureOr<SmallVector<Type>> result =
+        library.inferTypes(n, loc(index), in, [&]() { return error(index); });
     if (failed(result))
       return failure();
     functionalTypes[key] = *result;
@@ -428,8 +429,8 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
     SmallVector<Type> declared;
     auto declaredIt = n.attr().find("_output_shapes");
     std::string ignored;
-    Type element = n.attr().count("T") ? getTypeAttr(n, "T", context, ignored)
-                                       : Type();
+    Type element =
+        n.attr().count("T") ? getTypeAttr(n, "T", context, ignored) : Type();
     if (declaredIt != n.attr().end() && element)
       for (const auto &shape : declaredIt->second.list().shape())
         declared.push_back(convertShape(shape, element));
@@ -465,11 +466,9 @@ LogicalResult GraphImporter::inferTypes() {
       break;
     case NodeKind::SwitchN: {
       auto num = node(i).attr().find("num_outs");
-      int64_t outputs =
-          num == node(i).attr().end() ? 0 : num->second.i();
+      int64_t outputs = num == node(i).attr().end() ? 0 : num->second.i();
       if (outputs < 1 || outputs > 1024)
-        return error(i) << "has num_outs " << outputs
-                        << ", expected 1 to 1024";
+        return error(i) << "has num_outs " << outputs << ", expected 1 to 1024";
       types[i].assign(outputs, Type());
       break;
     }
@@ -482,13 +481,13 @@ LogicalResult GraphImporter::inferTypes() {
       break;
     }
     case NodeKind::Compute:
-      types[i].assign(node(i).op() == "Unpack"
-                          ? std::max<int64_t>(
-                                1, node(i).attr().count("num")
-                                       ? node(i).attr().at("num").i()
-                                       : 1)
-                          : 1,
-                      Type());
+      types[i].assign(
+          node(i).op() == "Unpack"
+              ? std::max<int64_t>(1, node(i).attr().count("num")
+                                         ? node(i).attr().at("num").i()
+                                         : 1)
+              : 1,
+          Type());
       break;
     default:
       types[i].assign(1, Type());
@@ -511,9 +510,8 @@ LogicalResult GraphImporter::inferTypes() {
         if (failed(next))
           return failure();
         if (next->size() != types[i].size())
-          return error(i) << "produces " << next->size()
-                          << " outputs where " << types[i].size()
-                          << " were expected";
+          return error(i) << "produces " << next->size() << " outputs where "
+                          << types[i].size() << " were expected";
         for (auto [old, now] : llvm::zip(types[i], *next)) {
           Type joined = joinTypes(old, now);
           if (joined != old) {
@@ -564,8 +562,8 @@ LogicalResult GraphImporter::selectFeedsAndFetches() {
       if (failed(ref))
         return failure();
       if (ref->port < 0)
-        return emitError(loc(ref->node)) << "feed '" << name
-                                         << "' cannot be a control input";
+        return emitError(loc(ref->node))
+               << "feed '" << name << "' cannot be a control input";
       for (auto [fed, fedName] : llvm::zip(feeds, feedNames))
         if (fed.node == ref->node && fed.port == ref->port)
           return emitError(loc(ref->node))
@@ -738,16 +736,14 @@ LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
       return error(index) << "has no frame_name";
     auto constant = n.attr().find("is_constant");
     auto parallel = n.attr().find("parallel_iterations");
-    int64_t iterations =
-        parallel == n.attr().end() ? 10 : parallel->second.i();
+    int64_t iterations = parallel == n.attr().end() ? 10 : parallel->second.i();
     if (iterations < 1)
       return error(index) << "has parallel_iterations " << iterations
                           << ", expected >= 1";
     bind(executor::EnterOp::create(
         builder, location, types[index][0], controlType, data[0],
-        frame->second.s(),
-        constant != n.attr().end() && constant->second.b(), iterations,
-        ctls));
+        frame->second.s(), constant != n.attr().end() && constant->second.b(),
+        iterations, ctls));
     return success();
   }
   case NodeKind::Exit:
@@ -876,9 +872,8 @@ FailureOr<SmallVector<Value>> GraphImporter::emitGraph(OpBuilder &builder,
   // nodes are built.
   SmallVector<UnrealizedConversionCastOp> forward;
   auto forwardRef = [&](Type type) {
-    auto cast = UnrealizedConversionCastOp::create(inner, location,
-                                                   TypeRange{type},
-                                                   ValueRange{});
+    auto cast = UnrealizedConversionCastOp::create(
+        inner, location, TypeRange{type}, ValueRange{});
     forward.push_back(cast);
     return cast.getResult(0);
   };
@@ -934,9 +929,8 @@ LogicalResult GraphImporter::analyze(ArrayRef<Type> argTypes) {
                  succeeded(selectFeedsAndFetches()));
 }
 
-FailureOr<SmallVector<Value>> GraphImporter::emit(OpBuilder &builder,
-                                                  Location loc,
-                                                  ValueRange args) {
+FailureOr<SmallVector<Value>>
+GraphImporter::emit(OpBuilder &builder, Location loc, ValueRange args) {
   if (args.size() != feeds.size())
     return emitError(loc) << "function '" << functionName << "' takes "
                           << feeds.size() << " argument(s), given "
@@ -953,9 +947,9 @@ LogicalResult GraphImporter::importMain(ModuleOp module) {
   SmallVector<Type> argTypes;
   for (InputRef feed : feeds)
     argTypes.push_back(types[feed.node][feed.port]);
-  auto function = func::FuncOp::create(
-      builder, fileLoc(), "main",
-      builder.getFunctionType(argTypes, resultTypes()));
+  auto function =
+      func::FuncOp::create(builder, fileLoc(), "main",
+                           builder.getFunctionType(argTypes, resultTypes()));
   Block *entry = function.addEntryBlock();
   for (auto [index, feed] : llvm::enumerate(feeds)) {
     arguments[{feed.node, feed.port}] = entry->getArgument(index);
@@ -969,8 +963,7 @@ LogicalResult GraphImporter::importMain(ModuleOp module) {
       return error(i) << "is not fed: name it in the feeds or remove it";
 
   builder.setInsertionPointToStart(entry);
-  FailureOr<SmallVector<Value>> results =
-      emitBody(builder, function.getLoc());
+  FailureOr<SmallVector<Value>> results = emitBody(builder, function.getLoc());
   if (failed(results))
     return failure();
   func::ReturnOp::create(builder, function.getLoc(), *results);
