@@ -60,12 +60,13 @@ static cl::opt<std::string>
           cl::desc("GraphDef input: tensors fed as arguments, comma-separated "
                    "node or node:port (default: every Placeholder)"),
           cl::cat(category));
-static cl::opt<std::string>
-    fetches("fetches",
-            cl::desc("GraphDef input: tensors returned, comma-separated node "
-                     "or node:port (default: the _Retval nodes, else every "
-                     "unconsumed data output)"),
-            cl::cat(category));
+static cl::opt<std::string> fetches(
+    "fetches",
+    cl::desc("GraphDef input: tensors returned, comma-separated node "
+             "or node:port, ^node for a node that must run (default: the "
+             "_Retval nodes, else every unconsumed data output except "
+             "switch outputs and nodes used as control inputs)"),
+    cl::cat(category));
 static cl::opt<bool> printStats(
     "print-stats",
     cl::desc("Print to stderr the run's wall time, executor node executions "

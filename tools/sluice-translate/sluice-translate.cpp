@@ -20,7 +20,8 @@ static cl::opt<std::string> fetches(
     "fetches",
     cl::desc("--graphdef-to-mlir: tensors returned, comma-separated node or "
              "node:port, ^node for a node that must run (default: the "
-             "_Retval nodes, else every unconsumed data output)"));
+             "_Retval nodes, else every unconsumed data output except switch "
+             "outputs and nodes used as control inputs)"));
 
 int main(int argc, char **argv) {
   static sluice::GraphDefImportOptions options;
