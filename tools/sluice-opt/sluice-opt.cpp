@@ -12,10 +12,12 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
+#include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  sluice::executor::registerSluiceExecutorPasses();
   mlir::DialectRegistry registry;
   registry
       .insert<sluice::executor::ExecutorDialect, sluice::lite::LiteDialect>();
