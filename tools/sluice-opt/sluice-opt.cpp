@@ -18,6 +18,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   sluice::executor::registerSluiceExecutorPasses();
+  sluice::executor::registerLiftControlFlowPipeline();
   mlir::DialectRegistry registry;
   registry
       .insert<sluice::executor::ExecutorDialect, sluice::lite::LiteDialect>();

@@ -1,7 +1,7 @@
 //===- sluice-run.cpp - run a program in the reference interpreter --------===//
 //
 // sluice-run FILE [--function=main] [--inputs=IN.json] [--max-iterations=N]
-//            [--feeds=..] [--fetches=..]
+//            [--feeds=..] [--fetches=..] [--lift]
 //
 // Runs a function of an .mlir file (executor graphs and/or lite ops), or the
 // @main imported from a TensorFlow GraphDef (.pb, .pbtxt), in the reference
@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
+#include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
 #include "sluice/Interpreter/Interpreter.h"
 #include "sluice/Interpreter/ProgramIO.h"
@@ -21,6 +22,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -67,6 +69,11 @@ static cl::opt<std::string> fetches(
              "_Retval nodes, else every unconsumed data output except "
              "switch outputs and nodes used as control inputs)"),
     cl::cat(category));
+static cl::opt<bool>
+    lift("lift",
+         cl::desc("Lift v1 control flow to lite.if/lite.while (the "
+                  "sluice-lift pipeline) and run the lifted program"),
+         cl::cat(category));
 static cl::opt<bool> printStats(
     "print-stats",
     cl::desc("Print to stderr the run's wall time, executor node executions "
@@ -114,6 +121,13 @@ int main(int argc, char **argv) {
     llvm::errs() << "sluice-run: no function @" << functionName << " in "
                  << inputFile << "\n";
     return 1;
+  }
+
+  if (lift) {
+    PassManager pm(&context, func::FuncOp::getOperationName());
+    sluice::executor::buildLiftControlFlowPipeline(pm);
+    if (failed(pm.run(function)))
+      return 1;
   }
 
   std::string inputsText;

@@ -44,6 +44,7 @@ def Lite_IfOp : Lite_BuiltinOp<"if", "IF", "IfOptions", [
   // Checked before the regions' contents so that a yield mismatch is reported
   // with the branch's name rather than as a generic control-flow edge error.
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Lite_WhileOp : Lite_BuiltinOp<"while", "WHILE", "WhileOptions", [
@@ -75,6 +76,7 @@ def Lite_WhileOp : Lite_BuiltinOp<"while", "WHILE", "WhileOptions", [
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Lite_YieldOp : Lite_Op<"yield", [

@@ -1,0 +1,29 @@
+//===- Pipelines.cpp - the lifting pipeline the tools share ---------------===//
+//
+// Import is followed by the same passes wherever a lifted program is needed
+// (sluicec, sluice-run --lift, sluice-opt -sluice-lift), so they are built
+// in one place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Executor/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void sluice::executor::buildLiftControlFlowPipeline(OpPassManager &pm) {
+  pm.addPass(createExecutorLiftControlFlowPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void sluice::executor::registerLiftControlFlowPipeline() {
+  PassPipelineRegistration<>(
+      "sluice-lift",
+      "lift v1 control flow in every function, then canonicalize",
+      [](OpPassManager &pm) {
+        buildLiftControlFlowPipeline(pm.nest<func::FuncOp>());
+      });
+}

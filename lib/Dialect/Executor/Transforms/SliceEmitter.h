@@ -1,0 +1,67 @@
+//===- SliceEmitter.h - one frame iteration as structured lite ops -*- C++ -*-===//
+//
+// Emits an acyclic slice of an executor graph (the nodes of one frame, with
+// a loop's merges cut off as boundaries) as plain lite ops and nested
+// lite.ifs. Every node is guarded by its exact liveness condition (a
+// `Guard` over the switch predicates), so nothing runs that the executor
+// would not run: a node whose guard is the cube p & !q lands in
+//
+//   lite.if %p { lite.if %q {...} else { <node> } } else {...}
+//
+// Values needed outside the region they are computed in leave it as results
+// of the enclosing lite.ifs (the branch that does not compute them yields a
+// zero of the right type, never read). A merge becomes a selection among its
+// inputs by the predicates that tell which one is live.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_LIB_DIALECT_EXECUTOR_TRANSFORMS_SLICEEMITTER_H
+#define SLUICE_LIB_DIALECT_EXECUTOR_TRANSFORMS_SLICEEMITTER_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace sluice::executor {
+
+/// What a slice is made of and what it may assume.
+struct SliceSpec {
+  /// The nodes the slice may emit.
+  llvm::ArrayRef<mlir::Operation *> nodes;
+  /// Values available where the slice is emitted (always live): a loop's
+  /// merges map to the loop-carried values, constant enters to their data.
+  llvm::DenseMap<mlir::Value, mlir::Value> boundary;
+  /// Nodes cut off as boundaries; their control tokens are always live.
+  llvm::DenseSet<mlir::Operation *> boundaryNodes;
+  /// Predicates whose value is known (a loop's pivot in its body).
+  llvm::DenseMap<mlir::Value, bool> knownPredicates;
+};
+
+/// A value to produce and the node that consumes it (named in diagnostics
+/// when the value is not live on every path).
+struct SliceTarget {
+  mlir::Value value;
+  mlir::Operation *consumer;
+};
+
+/// Emits the nodes of `spec` that `targets` need at the insertion point of
+/// `builder` and returns the lite values of the targets. Reports an error on
+/// the offending node and fails when a target is not always live, a merge
+/// can see two live inputs, or the slice has a cycle.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+emitSlice(mlir::OpBuilder &builder, mlir::Location loc, const SliceSpec &spec,
+          llvm::ArrayRef<SliceTarget> targets);
+
+/// A zero of `type` (dynamic dimensions become 0, unranked a scalar): the
+/// value a branch yields for a result only the other branch computes.
+mlir::Value createPlaceholder(mlir::OpBuilder &builder, mlir::Location loc,
+                              mlir::Type type);
+
+/// `predicate` as the tensor<i1> lite.if and lite.while conditions take.
+mlir::Value castToPredicate(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::Value predicate);
+
+} // namespace sluice::executor
+
+#endif // SLUICE_LIB_DIALECT_EXECUTOR_TRANSFORMS_SLICEEMITTER_H
