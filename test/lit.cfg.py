@@ -26,5 +26,5 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.sluice_tools_dir, config.llvm_tools_dir]
-tools = ["sluice-opt", "sluice-run", "sluice-translate"]
+tools = ["sluice-opt", "sluice-run", "sluice-translate", "sluicec"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -15,7 +15,7 @@
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
 #include "sluice/Interpreter/Interpreter.h"
 #include "sluice/Interpreter/ProgramIO.h"
-#include "sluice/Target/GraphDef/GraphDefImport.h"
+#include "sluice/Driver/LoadProgram.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -90,31 +90,21 @@ int main(int argc, char **argv) {
 
   MLIRContext context;
   context.printOpOnDiagnostic(false);
-  context.loadDialect<func::FuncDialect, sluice::executor::ExecutorDialect,
-                      sluice::lite::LiteDialect>();
+  sluice::loadSluiceDialects(context);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
 
+  sluice::GraphDefImportOptions importOptions;
+  importOptions.feeds = sluice::splitTensorList(feeds);
+  importOptions.fetches = sluice::splitTensorList(fetches);
   std::string error;
-  auto file = openInputFile(inputFile, &error);
-  if (!file) {
-    llvm::errs() << "sluice-run: " << error << "\n";
+  OwningOpRef<ModuleOp> module =
+      sluice::loadProgram(inputFile, context, sourceMgr, importOptions, error);
+  if (!module) {
+    if (!error.empty())
+      llvm::errs() << "sluice-run: " << error << "\n";
     return 1;
   }
-  OwningOpRef<ModuleOp> module;
-  StringRef path = inputFile;
-  if (path.ends_with(".pb") || path.ends_with(".pbtxt")) {
-    sluice::GraphDefImportOptions importOptions;
-    importOptions.feeds = sluice::splitTensorList(feeds);
-    importOptions.fetches = sluice::splitTensorList(fetches);
-    module = sluice::importGraphDef(file->getBuffer(), path, &context,
-                                    importOptions);
-  } else {
-    sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  }
-  if (!module)
-    return 1;
   auto function = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
       *module, StringAttr::get(&context, functionName));
   if (!function) {

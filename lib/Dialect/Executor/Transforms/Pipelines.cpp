@@ -16,13 +16,17 @@ using namespace mlir;
 
 void sluice::executor::buildLiftControlFlowPipeline(OpPassManager &pm) {
   pm.addPass(createExecutorLiftControlFlowPass());
+  // Combining lite.ifs exposes equal predicates (a _SwitchN's comparisons)
+  // that only CSE makes one value, which lets more ifs combine.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
 }
 
 void sluice::executor::registerLiftControlFlowPipeline() {
   PassPipelineRegistration<>(
       "sluice-lift",
-      "lift v1 control flow in every function, then canonicalize",
+      "lift v1 control flow in every function, then canonicalize and CSE",
       [](OpPassManager &pm) {
         buildLiftControlFlowPipeline(pm.nest<func::FuncOp>());
       });

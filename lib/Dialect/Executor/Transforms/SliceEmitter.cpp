@@ -240,7 +240,8 @@ private:
   Guard guardOf(Value value);
   Guard conjoinGuards(ArrayRef<Value> values, Guard guard);
   Guard predicateGuard(Value predicate, int caseIndex);
-  Value canonicalPredicate(Value predicate, std::optional<bool> &known);
+  Value canonicalPredicate(Value predicate, std::optional<bool> &known,
+                           DenseElementsAttr &constant);
   std::string describeFalsifying(Guard guard);
 
   // Layout.
@@ -373,7 +374,8 @@ LogicalResult SliceEmitter::collect(ArrayRef<SliceTarget> targets) {
 }
 
 Value SliceEmitter::canonicalPredicate(Value predicate,
-                                       std::optional<bool> &known) {
+                                       std::optional<bool> &known,
+                                       DenseElementsAttr &constant) {
   Value value = predicate;
   while (true) {
     if (auto it = spec.knownPredicates.find(value);
@@ -402,20 +404,23 @@ Value SliceEmitter::canonicalPredicate(Value predicate,
       value = yielded;
       continue;
     }
-    // A constant predicate.
-    DenseElementsAttr constant;
-    if (matchPattern(yielded, m_Constant(&constant)) &&
-        constant.getElementType().isInteger(1) && constant.isSplat()) {
-      known = constant.getSplatValue<bool>();
-    }
+    // A constant predicate or index.
+    DenseElementsAttr attr;
+    if (matchPattern(yielded, m_Constant(&attr)) && attr.isSplat())
+      constant = attr;
     return value;
   }
 }
 
 Guard SliceEmitter::predicateGuard(Value predicate, int caseIndex) {
   std::optional<bool> known;
-  Value source = canonicalPredicate(predicate, known);
-  if (known && caseIndex < 0)
+  DenseElementsAttr constant;
+  Value source = canonicalPredicate(predicate, known, constant);
+  if (constant && caseIndex < 0 && constant.getElementType().isInteger(1))
+    known = constant.getSplatValue<bool>();
+  if (constant && caseIndex >= 0 && constant.getElementType().isInteger(32))
+    known = constant.getSplatValue<APInt>().getSExtValue() == caseIndex;
+  if (known)
     return *known ? GuardManager::True : GuardManager::False;
   auto [it, inserted] =
       variableIds.try_emplace(std::make_pair(source, caseIndex), 0);
@@ -490,7 +495,8 @@ LogicalResult SliceEmitter::computeGuards() {
           merge.emitError("cannot be lifted: its input #")
               << index << " can be live together with an earlier input"
               << describeFalsifying(
-                     guards.negate(guards.conjoin(any, guard)));
+                     guards.negate(guards.conjoin(any, guard)))
+              << "; TensorFlow would forward whichever arrives first";
           return failure();
         }
         any = guards.disjoin(any, guard);
@@ -507,27 +513,18 @@ LogicalResult SliceEmitter::computeGuards() {
 
 /// Describes an assignment of the predicates under which `guard` is false.
 std::string SliceEmitter::describeFalsifying(Guard guard) {
+  if (guard == GuardManager::False)
+    return " (always)";
   if (guard == GuardManager::True)
     return "";
   std::string text = " (when";
-  Guard g = guard;
   bool first = true;
-  while (!guards.isConstant(g)) {
-    unsigned variable = guards.getVariable(g);
-    bool value = guards.getLow(g) == GuardManager::True ||
-                 (guards.getLow(g) != GuardManager::False &&
-                  guards.getHigh(g) != GuardManager::False &&
-                  guards.getHigh(g) != GuardManager::True)
-                     ? false
-                     : true;
-    // Follow a branch that can still reach FALSE.
-    Guard next = value ? guards.getHigh(g) : guards.getLow(g);
-    if (next == GuardManager::True) {
-      value = !value;
-      next = value ? guards.getHigh(g) : guards.getLow(g);
-    }
-    const Variable &var = variables[variable];
-    std::string name = "a predicate";
+  // In a reduced diagram every non-constant node can still reach FALSE:
+  // follow the low edge unless it is TRUE.
+  for (Guard g = guard; !guards.isConstant(g);) {
+    bool value = guards.getLow(g) == GuardManager::True;
+    const Variable &var = variables[guards.getVariable(g)];
+    std::string name;
     if (Operation *def = var.source.getDefiningOp())
       name = "the predicate of " + describeNode(def);
     else
@@ -540,7 +537,7 @@ std::string SliceEmitter::describeFalsifying(Guard guard) {
               std::to_string(var.caseIndex);
     else
       text += name + (value ? " is true" : " is false");
-    g = next;
+    g = value ? guards.getHigh(g) : guards.getLow(g);
   }
   return text + ")";
 }
@@ -931,6 +928,13 @@ FailureOr<SmallVector<Value>> SliceEmitter::run(ArrayRef<SliceTarget> targets) {
     Guard guard = guardOf(target.value);
     if (guard == GuardManager::True)
       continue;
+    Operation *producer = target.value.getDefiningOp();
+    if (isa<FetchOp>(target.consumer) && producer) {
+      producer->emitError("cannot be lifted: it is fetched but is dead on "
+                          "some paths")
+          << describeFalsifying(guard);
+      return failure();
+    }
     target.consumer->emitError("cannot be lifted: it needs a value that is "
                                "dead on some paths")
         << describeFalsifying(guard);

@@ -16,7 +16,8 @@
 // lite.while:
 //   RemoveInvariantCarried a loop-carried value the body yields unchanged ->
 //                          its initial value
-//   RemoveDeadCarried      a loop-carried value nothing reads -> dropped
+//   RemoveDeadCarried      a loop-carried value nothing reads but its own
+//                          update -> dropped, with that update
 //
 // An if whose regions hold nothing with side effects and whose results are
 // unused is trivially dead and erased by the rewrite driver itself.

@@ -19,7 +19,7 @@ namespace sluice::executor {
 
 /// Adds to `pm` (anchored on func.func) what `sluicec --emit=mlir` and
 /// `sluice-run --lift` run on a function after import:
-/// -executor-lift-control-flow, then -canonicalize.
+/// -executor-lift-control-flow, then -canonicalize, -cse, -canonicalize.
 void buildLiftControlFlowPipeline(mlir::OpPassManager &pm);
 
 /// Registers that pipeline as `sluice-lift`.

@@ -1,0 +1,37 @@
+//===- LoadProgram.h - read any Sluice input into a module ------*- C++ -*-===//
+//
+// The one place that turns a file name into a module: TensorFlow GraphDefs
+// (.pb, .pbtxt) through the GraphDef importer, anything else parsed as MLIR.
+// Used by the tools and, later, the Python bindings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_DRIVER_LOADPROGRAM_H
+#define SLUICE_DRIVER_LOADPROGRAM_H
+
+#include "sluice/Target/GraphDef/GraphDefImport.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace sluice {
+
+/// Whether `path` names a TensorFlow GraphDef (by its suffix).
+bool isGraphDefPath(llvm::StringRef path);
+
+/// Loads the dialects any Sluice program may use into `context`.
+void loadSluiceDialects(mlir::MLIRContext &context);
+
+/// Reads `path` ("-" for stdin) into a module. MLIR input is parsed with
+/// `sourceMgr` so diagnostics can quote it; `importOptions` apply to
+/// GraphDefs. Errors are reported as diagnostics (or, for an unreadable
+/// file, to `error`) and yield a null module.
+mlir::OwningOpRef<mlir::ModuleOp>
+loadProgram(llvm::StringRef path, mlir::MLIRContext &context,
+            llvm::SourceMgr &sourceMgr,
+            const GraphDefImportOptions &importOptions, std::string &error);
+
+} // namespace sluice
+
+#endif // SLUICE_DRIVER_LOADPROGRAM_H
