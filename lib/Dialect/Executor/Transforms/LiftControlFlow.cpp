@@ -131,7 +131,7 @@ matchLoopVariables(const FrameAnalysis::Frame &frame,
   for (EnterOp enter : frame.enters)
     for (Operation *user : enter.getOutput().getUsers())
       if (!loopMerges.count(user))
-        return user->emitError("cannot be lifted: it uses executor.enter ")
+        return enter->getBlock()->findAncestorOpInBlock(*user)->emitError("cannot be lifted: it uses executor.enter ")
                << "of frame '" << frame.name
                << "' directly, not through the loop's merge";
   for (NextIterationOp next : frame.nextIterations)

@@ -363,10 +363,12 @@ LogicalResult SliceEmitter::collect(ArrayRef<SliceTarget> targets) {
   }
   if (order.size() == nodeStorage.size())
     return success();
-  for (Node &node : nodeStorage) {
-    if (!pending[&node])
+  // Report the first node of the cycle in graph order.
+  for (Operation *op : spec.nodes) {
+    Node *node = nodes.lookup(op);
+    if (!node || !pending[node])
       continue;
-    node.op->emitError("is on a cycle that does not pass through "
+    op->emitError("is on a cycle that does not pass through "
                        "executor.next_iteration: it cannot be lifted");
     return failure();
   }
