@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # The README's two commands.
-#   utils/quickstart.sh demo   install, build, check and run the shipped examples
+#   utils/quickstart.sh demo   install, build, lift and run the shipped examples
 #   utils/quickstart.sh test   install, build, run every test suite
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 case "${1:-}" in
 demo)
-  utils/setup.sh sluice-opt sluice-run
+  utils/setup.sh sluicec sluice-opt sluice-run
+  graph=examples/while_cond.pbtxt
+  inputs=examples/while_cond_inputs.json
+  echo "== sluicec $graph (TensorFlow v1 while loop with a cond, lifted)"
+  build/bin/sluicec "$graph"
+  echo "== sluice-run $graph (v1 executor: frames, tags, deadness)"
+  build/bin/sluice-run "$graph" --inputs="$inputs"
+  echo "== sluice-run $graph --lift (the lifted lite.while/lite.if program)"
+  build/bin/sluice-run "$graph" --inputs="$inputs" --lift
   for example in examples/*.mlir; do
-    echo "== sluice-opt $example (parsed, verified, printed)"
-    build/bin/sluice-opt "$example"
-    echo "== sluice-run $example (reference interpreter)"
+    echo "== sluice-run $example"
     build/bin/sluice-run "$example"
   done
   ;;
