@@ -56,13 +56,16 @@ private:
   LogicalResult liftRoot();
   /// The frame's nodes that are still in the graph.
   SmallVector<Operation *> liveNodes(unsigned frameId);
+  /// Takes lifted nodes out of every frame; `eraseDeadNodes` frees them.
   void eraseNodes(ArrayRef<Operation *> ops);
+  void eraseDeadNodes();
 
   GraphOp graph;
   FrameAnalysis frames;
   /// The nodes of each frame, updated as loops become islands.
   SmallVector<SmallVector<Operation *>> frameNodes;
   llvm::DenseSet<Operation *> erased;
+  SmallVector<Operation *> dead;
 };
 
 } // namespace
@@ -77,13 +80,21 @@ SmallVector<Operation *> GraphLifter::liveNodes(unsigned frameId) {
 }
 
 void GraphLifter::eraseNodes(ArrayRef<Operation *> ops) {
+  // Kept in the graph, unreachable, until the graph is done: freeing them
+  // now would let a new island reuse an address still in a frame's list.
   for (Operation *op : ops)
+    if (erased.insert(op).second)
+      dead.push_back(op);
+}
+
+void GraphLifter::eraseDeadNodes() {
+  for (Operation *op : dead)
     op->dropAllReferences();
-  for (Operation *op : ops) {
-    erased.insert(op);
+  for (Operation *op : dead) {
     op->dropAllUses();
     op->erase();
   }
+  dead.clear();
 }
 
 LogicalResult GraphLifter::run() {
@@ -92,10 +103,16 @@ LogicalResult GraphLifter::run() {
   for (const auto &frame : frames.getFrames())
     frameNodes.emplace_back(frame->nodes.begin(), frame->nodes.end());
   // A frame comes after its parent: children first in reverse.
-  for (const auto &frame : llvm::reverse(frames.getFrames()))
-    if (!frame->isRoot() && failed(liftFrame(*frame)))
+  for (const auto &frame : llvm::reverse(frames.getFrames())) {
+    if (!frame->isRoot() && failed(liftFrame(*frame))) {
+      eraseDeadNodes();
       return failure();
-  return liftRoot();
+    }
+  }
+  LogicalResult result = liftRoot();
+  if (failed(result))
+    eraseDeadNodes();
+  return result;
 }
 
 /// Checks that the loop's merges, enters and next_iterations have the shape
@@ -270,11 +287,10 @@ LogicalResult GraphLifter::liftFrame(const FrameAnalysis::Frame &frame) {
   }
   for (EnterOp enter : allEnters)
     enter.getControl().replaceAllUsesWith(island.getControl());
-  SmallVector<Operation *> dead(nodes);
+  SmallVector<Operation *> lifted(nodes);
   for (EnterOp enter : allEnters)
-    dead.push_back(enter);
-  eraseNodes(dead);
-  erased.erase(island);
+    lifted.push_back(enter);
+  eraseNodes(lifted);
   frameNodes[frame.parent->id].push_back(island);
   return success();
 }

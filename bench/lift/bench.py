@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""-executor-lift-control-flow cost per node, and its linearity.
+
+Generates v1 control-flow graphs of about 1k, 10k and 100k executor nodes
+(test/e2e/gen_v1_programs.py with target_nodes: independent top-level
+cond/while_loop/case constructs, nested up to --depth, chained through
+data) and times, in this invocation, on each:
+  baseline  sluice-opt FILE -o /dev/null           (parse + verify + print)
+  lift      sluice-opt -executor-lift-control-flow FILE -o /dev/null
+Both run with --mlir-timing, so the pass's own time is read apart from
+parsing and printing. Prints per size the nodes, both wall times, the pass
+time and its microseconds per node, then the ratio of the per-node pass cost
+at the largest size to that at the smallest (1.00 = linear). Best of
+--repeat runs.
+
+usage: bench/lift/bench.py [--sizes 1000,10000,100000] [--repeat R]
+                           [--depth D] [--seed S] [--build DIR]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(ROOT, "test", "e2e"))
+import gen_v1_programs  # noqa: E402
+
+PASS = "ExecutorLiftControlFlowPass"
+
+
+def timing_entries(stderr):
+    """name -> seconds from --mlir-timing --mlir-output-format=json."""
+    start = stderr.find("[")
+    if start < 0:
+        return {}
+    try:
+        report = json.loads(stderr[start:])
+    except json.JSONDecodeError:
+        return {}
+    found = {}
+
+    def walk(entries):
+        for entry in entries:
+            if "name" in entry and "wall" in entry:
+                found[entry["name"]] = found.get(entry["name"], 0) + entry["wall"]["duration"]
+            walk(entry.get("passes", []))
+
+    walk(report)
+    return found
+
+
+def best_run(cmd, repeat):
+    """(best wall seconds, timing entries of that run)."""
+    best = None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        proc = subprocess.run(cmd + ["--mlir-timing", "--mlir-output-format=json"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True, check=False)
+        elapsed = time.perf_counter() - start
+        if proc.returncode != 0:
+            sys.exit(f"{' '.join(cmd)} failed (exit {proc.returncode}):\n{proc.stderr[:2000]}")
+        if best is None or elapsed < best[0]:
+            best = (elapsed, timing_entries(proc.stderr))
+    return best
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,10000,100000",
+                        help="comma-separated target node counts")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--depth", type=int, default=4, help="maximum nesting of cond/while/case")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    args = parser.parse_args()
+    opt = os.path.join(args.build, "bin", "sluice-opt")
+    sizes = [int(s) for s in args.sizes.split(",")]
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            start = time.perf_counter()
+            mlir, _, stats = gen_v1_programs.generate_with_stats(args.seed, args.depth, size)
+            gen_seconds = time.perf_counter() - start
+            path = os.path.join(tmp, f"graph-{size}.mlir")
+            with open(path, "w") as f:
+                f.write(mlir)
+            base_wall, _ = best_run([opt, path, "-o", os.devnull], args.repeat)
+            lift_wall, timing = best_run([opt, "-executor-lift-control-flow", path, "-o", os.devnull],
+                                         args.repeat)
+            pass_s = timing.get(PASS)
+            rows.append((stats["nodes"], len(mlir), gen_seconds, base_wall, lift_wall, pass_s, stats))
+
+    print(f"graphs of depth <= {args.depth}, seed {args.seed}, best of {args.repeat} runs each")
+    print(f"{'nodes':>8} {'MB':>6} {'gen s':>6} {'parse+print s':>14} {'lift run s':>11} "
+          f"{'pass s':>8} {'pass us/node':>13} {'(run-base) us/node':>19}")
+    for nodes, chars, gen_s, base, lift, pass_s, stats in rows:
+        pass_col = f"{pass_s:8.3f}" if pass_s is not None else f"{'-':>8}"
+        per_node = f"{1e6 * pass_s / nodes:13.2f}" if pass_s is not None else f"{'-':>13}"
+        print(f"{nodes:>8} {chars / 1e6:6.1f} {gen_s:6.2f} {base:14.3f} {lift:11.3f} "
+              f"{pass_col} {per_node} {1e6 * (lift - base) / nodes:19.2f}")
+    first, last = rows[0], rows[-1]
+    if len(rows) > 1:
+        if first[5] and last[5]:
+            ratio = (last[5] / last[0]) / (first[5] / first[0])
+            print(f"linearity: pass cost per node at {last[0]} nodes / at {first[0]} nodes: "
+                  f"{ratio:.2f} (1.00 = linear)")
+        diff_first, diff_last = first[4] - first[3], last[4] - last[3]
+        if diff_first > 0 and diff_last > 0:
+            ratio = (diff_last / last[0]) / (diff_first / first[0])
+            print(f"linearity by wall time (lift run - baseline): {ratio:.2f}")
+        base_ratio = (last[3] / last[0]) / (first[3] / first[0])
+        print(f"baseline parse+print cost per node, same ratio: {base_ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()
