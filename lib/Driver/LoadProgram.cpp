@@ -21,11 +21,9 @@ void sluice::loadSluiceDialects(MLIRContext &context) {
                       lite::LiteDialect>();
 }
 
-OwningOpRef<ModuleOp>
-sluice::loadProgram(StringRef path, MLIRContext &context,
-                    llvm::SourceMgr &sourceMgr,
-                    const GraphDefImportOptions &importOptions,
-                    std::string &error) {
+OwningOpRef<ModuleOp> sluice::loadProgram(
+    StringRef path, MLIRContext &context, llvm::SourceMgr &sourceMgr,
+    const GraphDefImportOptions &importOptions, std::string &error) {
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(path, &error);
   if (!file)
     return nullptr;

@@ -27,9 +27,12 @@ usage: lift_corpus.py --sluice-run PATH --corpus DIR [--timeout S] [--graph G]
 import argparse
 import os
 import shlex
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+from toolrun import execute  # noqa: E402
 
 AGREE, LIFT_DIAG, IMPORT = "agree", "lift-diag", "import"
 
@@ -189,16 +192,6 @@ GRAPHS = {
         run([], '{"iter": 0, "val": 1.5}'),
     ],
 }
-
-
-def execute(cmd, timeout):
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
-    except subprocess.TimeoutExpired:
-        return None, "", f"timed out after {timeout} s"
-    except OSError as e:
-        return None, "", f"cannot run {cmd[0]}: {e}"
-    return proc.returncode, proc.stdout, proc.stderr
 
 
 def indent(text, n=12):

@@ -27,7 +27,6 @@ import argparse
 import concurrent.futures
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -35,16 +34,7 @@ import threading
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_v1_programs  # noqa: E402
-
-
-def run(cmd, timeout):
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
-    except subprocess.TimeoutExpired:
-        return None, "", f"timed out after {timeout} s"
-    except OSError as e:
-        return None, "", f"cannot run {cmd[0]}: {e}"
-    return proc.returncode, proc.stdout, proc.stderr
+from toolrun import execute  # noqa: E402
 
 
 def first_lines(text, n=12):
@@ -79,22 +69,22 @@ def check(seed, args):
         detail = first_lines(err)
         return crash + (":\n    " + detail if detail else "")
 
-    rc, ref, err = run([args.sluice_run, prog, "--inputs=" + inp, MAX_ITERATIONS], args.timeout)
+    rc, ref, err = execute([args.sluice_run, prog, "--inputs=" + inp, MAX_ITERATIONS], args.timeout)
     if rc != 0:
         return fail(f"executor run failed, {status(rc, err)}")
     if args.no_lift:
         if args.sluice_opt:
-            rc, _, err = run([args.sluice_opt, prog, "-test-executor-frames", "-o", os.devnull], args.timeout)
+            rc, _, err = execute([args.sluice_opt, prog, "-test-executor-frames", "-o", os.devnull], args.timeout)
             if rc != 0:
                 return fail(f"frame analysis failed, {status(rc, err)}")
     else:
-        rc, lifted, err = run([args.sluice_run, prog, "--lift", "--inputs=" + inp, MAX_ITERATIONS], args.timeout)
+        rc, lifted, err = execute([args.sluice_run, prog, "--lift", "--inputs=" + inp, MAX_ITERATIONS], args.timeout)
         if rc != 0:
             return fail(f"lifted run failed, {status(rc, err)}")
         if lifted.strip() != ref.strip():
             return fail(f"outputs differ\n    executor: {ref.strip()}\n    lifted:   {lifted.strip()}")
         if args.sluice_opt:
-            rc, out, err = run([args.sluice_opt, "-executor-lift-control-flow", prog], args.timeout)
+            rc, out, err = execute([args.sluice_opt, "-executor-lift-control-flow", prog], args.timeout)
             if rc != 0:
                 return fail(f"sluice-opt -executor-lift-control-flow failed, {status(rc, err)}")
             left = [line.strip() for line in out.splitlines() if "executor." in line]

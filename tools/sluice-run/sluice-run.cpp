@@ -13,9 +13,10 @@
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
+#include "sluice/Driver/GraphDefOptions.h"
+#include "sluice/Driver/LoadProgram.h"
 #include "sluice/Interpreter/Interpreter.h"
 #include "sluice/Interpreter/ProgramIO.h"
-#include "sluice/Driver/LoadProgram.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -57,18 +58,6 @@ static cl::opt<int64_t> maxIterations(
     cl::init(sluice::interp::InterpreterOptions().maxIterations),
     cl::cat(category));
 
-static cl::opt<std::string>
-    feeds("feeds",
-          cl::desc("GraphDef input: tensors fed as arguments, comma-separated "
-                   "node or node:port (default: every Placeholder)"),
-          cl::cat(category));
-static cl::opt<std::string> fetches(
-    "fetches",
-    cl::desc("GraphDef input: tensors returned, comma-separated node "
-             "or node:port, ^node for a node that must run (default: the "
-             "_Retval nodes, else every unconsumed data output except "
-             "switch outputs and nodes used as control inputs)"),
-    cl::cat(category));
 static cl::opt<bool>
     lift("lift",
          cl::desc("Lift v1 control flow to lite.if/lite.while (the "
@@ -82,6 +71,8 @@ static cl::opt<bool> printStats(
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  sluice::GraphDefCommandLineOptions graphDefOptions("GraphDef input: ",
+                                                     &category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -94,9 +85,7 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
 
-  sluice::GraphDefImportOptions importOptions;
-  importOptions.feeds = sluice::splitTensorList(feeds);
-  importOptions.fetches = sluice::splitTensorList(fetches);
+  sluice::GraphDefImportOptions importOptions = graphDefOptions.get();
   std::string error;
   OwningOpRef<ModuleOp> module =
       sluice::loadProgram(inputFile, context, sourceMgr, importOptions, error);

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
+#include "sluice/Driver/GraphDefOptions.h"
 #include "sluice/Driver/LoadProgram.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -34,29 +35,19 @@ static cl::opt<std::string>
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                        cl::value_desc("filename"),
                                        cl::init("-"), cl::cat(category));
-static cl::opt<EmitKind> emit(
-    "emit", cl::desc("What to write"), cl::init(EmitKind::Mlir),
-    cl::values(clEnumValN(EmitKind::Mlir, "mlir",
-                          "lite IR with control flow lifted to "
-                          "lite.if/lite.while (default)"),
-               clEnumValN(EmitKind::Executor, "executor",
-                          "the program as imported, before lifting")),
-    cl::cat(category));
-static cl::opt<std::string>
-    feeds("feeds",
-          cl::desc("GraphDef input: tensors fed as arguments, comma-separated "
-                   "node or node:port (default: every Placeholder)"),
-          cl::cat(category));
-static cl::opt<std::string> fetches(
-    "fetches",
-    cl::desc("GraphDef input: tensors returned, comma-separated node "
-             "or node:port, ^node for a node that must run (default: the "
-             "_Retval nodes, else every unconsumed data output except "
-             "switch outputs and nodes used as control inputs)"),
-    cl::cat(category));
+static cl::opt<EmitKind>
+    emit("emit", cl::desc("What to write"), cl::init(EmitKind::Mlir),
+         cl::values(clEnumValN(EmitKind::Mlir, "mlir",
+                               "lite IR with control flow lifted to "
+                               "lite.if/lite.while (default)"),
+                    clEnumValN(EmitKind::Executor, "executor",
+                               "the program as imported, before lifting")),
+         cl::cat(category));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  sluice::GraphDefCommandLineOptions graphDefOptions("GraphDef input: ",
+                                                     &category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -69,9 +60,7 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
 
-  sluice::GraphDefImportOptions importOptions;
-  importOptions.feeds = sluice::splitTensorList(feeds);
-  importOptions.fetches = sluice::splitTensorList(fetches);
+  sluice::GraphDefImportOptions importOptions = graphDefOptions.get();
   std::string error;
   OwningOpRef<ModuleOp> module =
       sluice::loadProgram(inputFile, context, sourceMgr, importOptions, error);

@@ -70,8 +70,8 @@ Guard GuardManager::apply(BinaryOp op, Guard lhs, Guard rhs) {
     return it->second;
 
   uint64_t lhsLevel = levelOf(lhs), rhsLevel = levelOf(rhs);
-  unsigned variable = lhsLevel <= rhsLevel ? nodes[lhs].variable
-                                           : nodes[rhs].variable;
+  unsigned variable =
+      lhsLevel <= rhsLevel ? nodes[lhs].variable : nodes[rhs].variable;
   Guard lhsLow = lhsLevel <= rhsLevel ? nodes[lhs].low : lhs;
   Guard lhsHigh = lhsLevel <= rhsLevel ? nodes[lhs].high : lhs;
   Guard rhsLow = rhsLevel <= lhsLevel ? nodes[rhs].low : rhs;
@@ -99,8 +99,7 @@ Guard GuardManager::negate(Guard guard) {
   if (auto it = negateCache.find(guard); it != negateCache.end())
     return it->second;
   Node node = nodes[guard];
-  Guard result =
-      makeNode(node.variable, negate(node.low), negate(node.high));
+  Guard result = makeNode(node.variable, negate(node.low), negate(node.high));
   negateCache[guard] = result;
   return result;
 }

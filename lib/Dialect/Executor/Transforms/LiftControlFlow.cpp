@@ -148,7 +148,8 @@ matchLoopVariables(const FrameAnalysis::Frame &frame,
   for (EnterOp enter : frame.enters)
     for (Operation *user : enter.getOutput().getUsers())
       if (!loopMerges.count(user))
-        return enter->getBlock()->findAncestorOpInBlock(*user)->emitError("cannot be lifted: it uses executor.enter ")
+        return enter->getBlock()->findAncestorOpInBlock(*user)->emitError(
+                   "cannot be lifted: it uses executor.enter ")
                << "of frame '" << frame.name
                << "' directly, not through the loop's merge";
   for (NextIterationOp next : frame.nextIterations)
@@ -175,7 +176,7 @@ LogicalResult GraphLifter::liftFrame(const FrameAnalysis::Frame &frame) {
   SmallVector<EnterOp> allEnters(frame.enters);
   allEnters.append(frame.invariantEnters.begin(), frame.invariantEnters.end());
   Operation *anchor = !exits.empty() ? exits.front().getOperation()
-                                           : allEnters.front().getOperation();
+                                     : allEnters.front().getOperation();
   Location loc = loopCond ? loopCond.getLoc() : anchor->getLoc();
 
   // The island replacing the frame: gated by the enters' control inputs,
@@ -187,10 +188,9 @@ LogicalResult GraphLifter::liftFrame(const FrameAnalysis::Frame &frame) {
   for (ExitOp exit : exits)
     exitTypes.push_back(exit.getOutput().getType());
   OpBuilder builder(anchor);
-  auto island =
-      IslandOp::create(builder, loc, exitTypes,
-                       ControlType::get(builder.getContext()),
-                       controls.getArrayRef());
+  auto island = IslandOp::create(builder, loc, exitTypes,
+                                 ControlType::get(builder.getContext()),
+                                 controls.getArrayRef());
   builder.setInsertionPointToStart(&island.getBody().emplaceBlock());
 
   SliceSpec spec;
@@ -203,19 +203,10 @@ LogicalResult GraphLifter::liftFrame(const FrameAnalysis::Frame &frame) {
     return failure();
   };
 
-  SmallVector<Value> exitValues;
   if (!isLoop) {
     // Entered once and left: the frame's nodes run once.
     for (EnterOp enter : frame.enters)
       spec.boundary[enter.getOutput()] = enter.getData();
-    SmallVector<SliceTarget> targets;
-    for (ExitOp exit : exits)
-      targets.push_back({exit.getData(), exit});
-    FailureOr<SmallVector<Value>> results =
-        emitSlice(builder, loc, spec, targets);
-    if (failed(results))
-      return fail();
-    exitValues = *results;
   } else {
     SmallVector<Type> carriedTypes;
     SmallVector<Value> inits;
@@ -242,13 +233,12 @@ LogicalResult GraphLifter::liftFrame(const FrameAnalysis::Frame &frame) {
       builder.setInsertionPointToStart(&condBlock);
       bindCarried(condBlock.getArguments());
       FailureOr<SmallVector<Value>> cond =
-          emitSlice(builder, loc, spec,
-                    {{loopCond.getInput(), loopCond}});
+          emitSlice(builder, loc, spec, {{loopCond.getInput(), loopCond}});
       if (failed(cond))
         return fail();
-      lite::YieldOp::create(builder, loc,
-                            ValueRange{castToPredicate(builder, loc,
-                                                       cond->front())});
+      lite::YieldOp::create(
+          builder, loc,
+          ValueRange{castToPredicate(builder, loc, cond->front())});
     }
     // body: the next_iteration inputs, the pivot being true.
     {
@@ -265,20 +255,18 @@ LogicalResult GraphLifter::liftFrame(const FrameAnalysis::Frame &frame) {
         return fail();
       lite::YieldOp::create(builder, loc, *next);
     }
-    // After the loop: the exits' inputs over the final values, the pivot
-    // being false.
+    // After the loop: the exits see the final values, the pivot false.
     bindCarried(whileOp.getResults());
     spec.knownPredicates[pivot] = false;
-    SmallVector<SliceTarget> targets;
-    for (ExitOp exit : exits)
-      targets.push_back({exit.getData(), exit});
-    FailureOr<SmallVector<Value>> results =
-        emitSlice(builder, loc, spec, targets);
-    if (failed(results))
-      return fail();
-    exitValues = *results;
   }
-  YieldOp::create(builder, loc, exitValues);
+  SmallVector<SliceTarget> exitTargets;
+  for (ExitOp exit : exits)
+    exitTargets.push_back({exit.getData(), exit});
+  FailureOr<SmallVector<Value>> exitValues =
+      emitSlice(builder, loc, spec, exitTargets);
+  if (failed(exitValues))
+    return fail();
+  YieldOp::create(builder, loc, *exitValues);
 
   // The island stands for the whole frame in its parent.
   for (auto [exit, output] : llvm::zip(exits, island.getOutputs())) {
@@ -315,7 +303,8 @@ LogicalResult GraphLifter::liftRoot() {
 
 namespace {
 struct ExecutorLiftControlFlowPass
-    : sluice::executor::impl::ExecutorLiftControlFlowPassBase<ExecutorLiftControlFlowPass> {
+    : sluice::executor::impl::ExecutorLiftControlFlowPassBase<
+          ExecutorLiftControlFlowPass> {
   void runOnOperation() override {
     SmallVector<GraphOp> graphs;
     getOperation().walk([&](GraphOp graph) { graphs.push_back(graph); });

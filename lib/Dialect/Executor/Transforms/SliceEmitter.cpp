@@ -67,10 +67,9 @@ static Value castToType(OpBuilder &builder, Location loc, Value value,
   if (value.getType() == type)
     return value;
   auto ranked = dyn_cast<RankedTensorType>(value.getType());
-  Type shapeType =
-      ranked ? Type(RankedTensorType::get({ranked.getRank()},
-                                          builder.getI32Type()))
-             : Type(UnrankedTensorType::get(builder.getI32Type()));
+  Type shapeType = ranked ? Type(RankedTensorType::get({ranked.getRank()},
+                                                       builder.getI32Type()))
+                          : Type(UnrankedTensorType::get(builder.getI32Type()));
   Value shape = lite::ShapeOp::create(builder, loc, shapeType, value);
   return lite::ReshapeOp::create(builder, loc, type, value, shape);
 }
@@ -369,7 +368,7 @@ LogicalResult SliceEmitter::collect(ArrayRef<SliceTarget> targets) {
     if (!node || !pending[node])
       continue;
     op->emitError("is on a cycle that does not pass through "
-                       "executor.next_iteration: it cannot be lifted");
+                  "executor.next_iteration: it cannot be lifted");
     return failure();
   }
   return failure();
@@ -398,8 +397,8 @@ Value SliceEmitter::canonicalPredicate(Value predicate,
     if (!island)
       return value;
     Block &body = island.getBody().front();
-    Value yielded = island.getYield().getOperand(
-        cast<OpResult>(value).getResultNumber());
+    Value yielded =
+        island.getYield().getOperand(cast<OpResult>(value).getResultNumber());
     if (yielded.getParentRegion() != &island.getBody()) {
       if (body.getOperations().size() != 1)
         return value;
@@ -496,8 +495,7 @@ LogicalResult SliceEmitter::computeGuards() {
         if (guards.conjoin(any, guard) != GuardManager::False) {
           merge.emitError("cannot be lifted: its input #")
               << index << " can be live together with an earlier input"
-              << describeFalsifying(
-                     guards.negate(guards.conjoin(any, guard)))
+              << describeFalsifying(guards.negate(guards.conjoin(any, guard)))
               << "; TensorFlow would forward whichever arrives first";
           return failure();
         }
@@ -599,7 +597,9 @@ void SliceEmitter::chooseEmitted(ArrayRef<SliceTarget> targets) {
           node->emitDeps.push_back(def);
     }
     llvm::sort(node->emitDeps);
-    node->emitDeps.erase(std::unique(node->emitDeps.begin(), node->emitDeps.end()), node->emitDeps.end());
+    node->emitDeps.erase(
+        std::unique(node->emitDeps.begin(), node->emitDeps.end()),
+        node->emitDeps.end());
     for (Node *dep : node->emitDeps)
       worklist.push_back(dep);
   }
@@ -655,7 +655,8 @@ void SliceEmitter::place(Node *node) {
       instance = &instances.back();
       instance->variable = lit.variable;
       instance->parent = region;
-      for (RegionNode *branch : {&instance->thenRegion, &instance->elseRegion}) {
+      for (RegionNode *branch :
+           {&instance->thenRegion, &instance->elseRegion}) {
         branch->owner = instance;
         branch->depth = region->depth + 1;
       }
@@ -693,7 +694,8 @@ void SliceEmitter::schedule() {
       dep->emitUsers.push_back(node);
   ReadyTrie trie;
   // Ready nodes in topological order, so that ties follow the graph.
-  llvm::sort(emitted, [](Node *a, Node *b) { return a->topoIndex < b->topoIndex; });
+  llvm::sort(emitted,
+             [](Node *a, Node *b) { return a->topoIndex < b->topoIndex; });
   for (Node *node : emitted) {
     node->pendingDeps = node->emitDeps.size();
     if (!node->pendingDeps)
@@ -735,11 +737,10 @@ Value SliceEmitter::getVariableValue(unsigned variable) {
       builder, loc,
       DenseElementsAttr::get(RankedTensorType::get({}, builder.getI32Type()),
                              ArrayRef<int32_t>{var.caseIndex}));
-  Type resultType =
-      indexType.hasRank()
-          ? Type(RankedTensorType::get(indexType.getShape(),
-                                       builder.getI1Type()))
-          : Type(UnrankedTensorType::get(builder.getI1Type()));
+  Type resultType = indexType.hasRank()
+                        ? Type(RankedTensorType::get(indexType.getShape(),
+                                                     builder.getI1Type()))
+                        : Type(UnrankedTensorType::get(builder.getI1Type()));
   Value equal =
       lite::EqualOp::create(builder, loc, resultType, source, caseValue);
   return castToPredicate(builder, loc, equal);
@@ -797,9 +798,10 @@ void SliceEmitter::materializeInstance(Instance &instance) {
       materializeRegion(*info);
       SmallVector<Value> yields;
       for (Value value : instance.exports)
-        yields.push_back(isDefinedWithin(value, info)
-                             ? lookup(value)
-                             : createPlaceholder(builder, loc, value.getType()));
+        yields.push_back(
+            isDefinedWithin(value, info)
+                ? lookup(value)
+                : createPlaceholder(builder, loc, value.getType()));
       lite::YieldOp::create(builder, loc, yields);
     }
   }
@@ -815,7 +817,8 @@ SliceEmitter::select(SmallVector<std::tuple<Guard, Value, int>> candidates,
     if (!needIndex)
       return nullptr;
     return lite::ConstantOp::create(
-        builder, loc, DenseElementsAttr::get(indexType, ArrayRef<int32_t>{index}));
+        builder, loc,
+        DenseElementsAttr::get(indexType, ArrayRef<int32_t>{index}));
   };
   llvm::erase_if(candidates, [](auto &candidate) {
     return std::get<0>(candidate) == GuardManager::False;
@@ -906,8 +909,7 @@ void SliceEmitter::materializeNode(Node &node) {
   if (node.residual == GuardManager::True) {
     results = emitBody();
   } else {
-    auto ifOp = lite::IfOp::create(builder, loc,
-                                   island.getOutputs().getTypes(),
+    auto ifOp = lite::IfOp::create(builder, loc, island.getOutputs().getTypes(),
                                    evaluateGuard(node.residual));
     OpBuilder::InsertionGuard insertion(builder);
     builder.setInsertionPointToStart(&ifOp.getThenRegion().emplaceBlock());

@@ -1,4 +1,5 @@
-//===- SliceEmitter.h - one frame iteration as structured lite ops -*- C++ -*-===//
+//===- SliceEmitter.h - one frame iteration as structured lite ops -*- C++
+//-*-===//
 //
 // Emits an acyclic slice of an executor graph (the nodes of one frame, with
 // a loop's merges cut off as boundaries) as plain lite ops and nested

@@ -1,0 +1,34 @@
+//===- GraphDefOptions.cpp - --feeds/--fetches for the tools --------------===//
+
+#include "sluice/Driver/GraphDefOptions.h"
+
+using namespace sluice;
+namespace cl = llvm::cl;
+
+GraphDefCommandLineOptions::GraphDefCommandLineOptions(
+    llvm::StringRef prefix, cl::OptionCategory *category)
+    : feeds("feeds",
+            cl::desc((prefix + "tensors fed as arguments, comma-separated "
+                               "node or node:port (default: every "
+                               "Placeholder)")
+                         .str())),
+      fetches("fetches",
+              cl::desc((prefix +
+                        "tensors returned, comma-separated node or "
+                        "node:port, ^node for a node that must run (default: "
+                        "the _Retval nodes, else every unconsumed data output "
+                        "except switch outputs and nodes used as control "
+                        "inputs)")
+                           .str())) {
+  if (category) {
+    feeds.addCategory(*category);
+    fetches.addCategory(*category);
+  }
+}
+
+GraphDefImportOptions GraphDefCommandLineOptions::get() const {
+  GraphDefImportOptions options;
+  options.feeds = splitTensorList(feeds);
+  options.fetches = splitTensorList(fetches);
+  return options;
+}
