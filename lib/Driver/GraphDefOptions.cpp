@@ -7,19 +7,18 @@ namespace cl = llvm::cl;
 
 GraphDefCommandLineOptions::GraphDefCommandLineOptions(
     llvm::StringRef prefix, cl::OptionCategory *category)
-    : feeds("feeds",
-            cl::desc((prefix + "tensors fed as arguments, comma-separated "
-                               "node or node:port (default: every "
-                               "Placeholder)")
-                         .str())),
-      fetches("fetches",
-              cl::desc((prefix +
-                        "tensors returned, comma-separated node or "
-                        "node:port, ^node for a node that must run (default: "
-                        "the _Retval nodes, else every unconsumed data output "
-                        "except switch outputs and nodes used as control "
-                        "inputs)")
-                           .str())) {
+    : feedsDescription((prefix + "tensors fed as arguments, comma-separated "
+                                 "node or node:port (default: every "
+                                 "Placeholder)")
+                           .str()),
+      fetchesDescription(
+          (prefix + "tensors returned, comma-separated node or node:port, "
+                    "^node for a node that must run (default: the _Retval "
+                    "nodes, else every unconsumed data output except switch "
+                    "outputs and nodes used as control inputs)")
+              .str()),
+      feeds("feeds", cl::desc(feedsDescription)),
+      fetches("fetches", cl::desc(fetchesDescription)) {
   if (category) {
     feeds.addCategory(*category);
     fetches.addCategory(*category);

@@ -24,6 +24,11 @@ struct GraphDefCommandLineOptions {
   /// The import options the command line asked for.
   GraphDefImportOptions get() const;
 
+private:
+  // The descriptions outlive the options that point at them.
+  std::string feedsDescription, fetchesDescription;
+
+public:
   llvm::cl::opt<std::string> feeds;
   llvm::cl::opt<std::string> fetches;
 };

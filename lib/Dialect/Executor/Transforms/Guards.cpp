@@ -8,6 +8,9 @@
 #include "Guards.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <cassert>
 
 #include <limits>
 
@@ -20,6 +23,7 @@ GuardManager::GuardManager() {
 }
 
 unsigned GuardManager::createVariable(uint64_t level) {
+  assert(llvm::find(levels, level) == levels.end() && "levels must differ");
   levels.push_back(level);
   return levels.size() - 1;
 }
@@ -110,8 +114,13 @@ Guard GuardManager::restrict(Guard guard, unsigned variable, bool value) {
   Node node = nodes[guard];
   if (node.variable == variable)
     return value ? node.high : node.low;
-  return makeNode(node.variable, restrict(node.low, variable, value),
-                  restrict(node.high, variable, value));
+  auto key = std::make_tuple(guard, variable * 2 + value, Guard(0));
+  if (auto it = restrictCache.find(key); it != restrictCache.end())
+    return it->second;
+  Guard result = makeNode(node.variable, restrict(node.low, variable, value),
+                          restrict(node.high, variable, value));
+  restrictCache[key] = result;
+  return result;
 }
 
 Guard GuardManager::restrict(Guard guard, llvm::ArrayRef<Literal> literals) {

@@ -95,6 +95,7 @@ private:
   llvm::DenseMap<std::tuple<unsigned, Guard, Guard>, Guard> unique;
   llvm::DenseMap<std::tuple<unsigned, Guard, Guard>, Guard> applyCache;
   llvm::DenseMap<Guard, Guard> negateCache;
+  llvm::DenseMap<std::tuple<unsigned, Guard, Guard>, Guard> restrictCache;
 };
 
 } // namespace sluice::executor
