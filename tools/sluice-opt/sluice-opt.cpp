@@ -14,11 +14,13 @@
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
+#include "sluice/Dialect/Lite/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   sluice::executor::registerSluiceExecutorPasses();
   sluice::executor::registerLiftControlFlowPipeline();
+  sluice::lite::registerSluiceLitePasses();
   mlir::DialectRegistry registry;
   registry
       .insert<sluice::executor::ExecutorDialect, sluice::lite::LiteDialect>();

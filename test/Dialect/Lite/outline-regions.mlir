@@ -1,0 +1,114 @@
+// RUN: sluice-opt %s -split-input-file -lite-outline-regions | FileCheck %s
+// RUN: echo '[5]' > %t.in.json
+// RUN: sluice-run %s --function=nested --inputs=%t.in.json | FileCheck %s --check-prefix=OUT
+// RUN: sluice-opt %s -lite-outline-regions | sluice-run - --function=nested --inputs=%t.in.json | FileCheck %s --check-prefix=OUT
+// RUN: echo '[3]' > %t.n.json
+// RUN: sluice-opt %s -lite-outline-regions | sluice-run - --function=while_captures --inputs=%t.n.json | FileCheck %s --check-prefix=WHILE
+
+// OUT: {"outputs":[{"data":[17],"dtype":"int32","name":"output0","shape":[]}]}
+// WHILE: {"outputs":[{"data":[3],"dtype":"int32","name":"output0","shape":[]}]}
+
+// Both branch functions take what either branch uses, in one order.
+// CHECK-LABEL: func.func @if_captures
+// CHECK-SAME:    (%[[P:.*]]: tensor<i1>, %[[X:.*]]: tensor<f32>, %[[Y:.*]]: tensor<f32>)
+// CHECK:         lite.if %[[P]] -> (tensor<f32>) {
+// CHECK-NEXT:      %[[T:.*]] = func.call @if_captures_if0_then(%[[X]], %[[Y]]) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+// CHECK-NEXT:      lite.yield %[[T]]
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[E:.*]] = func.call @if_captures_if0_else(%[[X]], %[[Y]])
+// CHECK-NEXT:      lite.yield %[[E]]
+// CHECK:       func.func private @if_captures_if0_then(%[[A:.*]]: tensor<f32>, %{{.*}}: tensor<f32>) -> tensor<f32>
+// CHECK-NEXT:    %[[N:.*]] = lite.neg %[[A]]
+// CHECK-NEXT:    return %[[N]]
+// CHECK:       func.func private @if_captures_if0_else(%{{.*}}: tensor<f32>, %[[B:.*]]: tensor<f32>) -> tensor<f32>
+// CHECK-NEXT:    %[[C:.*]] = lite.constant dense<2.000000e+00>
+// CHECK-NEXT:    %[[M:.*]] = lite.mul %[[B]], %[[C]]
+// CHECK-NEXT:    return %[[M]]
+func.func @if_captures(%p: tensor<i1>, %x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+  %two = lite.constant dense<2.0> : tensor<f32>
+  %r = lite.if %p -> (tensor<f32>) {
+    %n = lite.neg %x : tensor<f32>
+    lite.yield %n : tensor<f32>
+  } else {
+    %m = lite.mul %y, %two : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    lite.yield %m : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
+
+// -----
+
+// A captured value becomes a loop-carried value the body passes through;
+// a captured constant is cloned into the functions.
+// CHECK-LABEL: func.func @while_captures
+// CHECK-SAME:    (%[[N:.*]]: tensor<i32>)
+// CHECK:         %[[R:.*]]:2 = lite.while (%[[I:.*]] = %{{.*}}, %[[N2:.*]] = %[[N]]) : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>) cond {
+// CHECK-NEXT:      %[[P:.*]] = func.call @while_captures_while0_cond(%[[I]], %[[N2]]) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+// CHECK-NEXT:      lite.yield %[[P]] : tensor<i1>
+// CHECK-NEXT:    } body {
+// CHECK-NEXT:      %[[B:.*]]:2 = func.call @while_captures_while0_body(%[[I]], %[[N2]]) : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+// CHECK-NEXT:      lite.yield %[[B]]#0, %[[B]]#1
+// CHECK:         return %[[R]]#0 : tensor<i32>
+// CHECK:       func.func private @while_captures_while0_cond(%[[CI:.*]]: tensor<i32>, %[[CN:.*]]: tensor<i32>) -> tensor<i1>
+// CHECK-NEXT:    %[[L:.*]] = lite.less %[[CI]], %[[CN]]
+// CHECK-NEXT:    return %[[L]]
+// CHECK:       func.func private @while_captures_while0_body(%[[BI:.*]]: tensor<i32>, %[[BN:.*]]: tensor<i32>) -> (tensor<i32>, tensor<i32>)
+// CHECK-NEXT:    %[[ONE:.*]] = lite.constant dense<1>
+// CHECK-NEXT:    %[[NEXT:.*]] = lite.add %[[BI]], %[[ONE]]
+// CHECK-NEXT:    return %[[NEXT]], %[[BN]]
+func.func @while_captures(%n: tensor<i32>) -> tensor<i32> {
+  %c0 = lite.constant dense<0> : tensor<i32>
+  %one = lite.constant dense<1> : tensor<i32>
+  %r = lite.while (%i = %c0) : (tensor<i32>) -> tensor<i32> cond {
+    %p = lite.less %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    lite.yield %p : tensor<i1>
+  } body {
+    %next = lite.add %i, %one : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    lite.yield %next : tensor<i32>
+  }
+  return %r : tensor<i32>
+}
+
+// -----
+
+// Innermost first: the if inside the body is outlined before the body, whose
+// function calls the branch functions. Two identical ifs share functions.
+// CHECK-LABEL: func.func @nested
+// CHECK:         func.call @nested_while2_cond
+// CHECK:         func.call @nested_while2_body
+// CHECK:       func.func private @nested_if0_then(
+// CHECK:       func.func private @nested_if0_else(
+// CHECK-NOT:   func.func private @nested_if1_then
+// CHECK:       func.func private @nested_while2_cond(
+// CHECK:       func.func private @nested_while2_body(
+// CHECK:         lite.if
+// CHECK-NEXT:      func.call @nested_if0_then(
+// CHECK:         lite.if
+// CHECK-NEXT:      func.call @nested_if0_then(
+func.func @nested(%x: tensor<i32>) -> tensor<i32> {
+  %c0 = lite.constant dense<0> : tensor<i32>
+  %r:2 = lite.while (%i = %c0, %acc = %x) : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>) cond {
+    %lim = lite.constant dense<4> : tensor<i32>
+    %p = lite.less %i, %lim : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    lite.yield %p : tensor<i1>
+  } body {
+    %one = lite.constant dense<1> : tensor<i32>
+    %next = lite.add %i, %one : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    %odd = lite.floor_mod %i, %one : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    %q = lite.equal %odd, %c0 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %a = lite.if %q -> (tensor<i32>) {
+      %s = lite.add %acc, %i : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      lite.yield %s : tensor<i32>
+    } else {
+      lite.yield %acc : tensor<i32>
+    }
+    %b = lite.if %q -> (tensor<i32>) {
+      %s = lite.add %a, %i : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      lite.yield %s : tensor<i32>
+    } else {
+      lite.yield %a : tensor<i32>
+    }
+    lite.yield %next, %b : tensor<i32>, tensor<i32>
+  }
+  return %r#1 : tensor<i32>
+}
