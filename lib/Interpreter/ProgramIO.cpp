@@ -10,22 +10,6 @@
 using namespace mlir;
 using namespace sluice::interp;
 
-static constexpr llvm::StringLiteral kNameAttr = "sluice.name";
-
-std::string sluice::interp::getArgumentName(func::FuncOp function,
-                                            unsigned index) {
-  if (auto name = function.getArgAttrOfType<StringAttr>(index, kNameAttr))
-    return name.str();
-  return "arg" + std::to_string(index);
-}
-
-std::string sluice::interp::getResultName(func::FuncOp function,
-                                          unsigned index) {
-  if (auto name = function.getResultAttrOfType<StringAttr>(index, kNameAttr))
-    return name.str();
-  return "output" + std::to_string(index);
-}
-
 FailureOr<SmallVector<Tensor>>
 sluice::interp::parseInputs(func::FuncOp function, StringRef text,
                             std::string &error) {

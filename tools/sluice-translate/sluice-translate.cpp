@@ -2,10 +2,12 @@
 //
 // mlir-translate with Sluice's translations:
 //   --graphdef-to-mlir [--feeds=a,b:1] [--fetches=y,z:0]   TensorFlow GraphDef
+//   --mlir-to-tflite                                        TFLite FlatBuffer
 //
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Driver/GraphDefOptions.h"
+#include "sluice/Target/TFLite/TFLiteExport.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
@@ -22,6 +24,7 @@ int main(int argc, char **argv) {
     options.fetches = sluice::splitTensorList(value);
   });
   sluice::registerGraphDefToMLIRTranslation(options);
+  sluice::registerMLIRToTFLiteTranslation();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "Sluice translation driver\n"));
 }

@@ -13,6 +13,7 @@
 #ifndef SLUICE_INTERPRETER_PROGRAMIO_H
 #define SLUICE_INTERPRETER_PROGRAMIO_H
 
+#include "sluice/Dialect/Lite/IR/SignatureNames.h"
 #include "sluice/Interpreter/Tensor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -22,8 +23,8 @@
 
 namespace sluice::interp {
 
-std::string getArgumentName(mlir::func::FuncOp function, unsigned index);
-std::string getResultName(mlir::func::FuncOp function, unsigned index);
+using sluice::getArgumentName;
+using sluice::getResultName;
 
 /// Reads the arguments of `function` from JSON text (empty text: no
 /// arguments). Checks count, names, dtypes and shapes against the function

@@ -225,6 +225,12 @@ struct LiteOutlineRegionsPass
     RegionOutliner outliner(module);
     for (func::FuncOp function : functions)
       outliner.outline(function);
+    // Constants only the outlined regions used are left unused.
+    for (func::FuncOp function : functions)
+      function.walk([](Operation *op) {
+        if (op->hasTrait<OpTrait::ConstantLike>() && op->use_empty())
+          op->erase();
+      });
   }
 };
 } // namespace

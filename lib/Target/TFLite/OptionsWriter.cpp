@@ -1,0 +1,141 @@
+//===- OptionsWriter.cpp - BuiltinOptions of a lite op --------------------===//
+//
+// One case per options table with fields; tables without fields are written
+// empty, as TFLite's converter does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OptionsWriter.h"
+#include "TypeMapping.h"
+
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace sluice;
+namespace fb = sluice::tflite;
+
+static fb::ActivationFunctionType getActivation(Operation *op) {
+  auto attr = op->getAttrOfType<lite::ActivationFunctionTypeAttr>(
+      "fused_activation_function");
+  if (!attr)
+    return fb::ActivationFunctionType::NONE;
+  return static_cast<fb::ActivationFunctionType>(attr.getValue());
+}
+
+static int32_t getInt(Operation *op, StringRef name, int32_t otherwise = 0) {
+  if (auto attr = op->getAttrOfType<IntegerAttr>(name))
+    return static_cast<int32_t>(attr.getValue().getSExtValue());
+  return otherwise;
+}
+
+static bool getBool(Operation *op, StringRef name) {
+  auto attr = op->getAttrOfType<BoolAttr>(name);
+  return attr && attr.getValue();
+}
+
+static fb::TensorType getTensorTypeOf(Value value) {
+  return tflite_support::getTensorType(getElementTypeOrSelf(value.getType()))
+      .value_or(fb::TensorType::FLOAT32);
+}
+
+tflite_support::WrittenOptions
+tflite_support::writeBuiltinOptions(flatbuffers::FlatBufferBuilder &fbb,
+                                    Operation *op, lite::BuiltinOptions kind) {
+  auto type = static_cast<fb::BuiltinOptions>(static_cast<uint8_t>(kind));
+  auto written = [&](auto offset) {
+    return WrittenOptions{type, offset.Union()};
+  };
+  switch (kind) {
+  case lite::BuiltinOptions::NONE:
+    return WrittenOptions{};
+  case lite::BuiltinOptions::AddOptions:
+    return written(fb::CreateAddOptions(fbb, getActivation(op)));
+  case lite::BuiltinOptions::SubOptions:
+    return written(fb::CreateSubOptions(fbb, getActivation(op)));
+  case lite::BuiltinOptions::MulOptions:
+    return written(fb::CreateMulOptions(fbb, getActivation(op)));
+  case lite::BuiltinOptions::DivOptions:
+    return written(fb::CreateDivOptions(fbb, getActivation(op)));
+  case lite::BuiltinOptions::ConcatenationOptions:
+    return written(fb::CreateConcatenationOptions(fbb, getInt(op, "axis"),
+                                                  getActivation(op)));
+  case lite::BuiltinOptions::FullyConnectedOptions: {
+    auto format = fb::FullyConnectedOptionsWeightsFormat::DEFAULT;
+    if (auto attr =
+            op->getAttrOfType<lite::WeightsFormatAttr>("weights_format"))
+      format =
+          static_cast<fb::FullyConnectedOptionsWeightsFormat>(attr.getValue());
+    return written(fb::CreateFullyConnectedOptions(
+        fbb, getActivation(op), format, getBool(op, "keep_num_dims"),
+        getBool(op, "asymmetric_quantize_inputs")));
+  }
+  case lite::BuiltinOptions::BatchMatMulOptions:
+    return written(fb::CreateBatchMatMulOptions(
+        fbb, getBool(op, "adj_x"), getBool(op, "adj_y"),
+        getBool(op, "asymmetric_quantize_inputs")));
+  case lite::BuiltinOptions::ReshapeOptions:
+    // The new shape is the second input; TFLite reads it from there.
+    return written(fb::CreateReshapeOptions(fbb));
+  case lite::BuiltinOptions::SqueezeOptions: {
+    std::vector<int32_t> dims;
+    if (auto attr = op->getAttrOfType<DenseI32ArrayAttr>("squeeze_dims"))
+      dims.assign(attr.asArrayRef().begin(), attr.asArrayRef().end());
+    return written(fb::CreateSqueezeOptions(fbb, fbb.CreateVector(dims)));
+  }
+  case lite::BuiltinOptions::GatherOptions:
+    return written(fb::CreateGatherOptions(fbb, getInt(op, "axis"),
+                                           getInt(op, "batch_dims")));
+  case lite::BuiltinOptions::StridedSliceOptions:
+    return written(fb::CreateStridedSliceOptions(
+        fbb, getInt(op, "begin_mask"), getInt(op, "end_mask"),
+        getInt(op, "ellipsis_mask"), getInt(op, "new_axis_mask"),
+        getInt(op, "shrink_axis_mask"), getBool(op, "offset")));
+  case lite::BuiltinOptions::PackOptions:
+    return written(
+        fb::CreatePackOptions(fbb, op->getNumOperands(), getInt(op, "axis")));
+  case lite::BuiltinOptions::UnpackOptions:
+    return written(
+        fb::CreateUnpackOptions(fbb, op->getNumResults(), getInt(op, "axis")));
+  case lite::BuiltinOptions::ReducerOptions:
+    return written(fb::CreateReducerOptions(fbb, getBool(op, "keep_dims")));
+  case lite::BuiltinOptions::CastOptions:
+    return written(fb::CreateCastOptions(fbb,
+                                         getTensorTypeOf(op->getOperand(0)),
+                                         getTensorTypeOf(op->getResult(0))));
+  case lite::BuiltinOptions::ShapeOptions:
+    return written(
+        fb::CreateShapeOptions(fbb, getTensorTypeOf(op->getResult(0))));
+#define SLUICE_EMPTY_OPTIONS(NAME)                                             \
+  case lite::BuiltinOptions::NAME:                                             \
+    return written(fb::Create##NAME(fbb));
+    SLUICE_EMPTY_OPTIONS(TransposeOptions)
+    SLUICE_EMPTY_OPTIONS(ExpOptions)
+    SLUICE_EMPTY_OPTIONS(MaximumMinimumOptions)
+    SLUICE_EMPTY_OPTIONS(LessOptions)
+    SLUICE_EMPTY_OPTIONS(NegOptions)
+    SLUICE_EMPTY_OPTIONS(GreaterOptions)
+    SLUICE_EMPTY_OPTIONS(GreaterEqualOptions)
+    SLUICE_EMPTY_OPTIONS(LessEqualOptions)
+    SLUICE_EMPTY_OPTIONS(SliceOptions)
+    SLUICE_EMPTY_OPTIONS(ExpandDimsOptions)
+    SLUICE_EMPTY_OPTIONS(EqualOptions)
+    SLUICE_EMPTY_OPTIONS(NotEqualOptions)
+    SLUICE_EMPTY_OPTIONS(PowOptions)
+    SLUICE_EMPTY_OPTIONS(LogicalOrOptions)
+    SLUICE_EMPTY_OPTIONS(LogicalAndOptions)
+    SLUICE_EMPTY_OPTIONS(LogicalNotOptions)
+    SLUICE_EMPTY_OPTIONS(FloorDivOptions)
+    SLUICE_EMPTY_OPTIONS(SquareOptions)
+    SLUICE_EMPTY_OPTIONS(ZerosLikeOptions)
+    SLUICE_EMPTY_OPTIONS(FillOptions)
+    SLUICE_EMPTY_OPTIONS(FloorModOptions)
+    SLUICE_EMPTY_OPTIONS(RangeOptions)
+    SLUICE_EMPTY_OPTIONS(AbsOptions)
+    SLUICE_EMPTY_OPTIONS(SelectV2Options)
+#undef SLUICE_EMPTY_OPTIONS
+  case lite::BuiltinOptions::IfOptions:
+  case lite::BuiltinOptions::WhileOptions:
+    break;
+  }
+  llvm_unreachable("IfOptions/WhileOptions are written by the model writer");
+}

@@ -1,0 +1,336 @@
+//===- TFLiteExport.cpp - lite programs to TFLite FlatBuffers -------------===//
+//
+// The model writer: subgraphs in the order they are reached from the entry
+// function (breadth first), one tensor per block argument and op result,
+// constants as tensors with buffers (buffer 0 is the empty buffer of every
+// other tensor; identical constants share one), one operator code per
+// (builtin, version). Op options come from OptionsWriter, types from
+// TypeMapping.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Target/TFLite/TFLiteExport.h"
+
+#include "OptionsWriter.h"
+#include "TypeMapping.h"
+
+#include "sluice/Dialect/Lite/IR/LiteDialect.h"
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/IR/SignatureNames.h"
+#include "sluice/Dialect/Lite/Transforms/Passes.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+
+#include <deque>
+#include <map>
+
+using namespace mlir;
+using namespace sluice;
+namespace fb = sluice::tflite;
+
+namespace {
+
+class ModelWriter {
+public:
+  explicit ModelWriter(ModuleOp module) : module(module) {}
+
+  LogicalResult write(func::FuncOp entry, llvm::raw_ostream &os);
+
+private:
+  unsigned getSubgraphIndex(func::FuncOp function);
+  FailureOr<flatbuffers::Offset<fb::SubGraph>>
+  writeSubgraph(func::FuncOp function, bool isEntry);
+  unsigned getBuffer(DenseElementsAttr value);
+  unsigned getOperatorCode(lite::BuiltinOperator code, int version);
+  /// The function a region outlined by -lite-outline-regions calls.
+  FailureOr<func::FuncOp> getOutlinedCallee(Operation *op, Region &region);
+
+  ModuleOp module;
+  flatbuffers::FlatBufferBuilder fbb;
+  std::vector<flatbuffers::Offset<fb::Buffer>> buffers;
+  DenseMap<Attribute, unsigned> constantBuffers;
+  std::map<std::pair<int, int>, unsigned> operatorCodeIndex;
+  std::vector<flatbuffers::Offset<fb::OperatorCode>> operatorCodes;
+  SmallVector<func::FuncOp> subgraphFunctions;
+  DenseMap<Operation *, unsigned> subgraphIndex;
+  bool hasControlFlow = false;
+  /// Subgraph 0's input and output tensors, for the signature.
+  std::vector<int32_t> entryInputs, entryOutputs;
+};
+
+} // namespace
+
+unsigned ModelWriter::getSubgraphIndex(func::FuncOp function) {
+  auto [it, inserted] =
+      subgraphIndex.try_emplace(function, subgraphFunctions.size());
+  if (inserted)
+    subgraphFunctions.push_back(function);
+  return it->second;
+}
+
+unsigned ModelWriter::getBuffer(DenseElementsAttr value) {
+  auto [it, inserted] = constantBuffers.try_emplace(value, buffers.size());
+  if (inserted) {
+    std::vector<uint8_t> bytes = tflite_support::serializeElements(value);
+    fbb.ForceVectorAlignment(bytes.size(), sizeof(uint8_t), 16);
+    buffers.push_back(fb::CreateBuffer(fbb, fbb.CreateVector(bytes)));
+  }
+  return it->second;
+}
+
+unsigned ModelWriter::getOperatorCode(lite::BuiltinOperator code, int version) {
+  int value = static_cast<int>(code);
+  auto [it, inserted] = operatorCodeIndex.try_emplace(
+      std::make_pair(value, version), operatorCodes.size());
+  if (inserted)
+    operatorCodes.push_back(fb::CreateOperatorCode(
+        fbb, static_cast<int8_t>(std::min(value, 127)), 0, version,
+        static_cast<fb::BuiltinOperator>(value)));
+  return it->second;
+}
+
+FailureOr<func::FuncOp> ModelWriter::getOutlinedCallee(Operation *op,
+                                                       Region &region) {
+  Block &block = region.front();
+  auto call = dyn_cast<func::CallOp>(block.front());
+  if (!call || std::next(block.begin()) != std::prev(block.end()) ||
+      !llvm::equal(block.getTerminator()->getOperands(),
+                   call.getResults().take_front(
+                       block.getTerminator()->getNumOperands())))
+    return op->emitError("cannot be exported: its regions must be outlined "
+                         "(run -lite-outline-regions)");
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      op, call.getCalleeAttr());
+  if (!callee)
+    return op->emitError("calls an unknown function ") << call.getCalleeAttr();
+  return callee;
+}
+
+/// The name of an op result in the model: its NameLoc, else a position.
+static std::string getTensorName(Value value, StringRef prefix,
+                                 unsigned index) {
+  if (Operation *def = value.getDefiningOp()) {
+    if (auto name = dyn_cast<NameLoc>(def->getLoc())) {
+      std::string text = name.getName().str();
+      if (def->getNumResults() > 1)
+        text += ":" + std::to_string(cast<OpResult>(value).getResultNumber());
+      return text;
+    }
+  }
+  return (prefix + "/t" + std::to_string(index)).str();
+}
+
+FailureOr<flatbuffers::Offset<fb::SubGraph>>
+ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
+  std::vector<flatbuffers::Offset<fb::Tensor>> tensors;
+  std::vector<flatbuffers::Offset<fb::Operator>> operators;
+  DenseMap<Value, int> tensorIndex;
+
+  auto addTensor = [&](Value value, const std::string &name, unsigned buffer,
+                       Location loc) -> LogicalResult {
+    auto type = cast<TensorType>(value.getType());
+    std::optional<fb::TensorType> elementType =
+        tflite_support::getTensorType(type.getElementType());
+    if (!elementType)
+      return emitError(loc, "cannot be exported: TFLite has no tensor type "
+                            "for ")
+             << type.getElementType();
+    std::vector<int32_t> shape, signature;
+    bool dynamic = false;
+    if (type.hasRank()) {
+      for (int64_t dim : type.getShape()) {
+        dynamic |= ShapedType::isDynamic(dim);
+        shape.push_back(ShapedType::isDynamic(dim) ? 1 : dim);
+        signature.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
+      }
+    }
+    tensorIndex[value] = tensors.size();
+    tensors.push_back(fb::CreateTensor(
+        fbb, fbb.CreateVector(shape), *elementType, buffer,
+        fbb.CreateString(name), /*quantization=*/0, /*is_variable=*/false,
+        /*sparsity=*/0, dynamic ? fbb.CreateVector(signature) : 0,
+        /*has_rank=*/type.hasRank()));
+    return success();
+  };
+  auto indicesOf = [&](ValueRange values) {
+    std::vector<int32_t> indices;
+    for (Value value : values)
+      indices.push_back(tensorIndex.lookup(value));
+    return indices;
+  };
+
+  Block &body = function.getBody().front();
+  StringRef prefix = function.getSymName();
+  std::vector<int32_t> inputs, outputs;
+  // The entry's results are named as the program names them.
+  DenseMap<Value, std::string> resultNames;
+  if (isEntry)
+    for (OpOperand &operand : body.getTerminator()->getOpOperands())
+      resultNames.try_emplace(
+          operand.get(), getResultName(function, operand.getOperandNumber()));
+  auto nameOf = [&](Value value) {
+    if (auto it = resultNames.find(value); it != resultNames.end())
+      return it->second;
+    return getTensorName(value, prefix, tensors.size());
+  };
+  for (BlockArgument arg : body.getArguments()) {
+    std::string name =
+        isEntry ? getArgumentName(function, arg.getArgNumber())
+                : (prefix + "/arg" + std::to_string(arg.getArgNumber())).str();
+    if (failed(addTensor(arg, name, 0, function.getLoc())))
+      return failure();
+    inputs.push_back(tensorIndex[arg]);
+  }
+
+  for (Operation &op : body) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      outputs = indicesOf(ret.getOperands());
+      continue;
+    }
+    if (auto constant = dyn_cast<lite::ConstantOp>(op)) {
+      auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!value)
+        return constant.emitError("cannot be exported: only dense constants "
+                                  "have a TFLite buffer");
+      if (failed(addTensor(constant, nameOf(constant), getBuffer(value),
+                           op.getLoc())))
+        return failure();
+      continue;
+    }
+
+    std::vector<int32_t> opInputs = indicesOf(op.getOperands());
+    unsigned opcode;
+    tflite_support::WrittenOptions options;
+    if (auto ifOp = dyn_cast<lite::IfOp>(op)) {
+      FailureOr<func::FuncOp> thenFn =
+          getOutlinedCallee(&op, ifOp.getThenRegion());
+      FailureOr<func::FuncOp> elseFn =
+          getOutlinedCallee(&op, ifOp.getElseRegion());
+      if (failed(thenFn) || failed(elseFn))
+        return failure();
+      // IF passes its inputs after the condition to both branches.
+      auto call = cast<func::CallOp>(ifOp.getThenRegion().front().front());
+      std::vector<int32_t> passed = indicesOf(call.getOperands());
+      opInputs.insert(opInputs.end(), passed.begin(), passed.end());
+      opcode = getOperatorCode(lite::BuiltinOperator::IF, 1);
+      options = {fb::BuiltinOptions::IfOptions,
+                 fb::CreateIfOptions(fbb, getSubgraphIndex(*thenFn),
+                                     getSubgraphIndex(*elseFn))
+                     .Union()};
+      hasControlFlow = true;
+    } else if (auto whileOp = dyn_cast<lite::WhileOp>(op)) {
+      FailureOr<func::FuncOp> condFn =
+          getOutlinedCallee(&op, whileOp.getCond());
+      FailureOr<func::FuncOp> bodyFn =
+          getOutlinedCallee(&op, whileOp.getBody());
+      if (failed(condFn) || failed(bodyFn))
+        return failure();
+      opcode = getOperatorCode(lite::BuiltinOperator::WHILE, 1);
+      options = {fb::BuiltinOptions::WhileOptions,
+                 fb::CreateWhileOptions(fbb, getSubgraphIndex(*condFn),
+                                        getSubgraphIndex(*bodyFn))
+                     .Union()};
+      hasControlFlow = true;
+    } else if (auto builtin = dyn_cast<lite::TFLiteBuiltinOpInterface>(op)) {
+      opcode = getOperatorCode(builtin.getBuiltinOperator(), 1);
+      options = tflite_support::writeBuiltinOptions(
+          fbb, &op, builtin.getBuiltinOptions());
+    } else {
+      return op.emitError("cannot be exported: '")
+             << op.getName() << "' is not a TFLite builtin operator";
+    }
+    for (Value result : op.getResults())
+      if (failed(addTensor(result, nameOf(result), 0, op.getLoc())))
+        return failure();
+    operators.push_back(
+        fb::CreateOperator(fbb, opcode, fbb.CreateVector(opInputs),
+                           fbb.CreateVector(indicesOf(op.getResults())),
+                           options.type, options.table));
+  }
+  if (isEntry) {
+    entryInputs = inputs;
+    entryOutputs = outputs;
+  }
+  return fb::CreateSubGraph(fbb, fbb.CreateVector(tensors),
+                            fbb.CreateVector(inputs), fbb.CreateVector(outputs),
+                            fbb.CreateVector(operators),
+                            fbb.CreateString(prefix.str()));
+}
+
+LogicalResult ModelWriter::write(func::FuncOp entry, llvm::raw_ostream &os) {
+  buffers.push_back(fb::CreateBuffer(fbb));
+  getSubgraphIndex(entry);
+  std::vector<flatbuffers::Offset<fb::SubGraph>> subgraphs;
+  // Writing a subgraph may discover more.
+  for (unsigned index = 0; index < subgraphFunctions.size(); ++index) {
+    FailureOr<flatbuffers::Offset<fb::SubGraph>> subgraph =
+        writeSubgraph(subgraphFunctions[index], index == 0);
+    if (failed(subgraph))
+      return failure();
+    subgraphs.push_back(*subgraph);
+  }
+
+  // The serving signature names subgraph 0's inputs and outputs.
+  std::vector<flatbuffers::Offset<fb::TensorMap>> signatureInputs,
+      signatureOutputs;
+  for (auto [i, tensor] : llvm::enumerate(entryInputs))
+    signatureInputs.push_back(fb::CreateTensorMap(
+        fbb, fbb.CreateString(getArgumentName(entry, i)), tensor));
+  for (auto [i, tensor] : llvm::enumerate(entryOutputs))
+    signatureOutputs.push_back(fb::CreateTensorMap(
+        fbb, fbb.CreateString(getResultName(entry, i)), tensor));
+  std::vector<flatbuffers::Offset<fb::SignatureDef>> signatures = {
+      fb::CreateSignatureDef(fbb, fbb.CreateVector(signatureInputs),
+                             fbb.CreateVector(signatureOutputs),
+                             fbb.CreateString("serving_default"),
+                             /*subgraph_index=*/0)};
+
+  // min_runtime_version: the oldest TFLite whose kernels read every op
+  // version written (IF and WHILE version 1: 1.15.0).
+  std::string minRuntime = hasControlFlow ? "1.15.0" : "1.14.0";
+  minRuntime.resize(16, '\0');
+  std::vector<uint8_t> versionBytes(minRuntime.begin(), minRuntime.end());
+  unsigned versionBuffer = buffers.size();
+  buffers.push_back(fb::CreateBuffer(fbb, fbb.CreateVector(versionBytes)));
+  std::vector<flatbuffers::Offset<fb::Metadata>> metadata = {fb::CreateMetadata(
+      fbb, fbb.CreateString("min_runtime_version"), versionBuffer)};
+
+  auto model =
+      fb::CreateModel(fbb, /*version=*/3, fbb.CreateVector(operatorCodes),
+                      fbb.CreateVector(subgraphs), fbb.CreateString("Sluice"),
+                      fbb.CreateVector(buffers), /*metadata_buffer=*/0,
+                      fbb.CreateVector(metadata), fbb.CreateVector(signatures));
+  fb::FinishModelBuffer(fbb, model);
+  os.write(reinterpret_cast<const char *>(fbb.GetBufferPointer()),
+           fbb.GetSize());
+  return success();
+}
+
+LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
+                                   const TFLiteExportOptions &options) {
+  auto entry = module.lookupSymbol<func::FuncOp>(options.entryFunction);
+  if (!entry)
+    return module.emitError("cannot be exported: no function @")
+           << options.entryFunction;
+  PassManager pm(module.getContext());
+  pm.addPass(lite::createLiteOutlineRegionsPass());
+  if (failed(pm.run(module)))
+    return failure();
+  return ModelWriter(module).write(entry, os);
+}
+
+void sluice::registerMLIRToTFLiteTranslation() {
+  static TranslateFromMLIRRegistration registration(
+      "mlir-to-tflite", "write a lite module as a TFLite FlatBuffer",
+      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+        auto module = dyn_cast<ModuleOp>(op);
+        if (!module)
+          return op->emitError("expects a module");
+        return exportTFLite(module, os);
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<func::FuncDialect, lite::LiteDialect>();
+      });
+}
