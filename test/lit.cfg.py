@@ -1,5 +1,6 @@
 # lit configuration for Sluice's regression tests (check-sluice).
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -28,3 +29,11 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.sluice_tools_dir, config.llvm_tools_dir]
 tools = ["sluice-opt", "sluice-run", "sluice-translate", "sluicec"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# The LiteRT harness: runs a .tflite in Google's LiteRT under Node and prints
+# sluice-run's JSON. Its node_modules come from `npm ci --prefix test/e2e/litert`
+# (utils/setup.sh); without them the harness fails saying so.
+config.substitutions.append(
+    ("%litert", "%s %s" % (shutil.which("node") or "node",
+                           os.path.join(config.sluice_src_root, "test", "e2e",
+                                        "litert", "run_tflite.mjs"))))

@@ -18,11 +18,21 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
     missing+=("$p")
 done
+# Node.js runs the e2e tests' LiteRT harness (test/e2e/litert).
+command -v node >/dev/null || missing+=(nodejs npm)
 if ((${#missing[@]})); then
   echo "== installing: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The harness's pinned @litertjs/core, again whenever package-lock.json changes.
+litert=test/e2e/litert
+if [[ ! -f $litert/node_modules/.package-lock.json ||
+      $litert/package-lock.json -nt $litert/node_modules/.package-lock.json ]]; then
+  echo "== installing $litert/node_modules (npm ci)"
+  npm ci --prefix "$litert" --no-audit --no-fund >/dev/null
 fi
 
 if [[ ! -f build/build.ninja ]]; then

@@ -4,6 +4,7 @@
 
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
+#include "sluice/Target/TFLite/TFLiteImport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Parser/Parser.h"
@@ -15,6 +16,8 @@ using namespace mlir;
 bool sluice::isGraphDefPath(StringRef path) {
   return path.ends_with(".pb") || path.ends_with(".pbtxt");
 }
+
+bool sluice::isTFLitePath(StringRef path) { return path.ends_with(".tflite"); }
 
 void sluice::loadSluiceDialects(MLIRContext &context) {
   context.loadDialect<func::FuncDialect, executor::ExecutorDialect,
@@ -29,6 +32,8 @@ OwningOpRef<ModuleOp> sluice::loadProgram(
     return nullptr;
   if (isGraphDefPath(path))
     return importGraphDef(file->getBuffer(), path, &context, importOptions);
+  if (isTFLitePath(path))
+    return importTFLite(file->getBuffer(), path, &context);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   return parseSourceFile<ModuleOp>(sourceMgr, &context);
 }

@@ -4,9 +4,9 @@
 //            [--feeds=..] [--fetches=..] [--lift]
 //
 // Runs a function of an .mlir file (executor graphs and/or lite ops), or the
-// @main imported from a TensorFlow GraphDef (.pb, .pbtxt), in the reference
-// interpreter and prints its results as one JSON line. Errors are
-// printed as diagnostics and the exit status is 1.
+// @main imported from a TensorFlow GraphDef (.pb, .pbtxt) or a TFLite model
+// (.tflite), in the reference interpreter and prints its results as one JSON
+// line. Errors are printed as diagnostics and the exit status is 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,7 +39,8 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("sluice-run options");
 static cl::opt<std::string>
-    inputFile(cl::Positional, cl::desc("<program.mlir|graph.pb|graph.pbtxt>"),
+    inputFile(cl::Positional,
+              cl::desc("<program.mlir|graph.pb|graph.pbtxt|model.tflite>"),
               cl::Required, cl::cat(category));
 static cl::opt<std::string>
     functionName("function", cl::desc("Function to run (default: main)"),

@@ -1,13 +1,16 @@
 //===- sluice-translate.cpp - Sluice's translation driver -----------------===//
 //
-// mlir-translate with Sluice's translations:
-//   --graphdef-to-mlir [--feeds=a,b:1] [--fetches=y,z:0]   TensorFlow GraphDef
-//   --mlir-to-tflite                                        TFLite FlatBuffer
+// mlir-translate with Sluice's translations (the importers print lite IR,
+// or executor IR for GraphDefs with v1 control flow):
+//   --graphdef-to-mlir [--feeds=a,b:1] [--fetches=y,z:0]   from a GraphDef
+//   --tflite-to-mlir                                        from a .tflite
+//   --mlir-to-tflite                                        to a .tflite
 //
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Driver/GraphDefOptions.h"
 #include "sluice/Target/TFLite/TFLiteExport.h"
+#include "sluice/Target/TFLite/TFLiteImport.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
@@ -25,6 +28,7 @@ int main(int argc, char **argv) {
   });
   sluice::registerGraphDefToMLIRTranslation(options);
   sluice::registerMLIRToTFLiteTranslation();
+  sluice::registerTFLiteToMLIRTranslation();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "Sluice translation driver\n"));
 }

@@ -1,17 +1,19 @@
 //===- sluicec.cpp - the Sluice compiler driver ---------------------------===//
 //
-// sluicec FILE [--emit=mlir|executor] [-o OUT] [--feeds=..] [--fetches=..]
+// sluicec FILE [--emit=mlir|executor|tflite] [-o OUT] [--feeds=..]
+// [--fetches=..]
 //
 // Reads a TensorFlow GraphDef (.pb, .pbtxt) or an MLIR file, lifts its v1
 // control flow to lite.if/lite.while (the sluice-lift pipeline) and writes the
-// result. Errors are printed as diagnostics naming the node or op, and the
-// exit status is 1.
+// result, as lite IR or as a TFLite model. Errors are printed as diagnostics
+// naming the node or op, and the exit status is 1.
 //
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Driver/GraphDefOptions.h"
 #include "sluice/Driver/LoadProgram.h"
+#include "sluice/Target/TFLite/TFLiteExport.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -25,7 +27,7 @@ using namespace mlir;
 namespace cl = llvm::cl;
 
 namespace {
-enum class EmitKind { Mlir, Executor };
+enum class EmitKind { Mlir, Executor, TFLite };
 } // namespace
 
 static cl::OptionCategory category("sluicec options");
@@ -41,7 +43,9 @@ static cl::opt<EmitKind>
                                "lite IR with control flow lifted to "
                                "lite.if/lite.while (default)"),
                     clEnumValN(EmitKind::Executor, "executor",
-                               "the program as imported, before lifting")),
+                               "the program as imported, before lifting"),
+                    clEnumValN(EmitKind::TFLite, "tflite",
+                               "a TFLite FlatBuffer of the lifted program")),
          cl::cat(category));
 
 int main(int argc, char **argv) {
@@ -52,7 +56,7 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv,
       "Sluice compiler: lifts TensorFlow v1 control flow to "
-      "lite.if/lite.while\n");
+      "lite.if/lite.while and writes lite IR or a TFLite model\n");
 
   MLIRContext context;
   sluice::loadSluiceDialects(context);
@@ -70,7 +74,7 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  if (emit == EmitKind::Mlir) {
+  if (emit != EmitKind::Executor) {
     PassManager pm(&context);
     sluice::executor::buildLiftControlFlowPipeline(pm.nest<func::FuncOp>());
     if (failed(pm.run(*module)))
@@ -82,7 +86,12 @@ int main(int argc, char **argv) {
     llvm::errs() << "sluicec: " << error << "\n";
     return 1;
   }
-  module->print(output->os());
+  if (emit == EmitKind::TFLite) {
+    if (failed(sluice::exportTFLite(*module, output->os())))
+      return 1;
+  } else {
+    module->print(output->os());
+  }
   output->keep();
   return 0;
 }

@@ -1,7 +1,8 @@
 //===- LoadProgram.h - read any Sluice input into a module ------*- C++ -*-===//
 //
 // The one place that turns a file name into a module: TensorFlow GraphDefs
-// (.pb, .pbtxt) through the GraphDef importer, anything else parsed as MLIR.
+// (.pb, .pbtxt) through the GraphDef importer, TFLite models (.tflite)
+// through the TFLite importer, anything else parsed as MLIR.
 // Used by the tools and, later, the Python bindings.
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +20,9 @@ namespace sluice {
 
 /// Whether `path` names a TensorFlow GraphDef (by its suffix).
 bool isGraphDefPath(llvm::StringRef path);
+
+/// Whether `path` names a TFLite model (by its suffix).
+bool isTFLitePath(llvm::StringRef path);
 
 /// Loads the dialects any Sluice program may use into `context`.
 void loadSluiceDialects(mlir::MLIRContext &context);

@@ -19,9 +19,11 @@
 #include "sluice/Dialect/Lite/IR/SignatureNames.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "mlir/Transforms/Passes.h"
 
 #include <deque>
 #include <map>
@@ -308,16 +310,62 @@ LogicalResult ModelWriter::write(func::FuncOp entry, llvm::raw_ostream &os) {
   return success();
 }
 
+/// Gives every subgraph output its own tensor: a function result that is an
+/// argument, or a value returned twice, becomes a copy (a RESHAPE to its own
+/// shape), since a TFLite subgraph's output tensors must be distinct from
+/// each other and from its inputs.
+static void materializeOutputCopies(func::FuncOp function) {
+  Operation *ret = function.getBody().front().getTerminator();
+  OpBuilder builder(ret);
+  llvm::SmallPtrSet<Value, 8> seen;
+  for (OpOperand &operand : ret->getOpOperands()) {
+    Value value = operand.get();
+    if (!isa<BlockArgument>(value) && seen.insert(value).second)
+      continue;
+    auto type = cast<TensorType>(value.getType());
+    Location loc = ret->getLoc();
+    Value shape;
+    if (type.hasStaticShape()) {
+      SmallVector<int32_t> dims(type.getShape().begin(), type.getShape().end());
+      shape = lite::ConstantOp::create(
+          builder, loc,
+          DenseElementsAttr::get(
+              RankedTensorType::get({type.getRank()}, builder.getI32Type()),
+              ArrayRef<int32_t>(dims)));
+    } else {
+      Type shapeType =
+          type.hasRank() ? Type(RankedTensorType::get({type.getRank()},
+                                                      builder.getI32Type()))
+                         : Type(UnrankedTensorType::get(builder.getI32Type()));
+      shape = lite::ShapeOp::create(builder, loc, shapeType, value);
+    }
+    operand.set(lite::ReshapeOp::create(builder, loc, type, value, shape));
+  }
+}
+
 LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
                                    const TFLiteExportOptions &options) {
   auto entry = module.lookupSymbol<func::FuncOp>(options.entryFunction);
   if (!entry)
     return module.emitError("cannot be exported: no function @")
            << options.entryFunction;
+  // Calls (a GraphDef's PartitionedCall) are inlined: TFLite would need
+  // CALL_ONCE subgraphs for them. Then regions become subgraphs.
+  DialectRegistry registry;
+  func::registerInlinerExtension(registry);
+  module.getContext()->appendDialectRegistry(registry);
   PassManager pm(module.getContext());
+  // No clean-up pipeline after inlining (the default one canonicalizes): the
+  // model holds the program as written, so that export -> import -> export
+  // gives the same bytes. Canonicalization would hoist and merge constants
+  // the importer recreates where the file has them.
+  pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   pm.addPass(lite::createLiteOutlineRegionsPass());
   if (failed(pm.run(module)))
     return failure();
+  for (func::FuncOp function : module.getOps<func::FuncOp>())
+    if (!function.isExternal())
+      materializeOutputCopies(function);
   return ModelWriter(module).write(entry, os);
 }
 

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/Endian.h"
 
 using namespace mlir;
 using FbType = sluice::tflite::TensorType;
@@ -74,4 +75,30 @@ sluice::tflite_support::serializeElements(DenseElementsAttr attr) {
       appendBits(value);
   }
   return bytes;
+}
+
+unsigned sluice::tflite_support::getElementByteWidth(Type elementType) {
+  return std::max(1u, elementType.getIntOrFloatBitWidth() / 8);
+}
+
+DenseElementsAttr
+sluice::tflite_support::deserializeElements(ArrayRef<uint8_t> bytes,
+                                            RankedTensorType type) {
+  Type elementType = type.getElementType();
+  if (elementType.isInteger(1)) {
+    SmallVector<bool> values;
+    values.reserve(bytes.size());
+    for (uint8_t byte : bytes)
+      values.push_back(byte != 0);
+    return DenseElementsAttr::get(type, values);
+  }
+  unsigned width = getElementByteWidth(elementType);
+  if (llvm::endianness::native == llvm::endianness::little)
+    return DenseElementsAttr::getFromRawBuffer(
+        type, ArrayRef<char>(reinterpret_cast<const char *>(bytes.data()),
+                             bytes.size()));
+  std::vector<char> native(bytes.begin(), bytes.end());
+  for (size_t i = 0; i < native.size(); i += width)
+    std::reverse(native.begin() + i, native.begin() + i + width);
+  return DenseElementsAttr::getFromRawBuffer(type, native);
 }

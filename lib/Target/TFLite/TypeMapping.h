@@ -1,7 +1,8 @@
 //===- TypeMapping.h - MLIR element types <-> TFLite TensorType -*- C++ -*-===//
 //
 // The dtypes lite tensors may have and their TFLite TensorType, both ways,
-// and the little-endian bytes TFLite stores for a constant's elements.
+// and the little-endian bytes TFLite stores for a constant's elements, both
+// ways.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #include "schema_generated.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Types.h"
 
 #include <optional>
@@ -28,6 +30,15 @@ mlir::Type getElementType(sluice::tflite::TensorType type,
 /// The bytes of `attr`'s elements as TFLite stores them: little-endian,
 /// one byte per bool.
 std::vector<uint8_t> serializeElements(mlir::DenseElementsAttr attr);
+
+/// The number of bytes TFLite stores per element of `elementType` (one per
+/// bool).
+unsigned getElementByteWidth(mlir::Type elementType);
+
+/// The elements of a constant of `type` from the bytes TFLite stores, which
+/// must be exactly getElementByteWidth * the element count.
+mlir::DenseElementsAttr deserializeElements(llvm::ArrayRef<uint8_t> bytes,
+                                            mlir::RankedTensorType type);
 
 } // namespace sluice::tflite_support
 

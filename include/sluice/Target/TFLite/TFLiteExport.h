@@ -3,8 +3,8 @@
 // Writes a module of lite ops as a TFLite model (schema version 3, file
 // identifier "TFL3"): the entry function is subgraph 0, every function an
 // outlined lite.if/lite.while region calls is one more subgraph, IF/WHILE
-// carry IfOptions/WhileOptions naming them. Regions that are not outlined
-// yet are outlined first (-lite-outline-regions).
+// carry IfOptions/WhileOptions naming them. Calls are inlined and regions
+// outlined first (-inline, -lite-outline-regions).
 //
 //===----------------------------------------------------------------------===//
 

@@ -31,6 +31,7 @@ void LiteDialect::initialize() {
 #define GET_OP_LIST
 #include "sluice/Dialect/Lite/IR/LiteOps.cpp.inc"
       >();
+  registerInlinerInterface();
 }
 
 Operation *LiteDialect::materializeConstant(OpBuilder &builder, Attribute value,

@@ -27,6 +27,10 @@ def Lite_Dialect : Dialect {
     FlatBuffer import and export are driven by the op definitions.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// Lets the inliner move lite ops (LiteInliner.cpp).
+    void registerInlinerInterface();
+  }];
   let hasConstantMaterializer = 1;
 }
 

@@ -1,0 +1,33 @@
+//===- TFLiteImport.h - TFLite FlatBuffers to lite programs -----*- C++ -*-===//
+//
+// Reads a TFLite model (schema version 3, file identifier "TFL3") as a
+// module holding func.func @main: subgraph 0 becomes its body, every
+// operator the lite op with the same builtin code, constant tensors
+// lite.constant, and IF/WHILE lite.if/lite.while with the subgraphs they
+// name inlined into their regions. The inverse of TFLiteExport.h: export,
+// import, export gives the same bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_TARGET_TFLITE_TFLITEIMPORT_H
+#define SLUICE_TARGET_TFLITE_TFLITEIMPORT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace sluice {
+
+/// Imports the .tflite in `bytes` (`filename` names it in diagnostics). The
+/// FlatBuffer is verified before it is read; a malformed model, or one using
+/// what lite does not model, is reported as a diagnostic naming the subgraph
+/// and operator, and yields a null module.
+mlir::OwningOpRef<mlir::ModuleOp> importTFLite(llvm::StringRef bytes,
+                                               llvm::StringRef filename,
+                                               mlir::MLIRContext *context);
+
+/// Registers `--tflite-to-mlir` with mlir-translate-style tools.
+void registerTFLiteToMLIRTranslation();
+
+} // namespace sluice
+
+#endif // SLUICE_TARGET_TFLITE_TFLITEIMPORT_H

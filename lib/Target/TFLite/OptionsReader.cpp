@@ -1,0 +1,195 @@
+//===- OptionsReader.cpp - attributes of a lite op from BuiltinOptions ----===//
+//
+// One case per options table with fields, mirroring OptionsWriter.cpp;
+// tables without fields (and ReshapeOptions, whose new_shape the importer
+// turns into an operand) add nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OptionsReader.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace sluice;
+namespace fb = sluice::tflite;
+
+/// The schema's name of an options member, or its number.
+static std::string getOptionsName(fb::BuiltinOptions type) {
+  StringRef name = fb::EnumNameBuiltinOptions(type);
+  if (name.empty())
+    return "options member " + std::to_string(static_cast<int>(type));
+  return name.str();
+}
+
+namespace {
+
+/// Appends the attributes of one op, leaving out default values.
+class AttributeReader {
+public:
+  AttributeReader(Builder &builder, NamedAttrList &attributes,
+                  llvm::function_ref<InFlightDiagnostic()> emitError)
+      : builder(builder), attributes(attributes), emitError(emitError) {}
+
+  LogicalResult activation(fb::ActivationFunctionType value) {
+    std::optional<lite::ActivationFunctionType> activation =
+        lite::symbolizeActivationFunctionType(static_cast<uint32_t>(value));
+    if (!activation)
+      return emitError() << "has the unknown fused activation function "
+                         << static_cast<int>(value);
+    if (*activation != lite::ActivationFunctionType::NONE)
+      attributes.append("fused_activation_function",
+                        lite::ActivationFunctionTypeAttr::get(
+                            builder.getContext(), *activation));
+    return success();
+  }
+
+  void integer(StringRef name, int32_t value, bool always = false) {
+    if (value != 0 || always)
+      attributes.append(name, builder.getI32IntegerAttr(value));
+  }
+
+  void boolean(StringRef name, bool value) {
+    if (value)
+      attributes.append(name, builder.getBoolAttr(true));
+  }
+
+  LogicalResult weightsFormat(fb::FullyConnectedOptionsWeightsFormat value) {
+    std::optional<lite::WeightsFormat> format =
+        lite::symbolizeWeightsFormat(static_cast<uint32_t>(value));
+    if (!format)
+      return emitError() << "has the unknown weights format "
+                         << static_cast<int>(value);
+    if (*format != lite::WeightsFormat::DEFAULT)
+      attributes.append("weights_format", lite::WeightsFormatAttr::get(
+                                              builder.getContext(), *format));
+    return success();
+  }
+
+  /// Checks an options field TFLite derives from the operand count.
+  LogicalResult count(StringRef field, int32_t value, unsigned actual,
+                      StringRef what) {
+    if (value == static_cast<int32_t>(actual))
+      return success();
+    return emitError() << field << " is " << value << " but the operator has "
+                       << actual << " " << what;
+  }
+
+private:
+  Builder &builder;
+  NamedAttrList &attributes;
+  llvm::function_ref<InFlightDiagnostic()> emitError;
+};
+
+} // namespace
+
+LogicalResult tflite_support::readBuiltinOptions(
+    const fb::Operator &op, lite::BuiltinOptions kind, unsigned numInputs,
+    unsigned numOutputs, Builder &builder, NamedAttrList &attributes,
+    llvm::function_ref<InFlightDiagnostic()> emitError) {
+  auto expected = static_cast<fb::BuiltinOptions>(static_cast<uint8_t>(kind));
+  fb::BuiltinOptions type = op.builtin_options_type();
+  // An operator may leave its options out; the defaults then apply.
+  if (type != fb::BuiltinOptions::NONE && type != expected) {
+    InFlightDiagnostic diag = emitError();
+    diag << "carries " << getOptionsName(type) << " but the operator takes ";
+    if (expected == fb::BuiltinOptions::NONE)
+      diag << "no options";
+    else
+      diag << getOptionsName(expected);
+    return diag;
+  }
+  AttributeReader read(builder, attributes, emitError);
+
+  switch (kind) {
+  case lite::BuiltinOptions::AddOptions:
+    if (auto *options = op.builtin_options_as_AddOptions())
+      return read.activation(options->fused_activation_function());
+    return success();
+  case lite::BuiltinOptions::SubOptions:
+    if (auto *options = op.builtin_options_as_SubOptions())
+      return read.activation(options->fused_activation_function());
+    return success();
+  case lite::BuiltinOptions::MulOptions:
+    if (auto *options = op.builtin_options_as_MulOptions())
+      return read.activation(options->fused_activation_function());
+    return success();
+  case lite::BuiltinOptions::DivOptions:
+    if (auto *options = op.builtin_options_as_DivOptions())
+      return read.activation(options->fused_activation_function());
+    return success();
+  case lite::BuiltinOptions::ConcatenationOptions: {
+    auto *options = op.builtin_options_as_ConcatenationOptions();
+    // The axis is not optional on the lite op: write it even when 0.
+    read.integer("axis", options ? options->axis() : 0, /*always=*/true);
+    return options ? read.activation(options->fused_activation_function())
+                   : success();
+  }
+  case lite::BuiltinOptions::FullyConnectedOptions: {
+    auto *options = op.builtin_options_as_FullyConnectedOptions();
+    if (!options)
+      return success();
+    read.boolean("keep_num_dims", options->keep_num_dims());
+    read.boolean("asymmetric_quantize_inputs",
+                 options->asymmetric_quantize_inputs());
+    return success(
+        succeeded(read.activation(options->fused_activation_function())) &&
+        succeeded(read.weightsFormat(options->weights_format())));
+  }
+  case lite::BuiltinOptions::BatchMatMulOptions:
+    if (auto *options = op.builtin_options_as_BatchMatMulOptions()) {
+      read.boolean("adj_x", options->adj_x());
+      read.boolean("adj_y", options->adj_y());
+      read.boolean("asymmetric_quantize_inputs",
+                   options->asymmetric_quantize_inputs());
+    }
+    return success();
+  case lite::BuiltinOptions::SqueezeOptions:
+    if (auto *options = op.builtin_options_as_SqueezeOptions())
+      if (auto *dims = options->squeeze_dims(); dims && dims->size())
+        attributes.append("squeeze_dims",
+                          builder.getDenseI32ArrayAttr(llvm::to_vector(*dims)));
+    return success();
+  case lite::BuiltinOptions::GatherOptions:
+    if (auto *options = op.builtin_options_as_GatherOptions()) {
+      read.integer("axis", options->axis());
+      read.integer("batch_dims", options->batch_dims());
+    }
+    return success();
+  case lite::BuiltinOptions::StridedSliceOptions:
+    if (auto *options = op.builtin_options_as_StridedSliceOptions()) {
+      read.integer("begin_mask", options->begin_mask());
+      read.integer("end_mask", options->end_mask());
+      read.integer("ellipsis_mask", options->ellipsis_mask());
+      read.integer("new_axis_mask", options->new_axis_mask());
+      read.integer("shrink_axis_mask", options->shrink_axis_mask());
+      read.boolean("offset", options->offset());
+    }
+    return success();
+  case lite::BuiltinOptions::PackOptions:
+    if (auto *options = op.builtin_options_as_PackOptions()) {
+      read.integer("axis", options->axis());
+      return read.count("PackOptions.values_count", options->values_count(),
+                        numInputs, "inputs");
+    }
+    return success();
+  case lite::BuiltinOptions::UnpackOptions:
+    if (auto *options = op.builtin_options_as_UnpackOptions()) {
+      read.integer("axis", options->axis());
+      return read.count("UnpackOptions.num", options->num(), numOutputs,
+                        "outputs");
+    }
+    return success();
+  case lite::BuiltinOptions::ReducerOptions:
+    if (auto *options = op.builtin_options_as_ReducerOptions())
+      read.boolean("keep_dims", options->keep_dims());
+    return success();
+  case lite::BuiltinOptions::IfOptions:
+  case lite::BuiltinOptions::WhileOptions:
+    llvm_unreachable("IfOptions/WhileOptions are read by the model importer");
+  default:
+    // Tables without fields, CastOptions and ShapeOptions (the tensor types
+    // say the same), ReshapeOptions (new_shape becomes an operand).
+    return success();
+  }
+}
