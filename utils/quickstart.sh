@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 case "${1:-}" in
 demo)
-  utils/setup.sh sluicec sluice-opt sluice-run
+  utils/setup.sh sluicec sluice-opt sluice-run sluice-translate
   graph=examples/while_cond.pbtxt
   inputs=examples/while_cond_inputs.json
   echo "== sluicec $graph (TensorFlow v1 while loop with a cond, lifted)"
@@ -16,6 +16,11 @@ demo)
   build/bin/sluice-run "$graph" --inputs="$inputs"
   echo "== sluice-run $graph --lift (the lifted lite.while/lite.if program)"
   build/bin/sluice-run "$graph" --inputs="$inputs" --lift
+  echo "== sluicec $graph --emit=tflite, run in LiteRT (@litertjs/core)"
+  build/bin/sluicec "$graph" --emit=tflite -o build/while_cond.tflite
+  node test/e2e/litert/run_tflite.mjs build/while_cond.tflite --inputs="$inputs"
+  echo "== sluice-run build/while_cond.tflite (imported back)"
+  build/bin/sluice-run build/while_cond.tflite --inputs="$inputs"
   for example in examples/*.mlir; do
     echo "== sluice-run $example"
     build/bin/sluice-run "$example"
