@@ -13,8 +13,11 @@ time and its microseconds per node, then the ratio of the per-node pass cost
 at the largest size to that at the smallest (1.00 = linear). Best of
 --repeat runs.
 
+With --instructions, also counts the instructions the pass executes under
+callgrind, which machine noise does not change.
+
 usage: bench/lift/bench.py [--sizes 1000,10000,100000] [--repeat R]
-                           [--depth D] [--seed S] [--build DIR]
+                           [--depth D] [--seed S] [--build DIR] [--instructions]
 """
 import argparse
 import json
@@ -69,6 +72,25 @@ def best_run(cmd, repeat):
     return best
 
 
+def pass_instructions(opt, path):
+    """Instructions executed inside the pass (callgrind, collection switched
+    on only in the pass's runOnOperation): the same count whatever else the
+    machine is doing."""
+    with tempfile.NamedTemporaryFile(suffix=".callgrind") as out:
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}",
+             "--collect-atstart=no",
+             "--toggle-collect=*ExecutorLiftControlFlowPass*runOnOperation*",
+             opt, "-executor-lift-control-flow", path, "-o", os.devnull],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+        if proc.returncode != 0:
+            sys.exit(f"valgrind failed:\n{proc.stderr[-2000:]}")
+        for line in open(out.name):
+            if line.startswith("summary:") or line.startswith("totals:"):
+                return int(line.split()[1])
+    return None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,10000,100000",
@@ -77,6 +99,9 @@ def main():
     parser.add_argument("--depth", type=int, default=4, help="maximum nesting of cond/while/case")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the pass's instructions under callgrind "
+                             "(slow: minutes at 100k nodes), a noise-free linearity check")
     args = parser.parse_args()
     opt = os.path.join(args.build, "bin", "sluice-opt")
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -94,12 +119,14 @@ def main():
             lift_wall, timing = best_run([opt, "-executor-lift-control-flow", path, "-o", os.devnull],
                                          args.repeat)
             pass_s = timing.get(PASS)
-            rows.append((stats["nodes"], len(mlir), gen_seconds, base_wall, lift_wall, pass_s, stats))
+            instructions = pass_instructions(opt, path) if args.instructions else None
+            rows.append((stats["nodes"], len(mlir), gen_seconds, base_wall, lift_wall, pass_s,
+                         instructions))
 
     print(f"graphs of depth <= {args.depth}, seed {args.seed}, best of {args.repeat} runs each")
     print(f"{'nodes':>8} {'MB':>6} {'gen s':>6} {'parse+print s':>14} {'lift run s':>11} "
           f"{'pass s':>8} {'pass us/node':>13} {'(run-base) us/node':>19}")
-    for nodes, chars, gen_s, base, lift, pass_s, stats in rows:
+    for nodes, chars, gen_s, base, lift, pass_s, _ in rows:
         pass_col = f"{pass_s:8.3f}" if pass_s is not None else f"{'-':>8}"
         per_node = f"{1e6 * pass_s / nodes:13.2f}" if pass_s is not None else f"{'-':>13}"
         print(f"{nodes:>8} {chars / 1e6:6.1f} {gen_s:6.2f} {base:14.3f} {lift:11.3f} "
@@ -116,6 +143,13 @@ def main():
             print(f"linearity by wall time (lift run - baseline): {ratio:.2f}")
         base_ratio = (last[3] / last[0]) / (first[3] / first[0])
         print(f"baseline parse+print cost per node, same ratio: {base_ratio:.2f}")
+    if args.instructions:
+        for nodes, *_, instructions in rows:
+            print(f"{nodes:>8} nodes: {instructions} instructions in the pass, "
+                  f"{instructions / nodes:.0f} per node")
+        if len(rows) > 1 and first[6] and last[6]:
+            ratio = (last[6] / last[0]) / (first[6] / first[0])
+            print(f"linearity by instructions: {ratio:.2f} (1.00 = linear)")
 
 
 if __name__ == "__main__":
