@@ -11,6 +11,7 @@
 
 #include "sluice/Target/TFLite/TFLiteExport.h"
 
+#include "OperatorVersions.h"
 #include "OptionsWriter.h"
 #include "TypeMapping.h"
 
@@ -57,7 +58,6 @@ private:
   std::vector<flatbuffers::Offset<fb::OperatorCode>> operatorCodes;
   SmallVector<func::FuncOp> subgraphFunctions;
   DenseMap<Operation *, unsigned> subgraphIndex;
-  bool hasControlFlow = false;
   /// Subgraph 0's input and output tensors, for the signature.
   std::vector<int32_t> entryInputs, entryOutputs;
 };
@@ -216,12 +216,12 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       auto call = cast<func::CallOp>(ifOp.getThenRegion().front().front());
       std::vector<int32_t> passed = indicesOf(call.getOperands());
       opInputs.insert(opInputs.end(), passed.begin(), passed.end());
-      opcode = getOperatorCode(lite::BuiltinOperator::IF, 1);
+      opcode = getOperatorCode(lite::BuiltinOperator::IF,
+                               tflite_support::getOperatorVersion(&op));
       options = {fb::BuiltinOptions::IfOptions,
                  fb::CreateIfOptions(fbb, getSubgraphIndex(*thenFn),
                                      getSubgraphIndex(*elseFn))
                      .Union()};
-      hasControlFlow = true;
     } else if (auto whileOp = dyn_cast<lite::WhileOp>(op)) {
       FailureOr<func::FuncOp> condFn =
           getOutlinedCallee(&op, whileOp.getCond());
@@ -229,14 +229,15 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
           getOutlinedCallee(&op, whileOp.getBody());
       if (failed(condFn) || failed(bodyFn))
         return failure();
-      opcode = getOperatorCode(lite::BuiltinOperator::WHILE, 1);
+      opcode = getOperatorCode(lite::BuiltinOperator::WHILE,
+                               tflite_support::getOperatorVersion(&op));
       options = {fb::BuiltinOptions::WhileOptions,
                  fb::CreateWhileOptions(fbb, getSubgraphIndex(*condFn),
                                         getSubgraphIndex(*bodyFn))
                      .Union()};
-      hasControlFlow = true;
     } else if (auto builtin = dyn_cast<lite::TFLiteBuiltinOpInterface>(op)) {
-      opcode = getOperatorCode(builtin.getBuiltinOperator(), 1);
+      opcode = getOperatorCode(builtin.getBuiltinOperator(),
+                               tflite_support::getOperatorVersion(&op));
       options = tflite_support::writeBuiltinOptions(
           fbb, &op, builtin.getBuiltinOptions());
     } else {
@@ -290,8 +291,12 @@ LogicalResult ModelWriter::write(func::FuncOp entry, llvm::raw_ostream &os) {
                              /*subgraph_index=*/0)};
 
   // min_runtime_version: the oldest TFLite whose kernels read every op
-  // version written (IF and WHILE version 1: 1.15.0).
-  std::string minRuntime = hasControlFlow ? "1.15.0" : "1.14.0";
+  // version written.
+  std::vector<std::pair<lite::BuiltinOperator, int>> codes;
+  for (const auto &[key, index] : operatorCodeIndex)
+    codes.emplace_back(static_cast<lite::BuiltinOperator>(key.first),
+                       key.second);
+  std::string minRuntime = tflite_support::getMinimumRuntimeVersion(codes);
   minRuntime.resize(16, '\0');
   std::vector<uint8_t> versionBytes(minRuntime.begin(), minRuntime.end());
   unsigned versionBuffer = buffers.size();

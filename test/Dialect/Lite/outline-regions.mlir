@@ -112,3 +112,32 @@ func.func @nested(%x: tensor<i32>) -> tensor<i32> {
   }
   return %r#1 : tensor<i32>
 }
+
+// -----
+
+// The inner and outer conds are identical (i < bound), but the inner loop
+// runs while the outer one is using its cond subgraph: TFLite cannot share
+// it, so each loop gets its own function.
+// CHECK-LABEL: func.func @nested_identical_conds
+// CHECK:       func.func private @nested_identical_conds_while0_cond(
+// CHECK:       func.func private @nested_identical_conds_while1_cond(
+func.func @nested_identical_conds(%n: tensor<i32>) -> tensor<i32> {
+  %c0 = lite.constant dense<0> : tensor<i32>
+  %r:2 = lite.while (%i = %c0, %s = %c0) : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>) cond {
+    %p = lite.less %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    lite.yield %p : tensor<i1>
+  } body {
+    %in:2 = lite.while (%j = %c0, %t = %s) : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>) cond {
+      %q = lite.less %j, %i : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      lite.yield %q : tensor<i1>
+    } body {
+      %one = lite.constant dense<1> : tensor<i32>
+      %j1 = lite.add %j, %one : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      lite.yield %j1, %t : tensor<i32>, tensor<i32>
+    }
+    %one = lite.constant dense<1> : tensor<i32>
+    %i1 = lite.add %i, %one : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    lite.yield %i1, %in#1 : tensor<i32>, tensor<i32>
+  }
+  return %r#1 : tensor<i32>
+}

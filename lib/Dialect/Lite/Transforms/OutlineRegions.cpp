@@ -51,7 +51,10 @@ private:
   /// first) from explicit `captures`; with `passThrough`, it also returns
   /// the captures unchanged. Returns an existing identical function if any.
   func::FuncOp createFunction(StringRef name, Region &region,
-                              ArrayRef<Value> captures, bool passThrough);
+                              ArrayRef<Value> captures, bool passThrough,
+                              const llvm::DenseSet<Operation *> &notShared);
+  /// The functions `op`'s regions call, directly or through other calls.
+  llvm::DenseSet<Operation *> getFunctionsCalledWithin(Operation *op);
   /// The text that identifies a function's body up to names and locations.
   std::string structuralKey(func::FuncOp function);
 
@@ -72,9 +75,24 @@ std::string RegionOutliner::structuralKey(func::FuncOp function) {
   return key;
 }
 
-func::FuncOp RegionOutliner::createFunction(StringRef name, Region &region,
-                                            ArrayRef<Value> captures,
-                                            bool passThrough) {
+llvm::DenseSet<Operation *>
+RegionOutliner::getFunctionsCalledWithin(Operation *op) {
+  llvm::DenseSet<Operation *> called;
+  SmallVector<Operation *> worklist = {op};
+  while (!worklist.empty()) {
+    worklist.pop_back_val()->walk([&](func::CallOp call) {
+      auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (callee && called.insert(callee).second)
+        worklist.push_back(callee);
+    });
+  }
+  return called;
+}
+
+func::FuncOp
+RegionOutliner::createFunction(StringRef name, Region &region,
+                               ArrayRef<Value> captures, bool passThrough,
+                               const llvm::DenseSet<Operation *> &notShared) {
   Block &block = region.front();
   auto yield = cast<YieldOp>(block.getTerminator());
   SmallVector<Type> argTypes(block.getArgumentTypes());
@@ -107,9 +125,13 @@ func::FuncOp RegionOutliner::createFunction(StringRef name, Region &region,
         results, entry->getArguments().drop_front(block.getNumArguments()));
   func::ReturnOp::create(builder, yield.getLoc(), results);
 
+  // An identical function is reused unless an op nested in this one
+  // already calls it: TFLite cannot run one subgraph for an IF/WHILE while
+  // the same subgraph is in use by an enclosing one (LiteRT fails to invoke
+  // the outer WHILE).
   auto [it, inserted] =
       functionsByKey.try_emplace(structuralKey(function), function);
-  if (!inserted) {
+  if (!inserted && !notShared.count(it->second)) {
     function.erase();
     return it->second;
   }
@@ -152,12 +174,13 @@ void RegionOutliner::outlineIf(IfOp op, StringRef prefix) {
     sinkConstants(region);
   llvm::SetVector<Value> captures;
   getUsedValuesDefinedAbove(op->getRegions(), captures);
+  llvm::DenseSet<Operation *> nested = getFunctionsCalledWithin(op);
   func::FuncOp thenFn =
       createFunction((prefix + "_then").str(), op.getThenRegion(),
-                     captures.getArrayRef(), false);
+                     captures.getArrayRef(), false, nested);
   func::FuncOp elseFn =
       createFunction((prefix + "_else").str(), op.getElseRegion(),
-                     captures.getArrayRef(), false);
+                     captures.getArrayRef(), false, nested);
   replaceByCall(op.getThenRegion(), thenFn, captures.getArrayRef(),
                 op.getNumResults());
   replaceByCall(op.getElseRegion(), elseFn, captures.getArrayRef(),
@@ -187,10 +210,11 @@ void RegionOutliner::outlineWhile(WhileOp op, StringRef prefix) {
     YieldOp::create(blockBuilder, op.getLoc(), ValueRange{});
   }
 
+  llvm::DenseSet<Operation *> nested = getFunctionsCalledWithin(op);
   func::FuncOp condFn = createFunction((prefix + "_cond").str(), op.getCond(),
-                                       captures.getArrayRef(), false);
+                                       captures.getArrayRef(), false, nested);
   func::FuncOp bodyFn = createFunction((prefix + "_body").str(), op.getBody(),
-                                       captures.getArrayRef(), true);
+                                       captures.getArrayRef(), true, nested);
   replaceByCall(loop.getCond(), condFn, {}, 1);
   replaceByCall(loop.getBody(), bodyFn, {}, types.size());
   op.replaceAllUsesWith(loop.getResults().take_front(numCarried));
