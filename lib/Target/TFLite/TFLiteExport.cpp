@@ -318,14 +318,20 @@ LogicalResult ModelWriter::write(func::FuncOp entry, llvm::raw_ostream &os) {
 /// Gives every subgraph output its own tensor: a function result that is an
 /// argument, or a value returned twice, becomes a copy (a RESHAPE to its own
 /// shape), since a TFLite subgraph's output tensors must be distinct from
-/// each other and from its inputs.
-static void materializeOutputCopies(func::FuncOp function) {
+/// each other and from its inputs; so does an entry result computed by a
+/// WHILE.
+static void materializeOutputCopies(func::FuncOp function, bool isEntry) {
   Operation *ret = function.getBody().front().getTerminator();
   OpBuilder builder(ret);
   llvm::SmallPtrSet<Value, 8> seen;
   for (OpOperand &operand : ret->getOpOperands()) {
     Value value = operand.get();
-    if (!isa<BlockArgument>(value) && seen.insert(value).second)
+    // A WHILE whose body resizes a tensor makes all its outputs dynamic;
+    // LiteRT then leaves a model output bound to one of them unfilled.
+    bool fromControlFlow =
+        isEntry && value.getDefiningOp<lite::WhileOp>() != nullptr;
+    if (!isa<BlockArgument>(value) && !fromControlFlow &&
+        seen.insert(value).second)
       continue;
     auto type = cast<TensorType>(value.getType());
     Location loc = ret->getLoc();
@@ -370,7 +376,7 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
     return failure();
   for (func::FuncOp function : module.getOps<func::FuncOp>())
     if (!function.isExternal())
-      materializeOutputCopies(function);
+      materializeOutputCopies(function, function == entry);
   return ModelWriter(module).write(entry, os);
 }
 

@@ -55,9 +55,16 @@ namespace fb = sluice::tflite;
 namespace {
 
 /// Bounds on what inlining may build: IF/WHILE nesting, and operations in
-/// all (a subgraph named by many IFs is imported once per IF, so a small
-/// file can describe an exponentially large program).
+/// all. A subgraph named by many IFs is imported once per IF, so a small
+/// file can describe an exponentially large program: a 4 KB chain of IFs
+/// whose branches both name the next subgraph asks for millions. The
+/// operations may number one per byte of the file, at least
+/// kMinOperationBudget and at most kMaxOperations. A model that imports
+/// every subgraph once stays well below that: each operation needs a
+/// FlatBuffer operator (or constant tensor) entry of its own, 4 bytes at
+/// the very least and some 50 in practice.
 constexpr unsigned kMaxNesting = 256;
+constexpr size_t kMinOperationBudget = size_t(1) << 12;
 constexpr size_t kMaxOperations = size_t(1) << 20;
 
 /// The code of an operator whose opcode_index is out of range.
@@ -166,7 +173,7 @@ private:
   FailureOr<SmallVector<Type>> getResultTypes(Scope &scope, unsigned opIndex);
   /// Records the results of operator `opIndex` as its output tensors.
   void setOutputs(Scope &scope, unsigned opIndex, ValueRange results);
-  /// Counts an operation against kMaxOperations.
+  /// Counts an operation against operationBudget.
   LogicalResult countOperation(Scope &scope);
   /// Verifies `op` alone, reporting a failure on operator `opIndex`.
   LogicalResult verifyOperation(Scope &scope, unsigned opIndex, Operation *op);
@@ -199,6 +206,8 @@ private:
   SmallVector<unsigned> activeSubgraphs;
   SmallVector<std::string> callSites;
   size_t numOperations = 0;
+  /// How many operations the file may make (see kMaxOperations).
+  size_t operationBudget;
 };
 
 } // namespace
@@ -206,7 +215,9 @@ private:
 ModelImporter::ModelImporter(const fb::Model &model, StringRef bytes,
                              StringRef filename, MLIRContext *context)
     : model(model), bytes(bytes), context(context),
-      fileLoc(FileLineColLoc::get(context, filename, 0, 0)) {
+      fileLoc(FileLineColLoc::get(context, filename, 0, 0)),
+      operationBudget(std::min(kMaxOperations,
+                               std::max(kMinOperationBudget, bytes.size()))) {
   for (RegisteredOperationName name : context->getRegisteredOperations()) {
     auto *builtin = name.getInterface<lite::TFLiteBuiltinOpInterface>();
     if (!builtin)
@@ -280,11 +291,12 @@ Location ModelImporter::getLocation(Scope &scope, ArrayRef<int32_t> tensors) {
 }
 
 LogicalResult ModelImporter::countOperation(Scope &scope) {
-  if (++numOperations <= kMaxOperations)
+  if (++numOperations <= operationBudget)
     return success();
   return error("subgraph " + Twine(scope.index))
          << "inlining the model's IF/WHILE subgraphs makes more than "
-         << kMaxOperations << " operations";
+         << operationBudget << " operations, the most a " << bytes.size()
+         << "-byte model may make";
 }
 
 FailureOr<TensorType>
@@ -954,10 +966,16 @@ OwningOpRef<ModuleOp> ModelImporter::importModel() {
   if (signature) {
     for (auto [names, maps] : {std::pair(&inputNames, signature->inputs()),
                                {&outputNames, signature->outputs()}})
-      for (unsigned i = 0, e = sizeOf(maps); i < e; ++i)
-        if (const flatbuffers::String *name = maps->Get(i)->name())
-          names->try_emplace(maps->Get(i)->tensor_index(),
+      for (unsigned i = 0, e = sizeOf(maps); i < e; ++i) {
+        // Only subgraph 0's tensors can be named. Other indices are left
+        // out: among them are ~0U and ~0U - 1, DenseMap's reserved keys.
+        const fb::TensorMap *map = maps->Get(i);
+        if (map->tensor_index() >= numTensors)
+          continue;
+        if (const flatbuffers::String *name = map->name())
+          names->try_emplace(map->tensor_index(),
                              StringRef(name->c_str(), name->size()));
+      }
   }
   auto nameOf = [&](DenseMap<unsigned, StringRef> &names,
                     int32_t tensor) -> StringRef {

@@ -20,7 +20,10 @@ namespace sluice {
 /// Imports the .tflite in `bytes` (`filename` names it in diagnostics). The
 /// FlatBuffer is verified before it is read; a malformed model, or one using
 /// what lite does not model, is reported as a diagnostic naming the subgraph
-/// and operator, and yields a null module.
+/// and operator, and yields a null module. So does a model whose IF/WHILE
+/// subgraphs, inlined wherever they are named, would make more than one
+/// operation per byte of the file (at least 4096, at most 2^20): a small
+/// file can name a subgraph exponentially often.
 mlir::OwningOpRef<mlir::ModuleOp> importTFLite(llvm::StringRef bytes,
                                                llvm::StringRef filename,
                                                mlir::MLIRContext *context);

@@ -1,0 +1,45 @@
+//===- sluice-fuzz-tflite.cpp - libFuzzer target for TFLite import/export -===//
+//
+// Feeds arbitrary bytes to the TFLite importer; a module that comes back is
+// verified and exported again (to a null stream). Any crash, hang or
+// sanitizer report is a bug: bad input must only ever produce diagnostics,
+// an imported module must verify, and exporting it may fail only with a
+// diagnostic. Built with -DSLUICE_ENABLE_FUZZERS=ON (clang only);
+// bench/fuzz/run-tflite.sh builds and runs it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Target/TFLite/TFLiteExport.h"
+#include "sluice/Target/TFLite/TFLiteImport.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  // One context for the whole run: creating one per input would dominate.
+  // No threads: export's pass manager would otherwise start a pool.
+  static mlir::MLIRContext *context = [] {
+    auto *ctx = new mlir::MLIRContext(mlir::MLIRContext::Threading::DISABLED);
+    ctx->getDiagEngine().registerHandler(
+        [](mlir::Diagnostic &) { return mlir::success(); });
+    return ctx;
+  }();
+  llvm::StringRef bytes(reinterpret_cast<const char *>(data), size);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      sluice::importTFLite(bytes, "fuzz.tflite", context);
+  if (!module)
+    return 0;
+  // The importer verifies what it returns; an invalid module is its bug.
+  if (mlir::failed(mlir::verify(*module))) {
+    llvm::errs() << "importTFLite returned a module that does not verify\n";
+    std::abort();
+  }
+  (void)sluice::exportTFLite(*module, llvm::nulls());
+  return 0;
+}
