@@ -275,14 +275,18 @@ async function compile(runtime, modelPath) {
     const inputs = [];
     inputOrder.forEach((k, j) => {
       inputs[k] = {
-        name: graph.inputNames[k] || `arg${k}`,
+        // The signature's name, as sluice-run names an imported model's
+        // arguments; else the tensor's.
+        name: liteInputs[j] || graph.inputNames[k] || `arg${k}`,
         signatureIndex: j,
         staticShape: graph.inputShapes[k],
         ...tensorTypeInfo(model.getInputTensorType(0, j)),
       };
     });
     const outputNames = [];
-    outputOrder.forEach((k, j) => { outputNames[j] = graph.outputNames[k] || `output${k}`; });
+    outputOrder.forEach((k, j) => {
+      outputNames[j] = liteOutputs[j] || graph.outputNames[k] || `output${k}`;
+    });
     const compiled = await wasm.compileModel(environment, model, {
       accelerator: 'wasm',
       // One thread: runs are reproducible (multi-threaded runs of the same
