@@ -1,4 +1,5 @@
-//===- SignatureNames.h - names of a program's inputs and outputs -*- C++ -*-===//
+//===- SignatureNames.h - names of a program's inputs and outputs -*- C++
+//-*-===//
 //
 // A function's arguments and results are named by their `sluice.name`
 // attribute (set by the importers from the model's own names), else `arg<i>`
