@@ -328,10 +328,13 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry) {
     Value value = operand.get();
     // A WHILE whose body resizes a tensor makes all its outputs dynamic;
     // LiteRT then leaves a model output bound to one of them unfilled.
+    // Inside a region's subgraph, an input passed through unchanged (a
+    // loop's captured values) is fine: IF and WHILE copy their subgraphs'
+    // outputs.
     bool fromControlFlow =
         isEntry && value.getDefiningOp<lite::WhileOp>() != nullptr;
-    if (!isa<BlockArgument>(value) && !fromControlFlow &&
-        seen.insert(value).second)
+    bool passedThrough = isEntry && isa<BlockArgument>(value);
+    if (!passedThrough && !fromControlFlow && seen.insert(value).second)
       continue;
     auto type = cast<TensorType>(value.getType());
     Location loc = ret->getLoc();
