@@ -6,7 +6,9 @@
 #   bench/fuzz/run-tflite.sh [SECONDS]
 #
 # Each input is imported with importTFLite; a module that imports is verified
-# and exported again with exportTFLite. Seeds (build-fuzz-tflite/seeds): the
+# and exported again with exportTFLite. With SLUICE_FUZZ_TFLITE_ROUNDTRIP=1 in
+# the environment, a module that exports must also import again and export
+# to the same bytes (a finding otherwise). Seeds (build-fuzz-tflite/seeds): the
 # corpus models (../shared/corpus/tflite/*.tflite), the examples exported by
 # Sluice's own tools (needs build/bin from the main build), and every .tflite
 # the lit tests left in build/test (the invalid.test and roundtrip.test

@@ -20,6 +20,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
+
+/// With SLUICE_FUZZ_TFLITE_ROUNDTRIP set, a model that exports must also
+/// import again and export to the same bytes.
+static const bool checkRoundTrip = std::getenv("SLUICE_FUZZ_TFLITE_ROUNDTRIP");
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // One context for the whole run: creating one per input would dominate.
@@ -40,6 +45,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     llvm::errs() << "importTFLite returned a module that does not verify\n";
     std::abort();
   }
-  (void)sluice::exportTFLite(*module, llvm::nulls());
+  if (!checkRoundTrip) {
+    (void)sluice::exportTFLite(*module, llvm::nulls());
+    return 0;
+  }
+  std::string exported;
+  llvm::raw_string_ostream os(exported);
+  if (mlir::failed(sluice::exportTFLite(*module, os)))
+    return 0;
+  // What Sluice writes, it reads back, and writes again byte for byte.
+  mlir::OwningOpRef<mlir::ModuleOp> again =
+      sluice::importTFLite(exported, "exported.tflite", context);
+  if (!again) {
+    llvm::errs() << "the exported model does not import\n";
+    std::abort();
+  }
+  std::string reexported;
+  llvm::raw_string_ostream os2(reexported);
+  if (mlir::failed(sluice::exportTFLite(*again, os2)) ||
+      reexported != exported) {
+    llvm::errs() << "export -> import -> export changes the model\n";
+    std::abort();
+  }
   return 0;
 }
