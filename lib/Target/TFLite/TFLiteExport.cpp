@@ -365,6 +365,9 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
            << options.entryFunction;
   // Calls (a GraphDef's PartitionedCall) are inlined: TFLite would need
   // CALL_ONCE subgraphs for them. Then regions become subgraphs.
+  // The exporter creates lite ops (copies, outlined regions) even in a
+  // module that has none yet.
+  module.getContext()->getOrLoadDialect<lite::LiteDialect>();
   DialectRegistry registry;
   func::registerInlinerExtension(registry);
   module.getContext()->appendDialectRegistry(registry);

@@ -1,0 +1,44 @@
+// RUN: sluice-translate %s -split-input-file --mlir-to-tflite -verify-diagnostics -o /dev/null
+
+// What the TFLite exporter refuses, each with an error on the op or value.
+
+// expected-error@+1 {{cannot be exported: no function @main}}
+module {
+  func.func @other(%a: tensor<f32>) -> tensor<f32> {
+    return %a : tensor<f32>
+  }
+}
+
+// -----
+
+// A call the inliner cannot inline (an external function) has no TFLite
+// builtin.
+func.func private @external(tensor<f32>) -> tensor<f32>
+func.func @main(%a: tensor<f32>) -> tensor<f32> {
+  // expected-error@+1 {{cannot be exported: 'func.call' is not a TFLite builtin operator}}
+  %r = func.call @external(%a) : (tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
+// expected-error@+1 {{cannot be exported: TFLite has no tensor type for 'bf16'}}
+func.func @main(%a: tensor<bf16>) -> tensor<bf16> {
+  return %a : tensor<bf16>
+}
+
+// -----
+
+func.func @main() -> tensor<2xi32> {
+  // expected-error@+1 {{cannot be exported: only dense constants have a TFLite buffer}}
+  %c = lite.constant dense_resource<blob> : tensor<2xi32>
+  return %c : tensor<2xi32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x040000000100000002000000"
+    }
+  }
+#-}
