@@ -15,6 +15,7 @@
 #include "OptionsWriter.h"
 #include "TypeMapping.h"
 
+#include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/SignatureNames.h"
@@ -336,24 +337,8 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry) {
     bool passedThrough = isEntry && isa<BlockArgument>(value);
     if (!passedThrough && !fromControlFlow && seen.insert(value).second)
       continue;
-    auto type = cast<TensorType>(value.getType());
-    Location loc = ret->getLoc();
-    Value shape;
-    if (type.hasStaticShape()) {
-      SmallVector<int32_t> dims(type.getShape().begin(), type.getShape().end());
-      shape = lite::ConstantOp::create(
-          builder, loc,
-          DenseElementsAttr::get(
-              RankedTensorType::get({type.getRank()}, builder.getI32Type()),
-              ArrayRef<int32_t>(dims)));
-    } else {
-      Type shapeType =
-          type.hasRank() ? Type(RankedTensorType::get({type.getRank()},
-                                                      builder.getI32Type()))
-                         : Type(UnrankedTensorType::get(builder.getI32Type()));
-      shape = lite::ShapeOp::create(builder, loc, shapeType, value);
-    }
-    operand.set(lite::ReshapeOp::create(builder, loc, type, value, shape));
+    operand.set(lite::createReshapeCopy(builder, ret->getLoc(), value,
+                                        value.getType()));
   }
 }
 

@@ -20,6 +20,7 @@
 #include "Guards.h"
 
 #include "sluice/Dialect/Executor/IR/ExecutorOps.h"
+#include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -58,20 +59,6 @@ Value sluice::executor::castToPredicate(OpBuilder &builder, Location loc,
       RankedTensorType::get({0}, builder.getI32Type()), ArrayRef<int32_t>{});
   Value shape = lite::ConstantOp::create(builder, loc, emptyShape);
   return lite::ReshapeOp::create(builder, loc, scalar, predicate, shape);
-}
-
-/// `value` with the less precise type `type` (an identity reshape), for a
-/// merge that forwards an input more precise than its output.
-static Value castToType(OpBuilder &builder, Location loc, Value value,
-                        Type type) {
-  if (value.getType() == type)
-    return value;
-  auto ranked = dyn_cast<RankedTensorType>(value.getType());
-  Type shapeType = ranked ? Type(RankedTensorType::get({ranked.getRank()},
-                                                       builder.getI32Type()))
-                          : Type(UnrankedTensorType::get(builder.getI32Type()));
-  Value shape = lite::ShapeOp::create(builder, loc, shapeType, value);
-  return lite::ReshapeOp::create(builder, loc, type, value, shape);
 }
 
 /// Names a node in diagnostics by its NameLoc, else by its op name.
@@ -868,7 +855,12 @@ void SliceEmitter::materializeMerge(Node &node, MergeOp merge) {
   bool needIndex = !merge.getValueIndex().use_empty();
   Type type = merge.getOutput().getType();
   auto [output, index] = select(candidates, type, needIndex);
-  mapped[merge.getOutput()] = castToType(builder, loc, output, type);
+  // A single always-live input may be more precise than the merge: the
+  // same value seen with the merge's type.
+  mapped[merge.getOutput()] =
+      output.getType() == type
+          ? output
+          : lite::createReshapeCopy(builder, loc, output, type);
   if (needIndex)
     mapped[merge.getValueIndex()] = index;
 }
