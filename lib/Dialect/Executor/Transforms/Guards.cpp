@@ -114,7 +114,7 @@ Guard GuardManager::restrict(Guard guard, unsigned variable, bool value) {
   Node node = nodes[guard];
   if (node.variable == variable)
     return value ? node.high : node.low;
-  auto key = std::make_tuple(guard, variable * 2 + value, Guard(0));
+  auto key = std::make_tuple(guard, variable, unsigned(value));
   if (auto it = restrictCache.find(key); it != restrictCache.end())
     return it->second;
   Guard result = makeNode(node.variable, restrict(node.low, variable, value),

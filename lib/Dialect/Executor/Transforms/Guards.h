@@ -95,7 +95,8 @@ private:
   llvm::DenseMap<std::tuple<unsigned, Guard, Guard>, Guard> unique;
   llvm::DenseMap<std::tuple<unsigned, Guard, Guard>, Guard> applyCache;
   llvm::DenseMap<Guard, Guard> negateCache;
-  llvm::DenseMap<std::tuple<unsigned, Guard, Guard>, Guard> restrictCache;
+  /// (guard, variable, value) -> the guard with the variable fixed.
+  llvm::DenseMap<std::tuple<Guard, unsigned, unsigned>, Guard> restrictCache;
 };
 
 } // namespace sluice::executor
