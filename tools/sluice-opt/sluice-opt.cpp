@@ -11,6 +11,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "sluice/Conversion/Passes.h"
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
@@ -21,6 +22,7 @@ int main(int argc, char **argv) {
   sluice::executor::registerSluiceExecutorPasses();
   sluice::executor::registerLiftControlFlowPipeline();
   sluice::lite::registerSluiceLitePasses();
+  sluice::registerSluiceConversionPasses();
   mlir::DialectRegistry registry;
   registry
       .insert<sluice::executor::ExecutorDialect, sluice::lite::LiteDialect>();

@@ -1,0 +1,15 @@
+//===- ContractionPatterns.cpp - lowering of lite contraction ops ------------------===//
+//
+// TODO(helper): lowering patterns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Conversion/LiteToNative/LiteToNative.h"
+
+using namespace mlir;
+
+namespace sluice::lite_to_native {
+
+void populateContractionPatterns(const TypeConverter &converter, RewritePatternSet &patterns) {}
+
+} // namespace sluice::lite_to_native
