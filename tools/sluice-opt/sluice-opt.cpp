@@ -11,6 +11,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "sluice/Conversion/LiteToNative/Pipeline.h"
 #include "sluice/Conversion/Passes.h"
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
@@ -23,6 +24,7 @@ int main(int argc, char **argv) {
   sluice::executor::registerLiftControlFlowPipeline();
   sluice::lite::registerSluiceLitePasses();
   sluice::registerSluiceConversionPasses();
+  sluice::registerLiteToLLVMPipeline();
   mlir::DialectRegistry registry;
   registry
       .insert<sluice::executor::ExecutorDialect, sluice::lite::LiteDialect>();

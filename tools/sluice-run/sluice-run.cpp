@@ -1,12 +1,13 @@
 //===- sluice-run.cpp - run a program in the reference interpreter --------===//
 //
 // sluice-run FILE [--function=main] [--inputs=IN.json] [--max-iterations=N]
-//            [--feeds=..] [--fetches=..] [--lift]
+//            [--feeds=..] [--fetches=..] [--lift] [--engine=interpreter|native]
 //
 // Runs a function of an .mlir file (executor graphs and/or lite ops), or the
 // @main imported from a TensorFlow GraphDef (.pb, .pbtxt) or a TFLite model
-// (.tflite), in the reference interpreter and prints its results as one JSON
-// line. Errors are printed as diagnostics and the exit status is 1.
+// (.tflite), in the reference interpreter or compiled to native code in
+// process, and prints its results as one JSON line. Errors are printed as
+// diagnostics and the exit status is 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 #include "sluice/Driver/LoadProgram.h"
 #include "sluice/Interpreter/Interpreter.h"
 #include "sluice/Interpreter/ProgramIO.h"
+#include "sluice/Target/Native/NativeJIT.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -64,11 +66,58 @@ static cl::opt<bool>
          cl::desc("Lift v1 control flow to lite.if/lite.while (the "
                   "sluice-lift pipeline) and run the lifted program"),
          cl::cat(category));
+namespace {
+enum class Engine { Interpreter, Native };
+} // namespace
+static cl::opt<Engine> engine(
+    "engine", cl::desc("What runs the program"), cl::init(Engine::Interpreter),
+    cl::values(clEnumValN(Engine::Interpreter, "interpreter",
+                          "the reference interpreter (default)"),
+               clEnumValN(Engine::Native, "native",
+                          "native code: the lite program lowered through "
+                          "LLVM and compiled in process (needs lite IR: "
+                          "executor graphs are lifted first)")),
+    cl::cat(category));
+static cl::opt<std::string> targetCpu(
+    "target-cpu",
+    cl::desc("With --engine=native: the CPU to compile for ('native' "
+             "(default), 'generic' or a name LLVM knows)"),
+    cl::init("native"), cl::cat(category));
+
 static cl::opt<bool> printStats(
     "print-stats",
     cl::desc("Print to stderr the run's wall time, executor node executions "
              "and kernel executions"),
     cl::cat(category));
+
+/// Compiles the program in process and runs @function natively.
+static int runNative(ModuleOp module,
+                     ArrayRef<sluice::interp::Tensor> inputs) {
+  auto function = module.lookupSymbol<func::FuncOp>(functionName);
+  sluice::NativeTargetOptions target;
+  target.cpu = targetCpu;
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<std::unique_ptr<sluice::NativeJIT>> jit =
+      sluice::NativeJIT::compile(module, target);
+  if (failed(jit))
+    return 1;
+  auto compiled = std::chrono::steady_clock::now();
+  std::string error;
+  FailureOr<SmallVector<sluice::interp::Tensor>> results =
+      (*jit)->run(functionName, inputs, error);
+  auto done = std::chrono::steady_clock::now();
+  if (printStats)
+    llvm::errs() << llvm::formatv(
+        "{{\"compile_seconds\": {0}, \"seconds\": {1}}\n",
+        std::chrono::duration<double>(compiled - start).count(),
+        std::chrono::duration<double>(done - compiled).count());
+  if (failed(results)) {
+    llvm::errs() << "sluice-run: " << error << "\n";
+    return 1;
+  }
+  llvm::outs() << sluice::interp::formatOutputs(function, *results) << "\n";
+  return 0;
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -103,7 +152,11 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  if (lift) {
+  bool hasExecutorOps = false;
+  function.walk([&](Operation *op) {
+    hasExecutorOps |= isa<sluice::executor::ExecutorDialect>(op->getDialect());
+  });
+  if (lift || (engine == Engine::Native && hasExecutorOps)) {
     PassManager pm(&context, func::FuncOp::getOperationName());
     sluice::executor::buildLiftControlFlowPipeline(pm);
     if (failed(pm.run(function)))
@@ -125,6 +178,9 @@ int main(int argc, char **argv) {
     llvm::errs() << "sluice-run: " << error << "\n";
     return 1;
   }
+
+  if (engine == Engine::Native)
+    return runNative(*module, *inputs);
 
   sluice::interp::InterpreterOptions options;
   options.maxIterations = maxIterations;

@@ -1,18 +1,23 @@
 //===- sluicec.cpp - the Sluice compiler driver ---------------------------===//
 //
-// sluicec FILE [--emit=mlir|executor|tflite] [-o OUT] [--feeds=..]
-// [--fetches=..]
+// sluicec FILE [--emit=mlir|executor|tflite|obj|asm|llvm] [-o OUT]
+//         [--header=OUT.h] [--prefix=NAME] [--target-cpu=CPU] [--feeds=..]
+//         [--fetches=..]
 //
-// Reads a TensorFlow GraphDef (.pb, .pbtxt) or an MLIR file, lifts its v1
-// control flow to lite.if/lite.while (the sluice-lift pipeline) and writes the
-// result, as lite IR or as a TFLite model. Errors are printed as diagnostics
-// naming the node or op, and the exit status is 1.
+// Reads a TensorFlow GraphDef (.pb, .pbtxt), a TFLite model or an MLIR file,
+// lifts its v1 control flow to lite.if/lite.while (the sluice-lift pipeline)
+// and writes the result: as lite IR, as a TFLite model, or compiled for the
+// host as an object file, assembly or LLVM IR with a C header declaring one
+// function per entry point. Errors are printed as diagnostics naming the node
+// or op, and the exit status is 1.
 //
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Driver/GraphDefOptions.h"
 #include "sluice/Driver/LoadProgram.h"
+#include "sluice/Conversion/LiteToNative/EntryPoints.h"
+#include "sluice/Target/Native/NativeEmitter.h"
 #include "sluice/Target/TFLite/TFLiteExport.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -21,13 +26,14 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 namespace cl = llvm::cl;
 
 namespace {
-enum class EmitKind { Mlir, Executor, TFLite };
+enum class EmitKind { Mlir, Executor, TFLite, Object, Assembly, LLVMIR };
 } // namespace
 
 static cl::OptionCategory category("sluicec options");
@@ -45,8 +51,51 @@ static cl::opt<EmitKind>
                     clEnumValN(EmitKind::Executor, "executor",
                                "the program as imported, before lifting"),
                     clEnumValN(EmitKind::TFLite, "tflite",
-                               "a TFLite FlatBuffer of the lifted program")),
+                               "a TFLite FlatBuffer of the lifted program"),
+                    clEnumValN(EmitKind::Object, "obj",
+                               "an object file for the host with one C "
+                               "function per public function"),
+                    clEnumValN(EmitKind::Assembly, "asm",
+                               "the same as host assembly"),
+                    clEnumValN(EmitKind::LLVMIR, "llvm",
+                               "the same as optimised LLVM IR")),
          cl::cat(category));
+static cl::opt<std::string> headerFile(
+    "header",
+    cl::desc("With --emit=obj|asm|llvm: also write the C header declaring "
+             "the entry points"),
+    cl::value_desc("filename"), cl::cat(category));
+static cl::opt<std::string> prefix(
+    "prefix",
+    cl::desc("With --emit=obj|asm|llvm: the C symbols are <prefix>_<function> "
+             "(default: the output file's name without extension, or "
+             "'sluice' when writing to stdout)"),
+    cl::value_desc("name"), cl::cat(category));
+static cl::opt<std::string> targetCpu(
+    "target-cpu",
+    cl::desc("With --emit=obj|asm|llvm: the CPU to compile for: a name LLVM "
+             "knows (x86-64-v3, skylake, ...), 'native' for this machine, or "
+             "'generic' (default)"),
+    cl::init("generic"), cl::cat(category));
+static cl::opt<unsigned>
+    optLevel("opt-level",
+             cl::desc("With --emit=obj|asm|llvm: LLVM optimisation level "
+                      "0-3 (default 3)"),
+             cl::init(3), cl::cat(category));
+
+static bool isNative(EmitKind kind) {
+  return kind == EmitKind::Object || kind == EmitKind::Assembly ||
+         kind == EmitKind::LLVMIR;
+}
+
+/// The symbol prefix: --prefix, else the output file's stem.
+static std::string symbolPrefix() {
+  if (!prefix.empty())
+    return sluice::makeCIdentifier(prefix);
+  if (outputFile == "-")
+    return "sluice";
+  return sluice::makeCIdentifier(llvm::sys::path::stem(outputFile));
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -56,7 +105,16 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv,
       "Sluice compiler: lifts TensorFlow v1 control flow to "
-      "lite.if/lite.while and writes lite IR or a TFLite model\n");
+      "lite.if/lite.while and writes lite IR, a TFLite model, or native code "
+      "with a C header\n");
+  if (!headerFile.empty() && !isNative(emit)) {
+    llvm::errs() << "sluicec: --header needs --emit=obj, asm or llvm\n";
+    return 1;
+  }
+  if (optLevel > 3) {
+    llvm::errs() << "sluicec: --opt-level must be 0 to 3\n";
+    return 1;
+  }
 
   MLIRContext context;
   sluice::loadSluiceDialects(context);
@@ -86,9 +144,35 @@ int main(int argc, char **argv) {
     llvm::errs() << "sluicec: " << error << "\n";
     return 1;
   }
+  std::unique_ptr<llvm::ToolOutputFile> header;
+  if (!headerFile.empty()) {
+    header = openOutputFile(headerFile, &error);
+    if (!header) {
+      llvm::errs() << "sluicec: " << error << "\n";
+      return 1;
+    }
+  }
   if (emit == EmitKind::TFLite) {
     if (failed(sluice::exportTFLite(*module, output->os())))
       return 1;
+  } else if (isNative(emit)) {
+    sluice::NativeOutputKind kind =
+        emit == EmitKind::Object     ? sluice::NativeOutputKind::Object
+        : emit == EmitKind::Assembly ? sluice::NativeOutputKind::Assembly
+                                     : sluice::NativeOutputKind::LLVMIR;
+    sluice::NativeTargetOptions target;
+    target.cpu = targetCpu;
+    target.optLevel = optLevel;
+    std::string name = symbolPrefix();
+    if (failed(sluice::compileNative(*module, kind, name, target,
+                                     output->os(),
+                                     header ? &header->os() : nullptr,
+                                     headerFile.empty()
+                                         ? name
+                                         : llvm::sys::path::stem(headerFile))))
+      return 1;
+    if (header)
+      header->keep();
   } else {
     module->print(output->os());
   }

@@ -45,4 +45,40 @@ def ConvertLiteToNativePass : Pass<"convert-lite-to-native", "::mlir::ModuleOp">
   ];
 }
 
+def NativeCInterfacePass : Pass<"native-c-interface", "::mlir::ModuleOp"> {
+  let summary = "export each public function as a plain C function";
+  let description = [{
+    Runs after -convert-lite-to-native. For every public function `@f`
+    builds `@<prefix>_f`, the C entry point described in
+    sluice/Conversion/LiteToNative/EntryPoints.h: it takes a pointer per
+    input (and a dims array per dynamically shaped input), a pointer per
+    static output, a data and a dims pointer per dynamic output (whose
+    buffer it allocates with malloc), and returns the run's sluice_status.
+    Inputs become read-only tensors (`bufferization.to_tensor restrict`),
+    results are materialised in the output buffers, and `@f` becomes the
+    private `@__sluice_f` that the inliner folds into the entry point.
+
+    ```mlir
+    func.func @sluice_main(%x: !llvm.ptr, %out: !llvm.ptr) -> i32 {
+      %status = memref.alloca() : memref<i32>
+      %xt = bufferization.to_tensor %xm restrict : memref<4xf32> to tensor<4xf32>
+      %r = func.call @__sluice_main(%xt, %status) : ...
+      bufferization.materialize_in_destination %r in restrict writable %outm
+      ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"prefix", "prefix", "std::string", /*default=*/"\"sluice\"",
+           "Prefix of the exported C symbols (<prefix>_<function>)">,
+  ];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // SLUICE_CONVERSION_PASSES_TD

@@ -20,9 +20,7 @@ typedef enum sluice_status {
   /* Any other operand the operator rejects at run time (a negative fill
      dimension, a range with step 0, an integer power with a negative
      exponent, ...). */
-  SLUICE_ERROR_INVALID_ARGUMENT = 4,
-  /* A buffer for a dynamically shaped output could not be allocated. */
-  SLUICE_ERROR_OUT_OF_MEMORY = 5
+  SLUICE_ERROR_INVALID_ARGUMENT = 4
 } sluice_status;
 
 #endif /* SLUICE_STATUS_DEFINED */

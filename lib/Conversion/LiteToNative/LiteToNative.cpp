@@ -16,7 +16,19 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Conversion/LiteToNative/LiteToNative.h"
+#include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/ControlFlow/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/ControlFlow/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/Transforms/BufferViewFlowOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "sluice/Conversion/Passes.h"
@@ -56,6 +68,22 @@ NativeTypeConverter::NativeTypeConverter() {
   };
   addSourceMaterialization(cast);
   addTargetMaterialization(cast);
+}
+
+void registerNativeLoweringExtensions(DialectRegistry &registry) {
+  arith::registerBufferizableOpInterfaceExternalModels(registry);
+  arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
+      registry);
+  cf::registerBufferizableOpInterfaceExternalModels(registry);
+  cf::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  func::registerInlinerExtension(registry);
+  linalg::registerBufferizableOpInterfaceExternalModels(registry);
+  memref::registerAllocationOpInterfaceExternalModels(registry);
+  memref::registerBufferViewFlowOpInterfaceExternalModels(registry);
+  scf::registerBufferizableOpInterfaceExternalModels(registry);
+  scf::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  tensor::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
 void emitRuntimeCheck(OpBuilder &builder, Location loc, Value ok,
@@ -99,6 +127,10 @@ struct AssertToStatusStore : OpRewritePattern<cf::AssertOp> {
 
 struct ConvertLiteToNativePass
     : impl::ConvertLiteToNativePassBase<ConvertLiteToNativePass> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    ConvertLiteToNativePassBase::getDependentDialects(registry);
+    registerNativeLoweringExtensions(registry);
+  }
   void runOnOperation() override;
 };
 
@@ -197,6 +229,9 @@ void ConvertLiteToNativePass::runOnOperation() {
   module.walk([](func::FuncOp function) { stopLoopsOnError(function); });
   RewritePatternSet statusPatterns(context);
   statusPatterns.add<AssertToStatusStore>(context);
+  populateScalarizeLoopStatePatterns(statusPatterns);
+  tensor::ExtractOp::getCanonicalizationPatterns(statusPatterns, context);
+  tensor::FromElementsOp::getCanonicalizationPatterns(statusPatterns, context);
   if (failed(applyPatternsGreedily(module, std::move(statusPatterns))))
     return signalPassFailure();
 }

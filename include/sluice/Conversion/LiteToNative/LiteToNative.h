@@ -40,6 +40,15 @@ void populateContractionPatterns(const mlir::TypeConverter &converter,
 void populateControlFlowPatterns(const mlir::TypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
 
+/// scf.while carries rank-0 tensors as scalars (ScalarizeLoopState.cpp).
+void populateScalarizeLoopStatePatterns(mlir::RewritePatternSet &patterns);
+
+/// The external models the native pipeline needs beyond the dialects
+/// themselves: bufferization and deallocation of arith, cf, func, linalg,
+/// memref, scf and tensor ops, and func's inliner. -convert-lite-to-native
+/// declares them as dependencies, so any context running it has them.
+void registerNativeLoweringExtensions(mlir::DialectRegistry &registry);
+
 /// Emits a run-time check: when `ok` (an i1) is false at run time, the
 /// status `code` is recorded for the caller. Lowering patterns call this and
 /// then go on computing a safe value (a clamped index, a divisor of one) so

@@ -1,0 +1,33 @@
+//===- Pipeline.h - lite program to LLVM dialect ----------------*- C++ -*-===//
+//
+// The pass pipeline of the native back end, from a lifted lite program to
+// the LLVM dialect with one C entry point per public function.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_CONVERSION_LITETONATIVE_PIPELINE_H
+#define SLUICE_CONVERSION_LITETONATIVE_PIPELINE_H
+
+#include "mlir/Pass/PassManager.h"
+
+#include <string>
+
+namespace sluice {
+
+struct NativePipelineOptions {
+  /// Prefix of the exported C symbols: <prefix>_<function>.
+  std::string prefix = "sluice";
+};
+
+/// inline, -convert-lite-to-native, -native-c-interface, one-shot
+/// bufferization (function boundaries included) with ownership-based
+/// deallocation, linalg to loops, and everything to the LLVM dialect.
+void buildLiteToLLVMPipeline(mlir::OpPassManager &pm,
+                             const NativePipelineOptions &options);
+
+/// Registers the pipeline as `sluice-lower-to-llvm` (sluice-opt).
+void registerLiteToLLVMPipeline();
+
+} // namespace sluice
+
+#endif // SLUICE_CONVERSION_LITETONATIVE_PIPELINE_H

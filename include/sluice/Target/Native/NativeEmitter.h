@@ -1,0 +1,60 @@
+//===- NativeEmitter.h - LLVM dialect to object, assembly, IR ---*- C++ -*-===//
+//
+// The last step of the native back end: translates a module lowered to the
+// LLVM dialect (sluice-lower-to-llvm) into LLVM IR, optimises it and emits
+// it for the host through LLVM's TargetMachine, in process.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_TARGET_NATIVE_NATIVEEMITTER_H
+#define SLUICE_TARGET_NATIVE_NATIVEEMITTER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <string>
+
+namespace sluice {
+
+enum class NativeOutputKind { LLVMIR, Assembly, Object };
+
+struct NativeTargetOptions {
+  /// The CPU to tune and select instructions for: a name LLVM knows
+  /// (`x86-64`, `skylake`, ...), `generic`, or `native` for this machine.
+  std::string cpu = "generic";
+  /// LLVM's -O level, 0 to 3.
+  unsigned optLevel = 3;
+};
+
+/// Registers the translations of the builtin and LLVM dialects to LLVM IR
+/// in `context`.
+void registerNativeTranslations(mlir::MLIRContext &context);
+
+/// A TargetMachine for the host triple and `options.cpu`, or null with
+/// `error` set.
+std::unique_ptr<llvm::TargetMachine>
+createHostTargetMachine(const NativeTargetOptions &options,
+                        std::string &error);
+
+/// Writes `module` (LLVM dialect only) as `kind` for the host triple. Errors
+/// (an unknown CPU, an op that does not translate) are emitted on the module
+/// and return failure.
+mlir::LogicalResult emitNative(mlir::ModuleOp module, NativeOutputKind kind,
+                               const NativeTargetOptions &options,
+                               llvm::raw_ostream &os);
+
+/// The whole native back end on a lite program: lowers a copy of `module`
+/// with the native pipeline (symbols `<prefix>_<function>`), emits it as
+/// `kind` to `os` and, when `header` is given, writes the C header declaring
+/// its entry points there, with `guard` as its include guard.
+mlir::LogicalResult compileNative(mlir::ModuleOp module, NativeOutputKind kind,
+                                  llvm::StringRef prefix,
+                                  const NativeTargetOptions &options,
+                                  llvm::raw_ostream &os,
+                                  llvm::raw_ostream *header = nullptr,
+                                  llvm::StringRef guard = "");
+
+} // namespace sluice
+
+#endif // SLUICE_TARGET_NATIVE_NATIVEEMITTER_H

@@ -1,0 +1,87 @@
+//===- Pipeline.cpp - lite program to LLVM dialect -------------------------===//
+
+#include "sluice/Conversion/LiteToNative/Pipeline.h"
+#include "sluice/Conversion/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace sluice {
+
+void buildLiteToLLVMPipeline(OpPassManager &pm,
+                             const NativePipelineOptions &options) {
+  // Flatten calls (a GraphDef's PartitionedCall) so that the whole program is
+  // one function the optimizers see at once.
+  pm.addPass(createInlinerPass());
+  pm.addPass(createConvertLiteToNativePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  NativeCInterfacePassOptions interfaceOptions;
+  interfaceOptions.prefix = options.prefix;
+  pm.addPass(createNativeCInterfacePass(interfaceOptions));
+  pm.addPass(createInlinerPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createCanonicalizerPass());
+
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.allowReturnAllocsFromLoops = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::BufferDeallocationPipelineOptions deallocation;
+  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+  pm.addPass(createCanonicalizerPass());
+
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+namespace {
+struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
+  Option<std::string> prefix{*this, "prefix",
+                             llvm::cl::desc("Prefix of the exported C symbols"),
+                             llvm::cl::init("sluice")};
+};
+} // namespace
+
+void registerLiteToLLVMPipeline() {
+  PassPipelineRegistration<LowerToLLVMOptions>(
+      "sluice-lower-to-llvm",
+      "Lower a lite program to the LLVM dialect with C entry points",
+      [](OpPassManager &pm, const LowerToLLVMOptions &cl) {
+        NativePipelineOptions options;
+        options.prefix = cl.prefix;
+        buildLiteToLLVMPipeline(pm, options);
+      });
+}
+
+} // namespace sluice

@@ -1,0 +1,125 @@
+//===- NativeEmitter.cpp - LLVM dialect to object, assembly, IR -----------===//
+
+#include "sluice/Target/Native/NativeEmitter.h"
+#include "sluice/Conversion/LiteToNative/Pipeline.h"
+#include "sluice/Target/Native/CHeader.h"
+
+#include "mlir/Pass/PassManager.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+
+namespace sluice {
+
+void registerNativeTranslations(MLIRContext &context) {
+  registerBuiltinDialectTranslation(context);
+  registerLLVMDialectTranslation(context);
+}
+
+std::unique_ptr<llvm::TargetMachine>
+createHostTargetMachine(const NativeTargetOptions &options,
+                        std::string &error) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return nullptr;
+  std::string cpu = options.cpu;
+  std::string features;
+  if (cpu == "native") {
+    cpu = llvm::sys::getHostCPUName().str();
+    llvm::SubtargetFeatures subtarget;
+    for (const auto &feature : llvm::sys::getHostCPUFeatures())
+      subtarget.AddFeature(feature.first(), feature.second);
+    features = subtarget.getString();
+  }
+  std::unique_ptr<llvm::MCSubtargetInfo> subtargetInfo(
+      target->createMCSubtargetInfo(triple, cpu, ""));
+  if (cpu != "generic" && !subtargetInfo->isCPUStringValid(cpu)) {
+    error = "unknown CPU '" + options.cpu + "' for " + triple.str();
+    return nullptr;
+  }
+  auto level = static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      triple, cpu, features, llvm::TargetOptions(), llvm::Reloc::PIC_,
+      std::nullopt, level));
+}
+
+LogicalResult emitNative(ModuleOp module, NativeOutputKind kind,
+                         const NativeTargetOptions &options,
+                         llvm::raw_ostream &os) {
+  std::string error;
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createHostTargetMachine(options, error);
+  if (!machine)
+    return module.emitError() << error;
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule)
+    return module.emitError("cannot translate the module to LLVM IR");
+  llvmModule->setTargetTriple(machine->getTargetTriple());
+  llvmModule->setDataLayout(machine->createDataLayout());
+  auto optimize =
+      makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0, machine.get());
+  if (llvm::Error failure = optimize(llvmModule.get()))
+    return module.emitError("LLVM optimisation failed: ")
+           << llvm::toString(std::move(failure));
+
+  if (kind == NativeOutputKind::LLVMIR) {
+    llvmModule->print(os, nullptr);
+    return success();
+  }
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream stream(buffer);
+  llvm::legacy::PassManager codegen;
+  auto fileType = kind == NativeOutputKind::Object
+                      ? llvm::CodeGenFileType::ObjectFile
+                      : llvm::CodeGenFileType::AssemblyFile;
+  if (machine->addPassesToEmitFile(codegen, stream, nullptr, fileType))
+    return module.emitError("the target cannot emit this file type");
+  codegen.run(*llvmModule);
+  os.write(buffer.data(), buffer.size());
+  return success();
+}
+
+LogicalResult compileNative(ModuleOp module, NativeOutputKind kind,
+                            StringRef prefix, const NativeTargetOptions &options,
+                            llvm::raw_ostream &os, llvm::raw_ostream *header,
+                            StringRef guard) {
+  // The header describes the program's own types (uint8_t stays unsigned),
+  // so it is computed before lowering.
+  FailureOr<SmallVector<CEntryPoint>> entries =
+      collectEntryPoints(module, prefix);
+  if (failed(entries))
+    return failure();
+  OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
+  registerNativeTranslations(*module.getContext());
+  PassManager pm(module.getContext());
+  NativePipelineOptions pipeline;
+  pipeline.prefix = prefix.str();
+  buildLiteToLLVMPipeline(pm, pipeline);
+  if (failed(pm.run(*lowered)))
+    return failure();
+  if (failed(emitNative(*lowered, kind, options, os)))
+    return failure();
+  if (header)
+    writeCHeader(*entries, guard.empty() ? prefix : guard, *header);
+  return success();
+}
+
+} // namespace sluice

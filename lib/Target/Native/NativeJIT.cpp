@@ -1,0 +1,170 @@
+//===- NativeJIT.cpp - compile a lite program in process and run it -------===//
+
+#include "sluice/Target/Native/NativeJIT.h"
+#include "sluice/Conversion/LiteToNative/Pipeline.h"
+#include "sluice/Runtime/SluiceStatus.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cstdlib>
+
+using namespace mlir;
+
+namespace sluice {
+
+/// The prefix of the JIT's entry points (internal: nothing links them).
+static constexpr llvm::StringLiteral kPrefix = "sluice_jit";
+
+StringRef getStatusName(int32_t status) {
+  switch (status) {
+  case SLUICE_OK:
+    return "SLUICE_OK";
+  case SLUICE_ERROR_INDEX_OUT_OF_RANGE:
+    return "SLUICE_ERROR_INDEX_OUT_OF_RANGE";
+  case SLUICE_ERROR_SHAPE_MISMATCH:
+    return "SLUICE_ERROR_SHAPE_MISMATCH";
+  case SLUICE_ERROR_DIVISION_BY_ZERO:
+    return "SLUICE_ERROR_DIVISION_BY_ZERO";
+  case SLUICE_ERROR_INVALID_ARGUMENT:
+    return "SLUICE_ERROR_INVALID_ARGUMENT";
+  default:
+    return "an unknown status";
+  }
+}
+
+FailureOr<std::unique_ptr<NativeJIT>>
+NativeJIT::compile(ModuleOp module, const NativeTargetOptions &options) {
+  std::unique_ptr<NativeJIT> jit(new NativeJIT());
+  FailureOr<SmallVector<CEntryPoint>> entries =
+      collectEntryPoints(module, kPrefix);
+  if (failed(entries))
+    return failure();
+  jit->entries = std::move(*entries);
+
+  OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
+  MLIRContext *context = module.getContext();
+  registerNativeTranslations(*context);
+  PassManager pm(context);
+  NativePipelineOptions pipeline;
+  pipeline.prefix = kPrefix.str();
+  buildLiteToLLVMPipeline(pm, pipeline);
+  if (failed(pm.run(*lowered)))
+    return failure();
+
+  std::string error;
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createHostTargetMachine(options, error);
+  if (!machine)
+    return module.emitError() << error;
+  auto transformer =
+      makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0, machine.get());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel =
+      static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
+  auto engine = ExecutionEngine::create(*lowered, engineOptions);
+  if (!engine)
+    return module.emitError("JIT compilation failed: ")
+           << llvm::toString(engine.takeError());
+  jit->engine = std::move(*engine);
+  return jit;
+}
+
+/// Checks that `tensor` fits `parameter`, the entry's declared type.
+static LogicalResult checkInput(const CTensorParameter &parameter,
+                                const interp::Tensor &tensor,
+                                std::string &error) {
+  std::optional<interp::DType> dtype =
+      interp::getDType(parameter.type.getElementType());
+  if (!dtype)
+    return error = "input '" + parameter.name + "' has an element type the "
+                   "native runner does not support",
+           failure();
+  if (*dtype != tensor.getDType())
+    return error = llvm::formatv("input '{0}' must be {1}, got {2}",
+                                 parameter.name, interp::getDTypeName(*dtype),
+                                 interp::getDTypeName(tensor.getDType())),
+           failure();
+  if (!interp::fitsShape(tensor.getShape(), parameter.type.getShape()))
+    return error = llvm::formatv("input '{0}' must have shape {1}, got {2}",
+                                 parameter.name,
+                                 interp::shapeString(parameter.type.getShape()),
+                                 interp::shapeString(tensor.getShape())),
+           failure();
+  return success();
+}
+
+FailureOr<SmallVector<interp::Tensor>>
+NativeJIT::run(StringRef function, ArrayRef<interp::Tensor> inputs,
+               std::string &error) const {
+  const CEntryPoint *entry = nullptr;
+  for (const CEntryPoint &candidate : entries)
+    if (candidate.functionName == function)
+      entry = &candidate;
+  if (!entry)
+    return error = ("no public function @" + function + " to run").str(),
+           failure();
+  if (inputs.size() != entry->inputs.size())
+    return error = llvm::formatv("@{0} takes {1} input(s), got {2}", function,
+                                 entry->inputs.size(), inputs.size()),
+           failure();
+
+  // The C arguments, in order; invokePacked takes a pointer to each.
+  SmallVector<void *> arguments;
+  for (auto [parameter, tensor] : llvm::zip_equal(entry->inputs, inputs)) {
+    if (failed(checkInput(parameter, tensor, error)))
+      return failure();
+    arguments.push_back(const_cast<void *>(tensor.data<void>()));
+    if (parameter.hasDynamicShape())
+      arguments.push_back(const_cast<int64_t *>(tensor.getShape().data()));
+  }
+  size_t numOutputs = entry->outputs.size();
+  SmallVector<interp::Tensor> outputs;
+  SmallVector<void *> allocated(numOutputs, nullptr);
+  SmallVector<SmallVector<int64_t>> dims(numOutputs);
+  for (auto [i, parameter] : llvm::enumerate(entry->outputs)) {
+    interp::DType dtype = *interp::getDType(parameter.type.getElementType());
+    if (!parameter.hasDynamicShape()) {
+      outputs.emplace_back(dtype, parameter.type.getShape());
+      arguments.push_back(outputs.back().mutableData<void>());
+      continue;
+    }
+    outputs.emplace_back();
+    dims[i].assign(parameter.type.getRank(), 0);
+    arguments.push_back(&allocated[i]);
+    arguments.push_back(dims[i].data());
+  }
+  int32_t status = SLUICE_OK;
+  SmallVector<void *> packed;
+  for (void *&argument : arguments)
+    packed.push_back(&argument);
+  packed.push_back(&status);
+  if (llvm::Error failure = engine->invokePacked(entry->symbol, packed)) {
+    error = "cannot call the compiled @" + function.str() + ": " +
+            llvm::toString(std::move(failure));
+    return mlir::failure();
+  }
+
+  // Adopt the dynamically shaped outputs the model allocated.
+  for (auto [i, parameter] : llvm::enumerate(entry->outputs)) {
+    if (!parameter.hasDynamicShape())
+      continue;
+    interp::DType dtype = *interp::getDType(parameter.type.getElementType());
+    interp::Tensor tensor(dtype, dims[i]);
+    if (allocated[i])
+      memcpy(tensor.mutableData<char>(), allocated[i],
+             tensor.getNumElements() * interp::getDTypeSize(dtype));
+    free(allocated[i]);
+    outputs[i] = std::move(tensor);
+  }
+  if (status != SLUICE_OK)
+    return error = llvm::formatv("the compiled @{0} returned {1} ({2})",
+                                 function, getStatusName(status), status),
+           failure();
+  return outputs;
+}
+
+} // namespace sluice
