@@ -30,6 +30,10 @@ tool_dirs = [config.sluice_tools_dir, config.llvm_tools_dir]
 tools = ["sluice-opt", "sluice-run", "sluice-translate", "sluicec"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
+# A C compiler for the programs that link natively compiled models.
+config.substitutions.append(
+    ("%cc", shutil.which("cc") or shutil.which("clang-22") or "cc"))
+
 # The LiteRT harness: runs a .tflite in Google's LiteRT under Node and prints
 # sluice-run's JSON. Its node_modules come from `npm ci --prefix test/e2e/litert`
 # (utils/setup.sh); without them the harness fails saying so.

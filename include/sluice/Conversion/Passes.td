@@ -45,6 +45,31 @@ def ConvertLiteToNativePass : Pass<"convert-lite-to-native", "::mlir::ModuleOp">
   ];
 }
 
+def NativeLowerStridedCopiesPass
+    : Pass<"native-lower-strided-copies", "::mlir::func::FuncOp"> {
+  let summary = "turn memref.copy of strided memrefs into linalg.copy";
+  let description = [{
+    The LLVM lowering of `memref.copy` calls `memrefCopy` from MLIR's
+    runner-utils library unless both memrefs are known to be contiguous;
+    a compiled model must not depend on that library. Such copies become
+    `linalg.copy`, i.e. loops; contiguous ones stay `memref.copy` (memcpy).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def NativeApproximateMathPass
+    : Pass<"native-approximate-math", "::mlir::func::FuncOp"> {
+  let summary = "vectorisable polynomial approximations of f32 tanh";
+  let description = [{
+    Rewrites f32 `math.tanh` into MLIR's polynomial approximation (plain
+    arith, which LLVM vectorises) instead of a call to libm's tanhf per
+    element. The approximation agrees with libm to a few ulp (measured by
+    test/e2e/native-ops). Other functions and f64 keep their libm calls.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 def NativeCInterfacePass : Pass<"native-c-interface", "::mlir::ModuleOp"> {
   let summary = "export each public function as a plain C function";
   let description = [{

@@ -190,9 +190,27 @@ static void stopLoopsOnError(func::FuncOp function) {
   });
 }
 
+/// Native code needs every tensor's rank: an op with an unranked operand or
+/// result is reported by name instead of failing to legalize.
+static LogicalResult checkRanked(ModuleOp module) {
+  WalkResult result = module.walk([](Operation *op) {
+    auto unranked = [](Type type) { return isa<UnrankedTensorType>(type); };
+    if (llvm::any_of(op->getOperandTypes(), unranked) ||
+        llvm::any_of(op->getResultTypes(), unranked)) {
+      op->emitError("the native back end needs ranked tensors; '")
+          << op->getName() << "' has an unranked operand or result";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 void ConvertLiteToNativePass::runOnOperation() {
   ModuleOp module = getOperation();
   MLIRContext *context = &getContext();
+  if (failed(checkRanked(module)))
+    return signalPassFailure();
 
   NativeTypeConverter converter;
   RewritePatternSet patterns(context);

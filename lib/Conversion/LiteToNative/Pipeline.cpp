@@ -49,6 +49,8 @@ void buildLiteToLLVMPipeline(OpPassManager &pm,
   bufferization::buildBufferDeallocationPipeline(pm, deallocation);
   pm.addPass(createCanonicalizerPass());
 
+  pm.addNestedPass<func::FuncOp>(createNativeLowerStridedCopiesPass());
+  pm.addNestedPass<func::FuncOp>(createNativeApproximateMathPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -10,7 +10,8 @@
 //                                              ... uses of %i ...
 //
 // and likewise for the values the condition forwards to the body and the
-// results. tensor.extract(tensor.from_elements) then folds, so scalar
+// results, and for the rank-0 results of scf.if (a branch's value would be a
+// buffer too). tensor.extract(tensor.from_elements) then folds, so scalar
 // arithmetic lowered from rank-0 lite ops never touches memory.
 //
 //===----------------------------------------------------------------------===//
@@ -119,10 +120,49 @@ struct ScalarizeWhileState : OpRewritePattern<scf::WhileOp> {
   }
 };
 
+/// scf.if yielding rank-0 tensors yields their elements instead.
+struct ScalarizeIfResults : OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(scf::IfOp ifOp,
+                                PatternRewriter &rewriter) const override {
+    if (llvm::none_of(ifOp.getResultTypes(), isRankZeroTensor) ||
+        ifOp.getElseRegion().empty())
+      return failure();
+    SmallVector<Type> originalTypes(ifOp.getResultTypes());
+    Location loc = ifOp.getLoc();
+    auto scalarIf = scf::IfOp::create(
+        rewriter, loc, llvm::map_to_vector(originalTypes, scalarType),
+        ifOp.getCondition(), /*addThenBlock=*/false, /*addElseBlock=*/false);
+    for (auto [from, to] :
+         {std::pair(&ifOp.getThenRegion(), &scalarIf.getThenRegion()),
+          std::pair(&ifOp.getElseRegion(), &scalarIf.getElseRegion())}) {
+      rewriter.inlineRegionBefore(*from, *to, to->end());
+      auto yield = cast<scf::YieldOp>(to->front().getTerminator());
+      rewriter.setInsertionPoint(yield);
+      SmallVector<Value> scalars =
+          extractScalars(rewriter, yield.getLoc(), yield.getResults());
+      rewriter.modifyOpInPlace(
+          yield, [&] { yield.getResultsMutable().assign(scalars); });
+    }
+    rewriter.setInsertionPointAfter(scalarIf);
+    SmallVector<Value> results;
+    for (auto [result, type] :
+         llvm::zip_equal(scalarIf.getResults(), originalTypes))
+      results.push_back(isRankZeroTensor(type)
+                            ? tensor::FromElementsOp::create(rewriter, loc,
+                                                             type, result)
+                                  .getResult()
+                            : Value(result));
+    rewriter.replaceOp(ifOp, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateScalarizeLoopStatePatterns(RewritePatternSet &patterns) {
-  patterns.add<ScalarizeWhileState>(patterns.getContext());
+  patterns.add<ScalarizeWhileState, ScalarizeIfResults>(patterns.getContext());
 }
 
 } // namespace sluice::lite_to_native

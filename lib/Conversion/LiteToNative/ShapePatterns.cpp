@@ -1,15 +1,909 @@
-//===- ShapePatterns.cpp - lowering of lite shape ops ------------------===//
+//===- ShapePatterns.cpp - lowering of lite shape ops ---------------------===//
 //
-// TODO(helper): lowering patterns.
+// reshape, expand_dims, squeeze, transpose, fill, range and shape, lowered
+// to tensor/linalg/arith with the reference interpreter's semantics:
+//
+//   lite.reshape (constant shape)   tensor.collapse_shape / expand_shape
+//   lite.reshape (run-time shape)   -1 inferred in arith, checks, then
+//                                   tensor.reshape %x, from_elements(sizes)
+//   lite.expand_dims                tensor.expand_shape (constant axis) or
+//                                   tensor.reshape (run-time axis)
+//   lite.squeeze                    tensor.collapse_shape
+//   lite.transpose                  linalg.transpose (constant perm) or a
+//                                   linalg.generic reading tensor.extract
+//   lite.fill                       tensor.empty + linalg.fill
+//   lite.range                      arith.constant (constant operands) or a
+//                                   linalg.generic over linalg.index
+//   lite.shape                      arith.constant or tensor.from_elements
+//                                   of tensor.dim
+//
+// Slicing and gathering are in SlicePatterns.cpp, joining and splitting in
+// JoinPatterns.cpp; the shared helpers in ShapeLowering.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Conversion/LiteToNative/LiteToNative.h"
+#include "ShapeLowering.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+#include <cmath>
 
 using namespace mlir;
 
 namespace sluice::lite_to_native {
+namespace {
 
-void populateShapePatterns(const TypeConverter &converter, RewritePatternSet &patterns) {}
+//===----------------------------------------------------------------------===//
+// reshape
+//===----------------------------------------------------------------------===//
+
+/// The result sizes of a reshape of `input` to the shape `entries` (one -1
+/// entry inferred), with the interpreter's checks.
+FailureOr<SmallVector<Value>> inferReshapeSizes(IndexArith &arith,
+                                                RuntimeChecks &checks,
+                                                Value input,
+                                                ArrayRef<Value> entries) {
+  Value count = arith.constant(1);
+  for (Value size : arith.dims(input))
+    count = arith.mul(count, size);
+
+  Value zero = arith.constant(0), one = arith.constant(1);
+  Value largest = arith.constant(std::numeric_limits<int64_t>::max());
+  Value inferredSeen = arith.boolean(false), anyZero = arith.boolean(false);
+  Value overflow = arith.boolean(false), known = one;
+  SmallVector<Value> inferred;
+  for (Value entry : entries) {
+    Value isInferred = arith.eq(entry, arith.constant(-1));
+    if (failed(checks.require(
+            arith.negate(arith.both(isInferred, inferredSeen)),
+            SLUICE_ERROR_INVALID_ARGUMENT,
+            "reshape shape has more than one -1 entry")) ||
+        failed(checks.require(
+            arith.either(isInferred, arith.le(zero, entry)),
+            SLUICE_ERROR_INVALID_ARGUMENT, "reshape shape has a negative entry")))
+      return failure();
+    inferred.push_back(isInferred);
+    inferredSeen = arith.either(inferredSeen, isInferred);
+    anyZero = arith.either(anyZero, arith.eq(entry, zero));
+    Value factor = arith.select(isInferred, one, entry);
+    // known * factor overflows when known > INT64_MAX / factor.
+    Value bound = arith.div(largest, arith.max(factor, one));
+    overflow = arith.either(overflow, arith.both(arith.lt(zero, factor),
+                                                 arith.lt(bound, known)));
+    known = arith.mul(known, factor);
+  }
+  // A zero entry makes the product 0, however large the others are.
+  overflow = arith.both(overflow, arith.negate(anyZero));
+  if (failed(checks.require(
+          arith.negate(arith.both(inferredSeen, anyZero)),
+          SLUICE_ERROR_INVALID_ARGUMENT,
+          "reshape cannot infer the -1 entry: the other entries multiply to "
+          "0")))
+    return failure();
+  Value divisor = arith.max(known, one);
+  Value mismatch = arith.either(
+      overflow, arith.select(inferredSeen,
+                             arith.negate(arith.eq(arith.rem(count, divisor),
+                                                   zero)),
+                             arith.negate(arith.eq(known, count))));
+  if (failed(checks.require(arith.negate(mismatch),
+                            SLUICE_ERROR_SHAPE_MISMATCH,
+                            "reshape shape does not match the element count "
+                            "of the input")))
+    return failure();
+  Value inferredSize = arith.div(count, divisor);
+  SmallVector<Value> sizes;
+  for (auto [entry, isInferred] : llvm::zip_equal(entries, inferred))
+    sizes.push_back(arith.select(isInferred, inferredSize, entry));
+  return sizes;
+}
+
+/// Reshapes a statically shaped tensor with collapse_shape/expand_shape:
+/// directly where one groups the other's dimensions, else through 1-D.
+Value reshapeStatic(OpBuilder &builder, Location loc, Value input,
+                    RankedTensorType target) {
+  auto source = cast<RankedTensorType>(input.getType());
+  if (source == target)
+    return input;
+  if (source.getRank() == 0 || target.getRank() == 0 ||
+      getReassociationIndicesForReshape(source, target)) {
+    SmallVector<ReassociationIndices> groups;
+    if (source.getRank() != 0 && target.getRank() != 0)
+      groups = *getReassociationIndicesForReshape(source, target);
+    if (source.getRank() > target.getRank())
+      return tensor::CollapseShapeOp::create(builder, loc, target, input,
+                                             groups);
+    return tensor::ExpandShapeOp::create(builder, loc, target, input, groups);
+  }
+  SmallVector<ReassociationIndices> all = {
+      llvm::to_vector(llvm::seq<int64_t>(0, source.getRank()))};
+  Value flat = tensor::CollapseShapeOp::create(builder, loc, input, all);
+  SmallVector<ReassociationIndices> allTarget = {
+      llvm::to_vector(llvm::seq<int64_t>(0, target.getRank()))};
+  return tensor::ExpandShapeOp::create(builder, loc, target, flat, allTarget);
+}
+
+/// Gives `input` the sizes `sizes` (same element count): statically where
+/// both shapes are static, else with tensor.reshape.
+Value reshapeTo(OpBuilder &builder, Location loc, Value input,
+                ArrayRef<Value> sizes) {
+  auto source = cast<RankedTensorType>(input.getType());
+  RankedTensorType target =
+      tensorTypeOfSizes(sizes, source.getElementType());
+  if (source.hasStaticShape() && target.hasStaticShape())
+    return reshapeStatic(builder, loc, input, target);
+  auto shapeType = RankedTensorType::get({static_cast<int64_t>(sizes.size())},
+                                         builder.getIndexType());
+  Value shape = tensor::FromElementsOp::create(builder, loc, shapeType, sizes);
+  return tensor::ReshapeOp::create(builder, loc, target, input, shape);
+}
+
+struct ReshapeLowering : OpConversionPattern<lite::ReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    Type declared = getTypeConverter()->convertType(op.getType());
+    if (failed(requireRanked(op, input.getType(), "reshape input")))
+      return failure();
+    FailureOr<int64_t> rank = resultRank(op, declared);
+    if (failed(rank))
+      return failure();
+
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    FailureOr<SmallVector<Value>> entries = readIndexVector(
+        arith, checks, op, adaptor.getShape(), *rank, "reshape shape");
+    if (failed(entries))
+      return failure();
+    FailureOr<SmallVector<Value>> sizes =
+        inferReshapeSizes(arith, checks, input, *entries);
+    if (failed(sizes))
+      return failure();
+    Type elementType = getElementTypeOrSelf(input.getType());
+    Value reshaped =
+        buildIfValid(rewriter, loc, checks.allHold(),
+                     tensorTypeOfSizes(*sizes, elementType),
+                     [&](OpBuilder &builder, Location nested) {
+                       return 
+                           reshapeTo(builder, nested, input, *sizes);
+                     });
+    FailureOr<Value> result = fitResult(rewriter, loc, op, reshaped, declared);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+  /// The result's rank, from its type or else the shape operand's length.
+  static FailureOr<int64_t> resultRank(lite::ReshapeOp op, Type declared) {
+    if (auto ranked = dyn_cast<RankedTensorType>(declared))
+      return ranked.getRank();
+    auto shape = dyn_cast<RankedTensorType>(op.getShape().getType());
+    if (shape && shape.getRank() == 1 && !shape.isDynamicDim(0))
+      return shape.getDimSize(0);
+    return op.emitError("the native back end needs the rank of a reshape's "
+                        "result: a ranked result type or a shape operand of "
+                        "static length");
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// expand_dims and squeeze
+//===----------------------------------------------------------------------===//
+
+struct ExpandDimsLowering : OpConversionPattern<lite::ExpandDimsOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::ExpandDimsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    FailureOr<RankedTensorType> inputType =
+        requireRanked(op, input.getType(), "expand_dims input");
+    if (failed(inputType))
+      return failure();
+    auto axisType = dyn_cast<RankedTensorType>(adaptor.getAxis().getType());
+    if (!axisType || !axisType.hasStaticShape() ||
+        axisType.getNumElements() != 1)
+      return op.emitError("the native back end needs expand_dims' axis to "
+                          "have a static shape of one element, got ")
+             << adaptor.getAxis().getType();
+
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    int64_t rank = inputType->getRank();
+    Value axis =
+        arith.toIndex(readSingleElement(rewriter, loc, adaptor.getAxis()));
+    Value expanded;
+    if (std::optional<int64_t> known = constantInt(axis)) {
+      FailureOr<int64_t> position = normalizeAxis(op, *known, rank + 1, "axis");
+      if (failed(position))
+        return failure();
+      expanded = expandAt(rewriter, loc, input, *position);
+    } else {
+      FailureOr<Value> position = runtimePosition(arith, checks, axis, rank);
+      if (failed(position))
+        return failure();
+      checks.emit();
+      expanded = expandAtRuntime(arith, input, *position);
+    }
+    FailureOr<Value> result = fitResult(
+        rewriter, loc, op, expanded,
+        getTypeConverter()->convertType(op.getType()));
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+  /// A constant axis: tensor.expand_shape.
+  static Value expandAt(OpBuilder &builder, Location loc, Value input,
+                        int64_t position) {
+    SmallVector<bool> isUnit(
+        cast<RankedTensorType>(input.getType()).getRank() + 1, false);
+    isUnit[position] = true;
+    return insertUnitDims(builder, loc, input, isUnit);
+  }
+
+  /// A run-time axis checked against [-rank - 1, rank], as a position in
+  /// [0, rank] (0 when out of range).
+  static FailureOr<Value> runtimePosition(IndexArith &arith,
+                                          RuntimeChecks &checks, Value axis,
+                                          int64_t rank) {
+    Value inRange = arith.both(arith.le(arith.constant(-rank - 1), axis),
+                               arith.lt(axis, arith.constant(rank + 1)));
+    if (failed(checks.require(inRange, SLUICE_ERROR_INVALID_ARGUMENT,
+                              "expand_dims axis is out of range")))
+      return failure();
+    Value position =
+        arith.select(arith.lt(axis, arith.constant(0)),
+                     arith.add(axis, arith.constant(rank + 1)), axis);
+    return arith.select(inRange, position, arith.constant(0));
+  }
+
+  /// A run-time axis: tensor.reshape to the sizes with a 1 at `position`.
+  static Value expandAtRuntime(IndexArith &arith, Value input,
+                               Value position) {
+    SmallVector<Value> inputSizes = arith.dims(input);
+    int64_t rank = inputSizes.size();
+    SmallVector<Value> sizes;
+    Value one = arith.constant(1);
+    for (int64_t d = 0; d <= rank; ++d) {
+      Value index = arith.constant(d);
+      Value size = one;
+      if (d > 0)
+        size = arith.select(arith.lt(position, index), inputSizes[d - 1], size);
+      if (d < rank)
+        size = arith.select(arith.lt(index, position), inputSizes[d], size);
+      sizes.push_back(size);
+    }
+    return reshapeTo(arith.getBuilder(), arith.getLoc(), input, sizes);
+  }
+};
+
+struct SqueezeLowering : OpConversionPattern<lite::SqueezeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::SqueezeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    FailureOr<RankedTensorType> inputType =
+        requireRanked(op, input.getType(), "squeeze input");
+    if (failed(inputType))
+      return failure();
+    Type declared = getTypeConverter()->convertType(op.getType());
+    FailureOr<SmallVector<bool>> squeezed =
+        squeezedDims(op, *inputType, declared);
+    if (failed(squeezed))
+      return failure();
+
+    // Dynamic dimensions must have size 1 where squeezed and, when the op
+    // squeezes every size-1 dimension, a size other than 1 where kept.
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    SmallVector<int64_t> squeezable(inputType->getShape());
+    SmallVector<int64_t> kept;
+    for (int64_t d = 0; d < inputType->getRank(); ++d) {
+      if ((*squeezed)[d])
+        squeezable[d] = 1;
+      else
+        kept.push_back(inputType->getDimSize(d));
+      if (!inputType->isDynamicDim(d))
+        continue;
+      Value isOne = arith.eq(arith.dim(input, d), arith.constant(1));
+      if ((*squeezed)[d] &&
+          failed(checks.require(isOne, SLUICE_ERROR_SHAPE_MISMATCH,
+                                "squeeze of dimension " + Twine(d) +
+                                    ", whose size is not 1")))
+        return failure();
+      if (!(*squeezed)[d] && op.getSqueezeDims().empty() &&
+          failed(checks.require(arith.negate(isOne),
+                                SLUICE_ERROR_SHAPE_MISMATCH,
+                                "squeeze removes dimension " + Twine(d) +
+                                    ", which the result type keeps")))
+        return failure();
+    }
+    auto natural = RankedTensorType::get(kept, inputType->getElementType());
+    Value collapsed =
+        buildIfValid(
+            rewriter, loc, checks.allHold(), natural,
+            [&](OpBuilder &builder, Location nested) {
+              Value ones = castTo(builder, nested, input,
+                                  inputType->clone(squeezable));
+              return tensor::CollapseShapeOp::create(
+                  builder, nested, natural, ones, unitDimGroups(*squeezed));
+            });
+    FailureOr<Value> result = fitResult(rewriter, loc, op, collapsed, declared);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+  /// Which dimensions the op removes. Without squeeze_dims, every size-1
+  /// dimension; a dynamic one is removed when that is what gives the
+  /// declared result rank.
+  static FailureOr<SmallVector<bool>>
+  squeezedDims(lite::SqueezeOp op, RankedTensorType input, Type declared) {
+    int64_t rank = input.getRank();
+    SmallVector<bool> squeezed(rank, false);
+    for (int32_t dim : op.getSqueezeDims()) {
+      FailureOr<int64_t> position = normalizeAxis(op, dim, rank, "squeeze dim");
+      if (failed(position))
+        return failure();
+      if (input.getDimSize(*position) != 1 &&
+          !input.isDynamicDim(*position))
+        return op.emitError("cannot squeeze dimension ")
+               << *position << " of size " << input.getDimSize(*position);
+      squeezed[*position] = true;
+    }
+    if (!op.getSqueezeDims().empty())
+      return squeezed;
+    int64_t staticKept = 0, dynamic = 0;
+    for (int64_t size : input.getShape()) {
+      if (ShapedType::isDynamic(size))
+        ++dynamic;
+      else if (size != 1)
+        ++staticKept;
+    }
+    auto ranked = dyn_cast<RankedTensorType>(declared);
+    bool removeDynamic = ranked && ranked.getRank() == staticKept;
+    if (dynamic > 0 && !removeDynamic &&
+        (!ranked || ranked.getRank() != staticKept + dynamic))
+      return op.emitError("the native back end cannot tell which dynamic "
+                          "dimensions of ")
+             << input << " squeeze removes (result type " << declared << ")";
+    for (int64_t d = 0; d < rank; ++d)
+      squeezed[d] = input.getDimSize(d) == 1 ||
+                    (input.isDynamicDim(d) && removeDynamic);
+    return squeezed;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// transpose
+//===----------------------------------------------------------------------===//
+
+struct TransposeLowering : OpConversionPattern<lite::TransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    FailureOr<RankedTensorType> inputType =
+        requireRanked(op, input.getType(), "transpose input");
+    if (failed(inputType))
+      return failure();
+    int64_t rank = inputType->getRank();
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    FailureOr<SmallVector<Value>> perm = readIndexVector(
+        arith, checks, op, adaptor.getPerm(), rank, "transpose perm");
+    if (failed(perm))
+      return failure();
+    std::optional<SmallVector<int64_t>> known =
+        getConstantIntValues(getAsOpFoldResult(*perm));
+    FailureOr<Value> transposed =
+        known ? transposeStatic(op, arith, input, *known)
+              : transposeRuntime(arith, checks, input, *perm);
+    if (failed(transposed))
+      return failure();
+    FailureOr<Value> result =
+        fitResult(rewriter, loc, op, *transposed,
+                  getTypeConverter()->convertType(op.getType()));
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+  /// A constant permutation: linalg.transpose.
+  static FailureOr<Value> transposeStatic(Operation *op, IndexArith &arith,
+                                          Value input, ArrayRef<int64_t> perm) {
+    int64_t rank = perm.size();
+    SmallVector<bool> seen(rank, false);
+    for (int64_t dim : perm) {
+      if (dim < 0 || dim >= rank || seen[dim])
+        return op->emitError("transpose perm is not a permutation of [0, ")
+               << rank << ")";
+      seen[dim] = true;
+    }
+    SmallVector<Value> inputSizes = arith.dims(input), sizes;
+    for (int64_t dim : perm)
+      sizes.push_back(inputSizes[dim]);
+    Value init = emptyTensor(arith.getBuilder(), arith.getLoc(), sizes,
+                             getElementTypeOrSelf(input.getType()));
+    return linalg::TransposeOp::create(arith.getBuilder(), arith.getLoc(),
+                                       input, init, perm)
+        ->getResult(0);
+  }
+
+  /// A run-time permutation, checked: a linalg.generic whose element at
+  /// index i reads the input at j with j[perm[k]] = i[k].
+  static FailureOr<Value> transposeRuntime(IndexArith &arith,
+                                           RuntimeChecks &checks, Value input,
+                                           ArrayRef<Value> perm) {
+    int64_t rank = perm.size();
+    Value isPermutation = arith.boolean(true);
+    Value zero = arith.constant(0), last = arith.constant(rank - 1);
+    for (auto [i, dim] : llvm::enumerate(perm)) {
+      isPermutation = arith.both(
+          isPermutation,
+          arith.both(arith.le(zero, dim), arith.le(dim, last)));
+      for (Value other : perm.take_front(i))
+        isPermutation =
+            arith.both(isPermutation, arith.negate(arith.eq(dim, other)));
+    }
+    if (failed(checks.require(isPermutation, SLUICE_ERROR_INVALID_ARGUMENT,
+                              "transpose perm is not a permutation")))
+      return failure();
+    SmallVector<Value> inputSizes = arith.dims(input), sizes;
+    for (Value dim : perm) {
+      Value size = inputSizes.front();
+      for (int64_t d = 1; d < rank; ++d)
+        size = arith.select(arith.eq(dim, arith.constant(d)), inputSizes[d],
+                            size);
+      sizes.push_back(size);
+    }
+    Type elementType = getElementTypeOrSelf(input.getType());
+    auto build = [&](OpBuilder &builder, Location loc) {
+      return generateTensor(
+          builder, loc, sizes, elementType, {}, {},
+          [&](OpBuilder &nested, Location nestedLoc, ValueRange indices,
+              ValueRange) {
+            IndexArith body(nested, nestedLoc);
+            SmallVector<Value> source;
+            for (int64_t d = 0; d < rank; ++d) {
+              Value index = body.constant(0);
+              for (int64_t k = 0; k < rank; ++k)
+                index = body.select(body.eq(perm[k], body.constant(d)),
+                                    indices[k], index);
+              source.push_back(index);
+            }
+            return tensor::ExtractOp::create(nested, nestedLoc, input, source)
+                .getResult();
+          });
+    };
+    return buildIfValid(arith.getBuilder(), arith.getLoc(), checks.allHold(),
+                        tensorTypeOfSizes(sizes, elementType), build);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// fill
+//===----------------------------------------------------------------------===//
+
+/// Whether a shape of non-negative `sizes` has at most kMaxElements
+/// elements (the interpreter's checkedNumElements).
+Value elementCountFits(IndexArith &arith, ArrayRef<Value> sizes) {
+  Value zero = arith.constant(0), one = arith.constant(1);
+  Value anyZero = arith.boolean(false), fits = arith.boolean(true);
+  Value limit = arith.constant(kMaxElements), count = one;
+  for (Value size : sizes) {
+    anyZero = arith.either(anyZero, arith.eq(size, zero));
+    fits = arith.both(fits,
+                      arith.le(size, arith.div(limit, arith.max(count, one))));
+    count = arith.mul(count, size);
+  }
+  return arith.either(anyZero, fits);
+}
+
+struct FillLowering : OpConversionPattern<lite::FillOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::FillOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type declared = getTypeConverter()->convertType(op.getType());
+    auto ranked = dyn_cast<RankedTensorType>(declared);
+    auto dimsType = dyn_cast<RankedTensorType>(adaptor.getDims().getType());
+    int64_t rank;
+    if (ranked)
+      rank = ranked.getRank();
+    else if (dimsType && dimsType.getRank() == 1 && !dimsType.isDynamicDim(0))
+      rank = dimsType.getDimSize(0);
+    else
+      return op.emitError("the native back end needs the rank of a fill's "
+                          "result: a ranked result type or dims of static "
+                          "length");
+
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    FailureOr<SmallVector<Value>> sizes =
+        readIndexVector(arith, checks, op, adaptor.getDims(), rank, "fill dims");
+    if (failed(sizes))
+      return failure();
+    for (auto [d, size] : llvm::enumerate(*sizes))
+      if (failed(checks.require(arith.le(arith.constant(0), size),
+                                SLUICE_ERROR_INVALID_ARGUMENT,
+                                "fill dims has a negative entry #" +
+                                    Twine(d))))
+        return failure();
+    if (failed(checks.require(elementCountFits(arith, *sizes),
+                              SLUICE_ERROR_INVALID_ARGUMENT,
+                              "fill result has more than " +
+                                  Twine(kMaxElements) + " elements")))
+      return failure();
+
+    Value value = tensor::ExtractOp::create(rewriter, loc, adaptor.getValue(),
+                                            ValueRange{});
+    Type elementType = value.getType();
+    Value filled =
+        buildIfValid(rewriter, loc, checks.allHold(),
+                     tensorTypeOfSizes(*sizes, elementType),
+                     [&](OpBuilder &builder, Location nested) {
+                       Value init =
+                           emptyTensor(builder, nested, *sizes, elementType);
+                       return 
+                           linalg::FillOp::create(builder, nested, value, init)
+                               .getResult(0);
+                     });
+    FailureOr<Value> result = fitResult(rewriter, loc, op, filled, declared);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// range
+//===----------------------------------------------------------------------===//
+
+/// The values of a range of constants, computed exactly as the interpreter
+/// does (repeated addition in the element type), or the interpreter's
+/// error.
+template <typename T>
+FailureOr<SmallVector<T>> rangeValues(Operation *op, T start, T limit,
+                                      T delta) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(start) || std::isnan(limit) || std::isnan(delta))
+      return op->emitError("range operands must not be NaN");
+  }
+  if (delta == 0)
+    return op->emitError("range requires delta != 0");
+  if ((delta > 0 && start > limit) || (delta < 0 && start < limit))
+    return op->emitError("range from ")
+           << start << " never reaches " << limit << " by " << delta;
+  uint64_t count;
+  if constexpr (std::is_floating_point_v<T>) {
+    T size = std::ceil(std::abs((limit - start) / delta));
+    if (!(size <= static_cast<T>(kMaxElements)) ||
+        static_cast<int64_t>(size) > kMaxElements)
+      return op->emitError("range has more than ")
+             << kMaxElements << " elements";
+    count = static_cast<uint64_t>(size);
+  } else {
+    using U = uint64_t;
+    U distance = delta > 0 ? U(int64_t(limit)) - U(int64_t(start))
+                           : U(int64_t(start)) - U(int64_t(limit));
+    U step = delta > 0 ? U(int64_t(delta)) : U(0) - U(int64_t(delta));
+    count = distance / step + (distance % step != 0 ? 1 : 0);
+    if (count > U(kMaxElements))
+      return op->emitError("range has more than ")
+             << kMaxElements << " elements";
+  }
+  SmallVector<T> values;
+  T value = start;
+  for (uint64_t i = 0; i < count; ++i) {
+    values.push_back(value);
+    if (i + 1 < count)
+      value = static_cast<T>(value + delta);
+  }
+  return values;
+}
+
+struct RangeLowering : OpConversionPattern<lite::RangeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::RangeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elementType = getElementTypeOrSelf(adaptor.getStart().getType());
+    SmallVector<Value> operands;
+    for (Value operand :
+         {adaptor.getStart(), adaptor.getLimit(), adaptor.getDelta()})
+      operands.push_back(
+          rewriter.createOrFold<tensor::ExtractOp>(loc, operand, ValueRange{}));
+    FailureOr<Value> range =
+        foldConstantRange(op, rewriter, loc, operands, elementType);
+    if (succeeded(range) && !*range) {
+      IndexArith arith(rewriter, loc);
+      RuntimeChecks checks(op, rewriter, loc);
+      FailureOr<Value> count =
+          isa<FloatType>(elementType)
+              ? floatCount(arith, checks, operands[0], operands[1],
+                           operands[2])
+              : integerCount(arith, checks, operands[0], operands[1],
+                             operands[2]);
+      if (failed(count))
+        return failure();
+      range = generateRange(arith, operands[0], operands[2], *count);
+    }
+    if (failed(range))
+      return failure();
+    FailureOr<Value> result =
+        fitResult(rewriter, loc, op, *range,
+                  getTypeConverter()->convertType(op.getType()));
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+  /// An arith.constant holding the range when every operand is a constant,
+  /// a null value when some is not.
+  static FailureOr<Value> foldConstantRange(Operation *op, OpBuilder &builder,
+                                            Location loc,
+                                            ArrayRef<Value> operands,
+                                            Type elementType) {
+    SmallVector<Attribute> constants;
+    for (Value operand : operands) {
+      Attribute constant;
+      if (!matchPattern(operand, m_Constant(&constant)))
+        return Value();
+      constants.push_back(constant);
+    }
+    auto makeConstant = [&](auto values) -> Value {
+      auto type = RankedTensorType::get(
+          {static_cast<int64_t>(values.size())}, elementType);
+      return arith::ConstantOp::create(
+          builder, loc, DenseElementsAttr::get(type, ArrayRef(values)));
+    };
+    auto integer = [&](int i) {
+      return cast<IntegerAttr>(constants[i]).getValue().getSExtValue();
+    };
+    auto real = [&](int i) {
+      return cast<FloatAttr>(constants[i]).getValueAsDouble();
+    };
+    auto build = [&](auto values) -> FailureOr<Value> {
+      if (failed(values))
+        return failure();
+      return makeConstant(*values);
+    };
+    if (elementType.isInteger(32))
+      return build(rangeValues<int32_t>(op, integer(0), integer(1),
+                                        integer(2)));
+    if (elementType.isInteger(64))
+      return build(rangeValues<int64_t>(op, integer(0), integer(1),
+                                        integer(2)));
+    if (elementType.isF32())
+      return build(rangeValues<float>(op, real(0), real(1), real(2)));
+    if (elementType.isF64())
+      return build(rangeValues<double>(op, real(0), real(1), real(2)));
+    return op->emitError("range does not support ") << elementType;
+  }
+
+  /// The checked element count of an integer range (0 after an error).
+  static FailureOr<Value> integerCount(IndexArith &arith,
+                                       RuntimeChecks &checks, Value start,
+                                       Value limit, Value delta) {
+    OpBuilder &builder = arith.getBuilder();
+    Location loc = arith.getLoc();
+    Type i64 = builder.getI64Type();
+    auto widen = [&](Value value) -> Value {
+      if (value.getType() == i64)
+        return value;
+      return arith::ExtSIOp::create(builder, loc, i64, value);
+    };
+    start = widen(start);
+    limit = widen(limit);
+    delta = widen(delta);
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantOp::create(builder, loc,
+                                       builder.getI64IntegerAttr(value));
+    };
+    auto cmp = [&](arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+      return arith.cmp(predicate, lhs, rhs);
+    };
+    using P = arith::CmpIPredicate;
+    Value zero = constant(0);
+    Value up = cmp(P::sgt, delta, zero);
+    if (failed(checkDirection(arith, checks, cmp(P::ne, delta, zero), up,
+                              cmp(P::sgt, start, limit),
+                              cmp(P::slt, start, limit))))
+      return failure();
+    // Unsigned 64-bit arithmetic cannot overflow here.
+    Value distance =
+        arith.select(up, arith::SubIOp::create(builder, loc, limit, start),
+                     arith::SubIOp::create(builder, loc, start, limit));
+    Value step = arith.select(up, delta,
+                              arith::SubIOp::create(builder, loc, zero, delta));
+    step = arith.select(cmp(P::eq, step, zero), constant(1), step);
+    Value whole = arith::DivUIOp::create(builder, loc, distance, step);
+    Value partial = cmp(P::ne, arith::RemUIOp::create(builder, loc, distance,
+                                                      step),
+                        zero);
+    Value count = arith::AddIOp::create(
+        builder, loc, whole,
+        arith::ExtUIOp::create(builder, loc, i64, partial));
+    Value fits = cmp(P::ule, count, constant(kMaxElements));
+    if (failed(checks.require(fits, SLUICE_ERROR_INVALID_ARGUMENT,
+                              "range has more than " + Twine(kMaxElements) +
+                                  " elements")))
+      return failure();
+    return arith.select(checks.allHold(), arith.toIndex(count),
+                        arith.constant(0));
+  }
+
+  /// The checked element count of a float range (0 after an error):
+  /// ceil(|(limit - start) / delta|).
+  static FailureOr<Value> floatCount(IndexArith &arith, RuntimeChecks &checks,
+                                     Value start, Value limit, Value delta) {
+    OpBuilder &builder = arith.getBuilder();
+    Location loc = arith.getLoc();
+    auto type = cast<FloatType>(start.getType());
+    using P = arith::CmpFPredicate;
+    auto cmp = [&](P predicate, Value lhs, Value rhs) -> Value {
+      return arith::CmpFOp::create(builder, loc, predicate, lhs, rhs);
+    };
+    Value anyNaN = cmp(P::UNO, start, limit);
+    anyNaN = arith.either(anyNaN, cmp(P::UNO, delta, delta));
+    if (failed(checks.require(arith.negate(anyNaN),
+                              SLUICE_ERROR_INVALID_ARGUMENT,
+                              "range operands must not be NaN")))
+      return failure();
+    Value zero =
+        arith::ConstantOp::create(builder, loc, builder.getFloatAttr(type, 0));
+    if (failed(checkDirection(arith, checks, cmp(P::UNE, delta, zero),
+                              cmp(P::OGT, delta, zero),
+                              cmp(P::OGT, start, limit),
+                              cmp(P::OLT, start, limit))))
+      return failure();
+    Value quotient = arith::DivFOp::create(
+        builder, loc, arith::SubFOp::create(builder, loc, limit, start), delta);
+    Value size = math::CeilOp::create(
+        builder, loc, math::AbsFOp::create(builder, loc, quotient));
+    // The float bound rounds kMaxElements up to 2^31: compare after the
+    // (then defined) conversion as well.
+    Value bound = arith::ConstantOp::create(
+        builder, loc, builder.getFloatAttr(type, double(kMaxElements)));
+    Value small = cmp(P::OLE, size, bound);
+    Type i64 = builder.getI64Type();
+    Value whole = arith.select(
+        small, arith::FPToSIOp::create(builder, loc, i64, size),
+        arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(0)));
+    Value fits = arith.both(
+        small, arith.cmp(arith::CmpIPredicate::sle, whole,
+                         arith::ConstantOp::create(
+                             builder, loc,
+                             builder.getI64IntegerAttr(kMaxElements))));
+    if (failed(checks.require(fits, SLUICE_ERROR_INVALID_ARGUMENT,
+                              "range has more than " + Twine(kMaxElements) +
+                                  " elements")))
+      return failure();
+    return arith.select(checks.allHold(), arith.toIndex(whole),
+                        arith.constant(0));
+  }
+
+  /// delta != 0 and it leads from start to limit.
+  static LogicalResult checkDirection(IndexArith &arith, RuntimeChecks &checks,
+                                      Value nonzero, Value up, Value above,
+                                      Value below) {
+    if (failed(checks.require(nonzero, SLUICE_ERROR_INVALID_ARGUMENT,
+                              "range requires delta != 0")))
+      return failure();
+    Value wrongWay = arith.select(up, above, below);
+    return checks.require(arith.negate(wrongWay),
+                          SLUICE_ERROR_INVALID_ARGUMENT,
+                          "range requires delta to lead from start to limit");
+  }
+
+  /// start + k * delta for k in [0, count).
+  static Value generateRange(IndexArith &arith, Value start, Value delta,
+                             Value count) {
+    Type elementType = start.getType();
+    return generateTensor(
+        arith.getBuilder(), arith.getLoc(), {count}, elementType, {}, {},
+        [&](OpBuilder &builder, Location loc, ValueRange indices, ValueRange) {
+          if (auto floatType = dyn_cast<FloatType>(elementType)) {
+            Value k = arith::IndexCastOp::create(builder, loc,
+                                                 builder.getI64Type(),
+                                                 indices[0]);
+            Value step = arith::SIToFPOp::create(builder, loc, floatType, k);
+            Value offset = arith::MulFOp::create(builder, loc, step, delta);
+            return arith::AddFOp::create(builder, loc, start, offset)
+                .getResult();
+          }
+          Value k = arith::IndexCastOp::create(builder, loc, elementType,
+                                               indices[0]);
+          Value offset = arith::MulIOp::create(builder, loc, k, delta);
+          return arith::AddIOp::create(builder, loc, start, offset).getResult();
+        });
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// shape
+//===----------------------------------------------------------------------===//
+
+struct ShapeLowering : OpConversionPattern<lite::ShapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::ShapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    FailureOr<RankedTensorType> inputType =
+        requireRanked(op, input.getType(), "shape input");
+    if (failed(inputType))
+      return failure();
+    Type declared = getTypeConverter()->convertType(op.getType());
+    Type elementType = getElementTypeOrSelf(declared);
+    if (!elementType.isInteger(32) && !elementType.isInteger(64))
+      return op.emitError("shape result must have element type i32 or i64, "
+                          "got ")
+             << declared;
+    auto type = RankedTensorType::get({inputType->getRank()}, elementType);
+    Value shape;
+    if (inputType->hasStaticShape()) {
+      SmallVector<APInt> sizes;
+      for (int64_t size : inputType->getShape())
+        sizes.push_back(APInt(elementType.getIntOrFloatBitWidth(), size));
+      shape = arith::ConstantOp::create(rewriter, loc,
+                                        DenseElementsAttr::get(type, sizes));
+    } else {
+      IndexArith arith(rewriter, loc);
+      SmallVector<Value> sizes;
+      for (Value size : arith.dims(input))
+        sizes.push_back(arith.fromIndex(size, elementType));
+      shape = tensor::FromElementsOp::create(rewriter, loc, type, sizes);
+    }
+    FailureOr<Value> result = fitResult(rewriter, loc, op, shape, declared);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateShapePatterns(const TypeConverter &converter,
+                           RewritePatternSet &patterns) {
+  patterns.add<ReshapeLowering, ExpandDimsLowering, SqueezeLowering,
+               TransposeLowering, FillLowering, RangeLowering, ShapeLowering>(
+      converter, patterns.getContext());
+  populateSlicePatterns(converter, patterns);
+  populateJoinPatterns(converter, patterns);
+}
 
 } // namespace sluice::lite_to_native

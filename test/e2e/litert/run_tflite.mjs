@@ -1,7 +1,7 @@
 // run_tflite.mjs - runs a .tflite in Google's LiteRT (@litertjs/core 2.5.3,
 // WASM CPU) under Node and prints its outputs as sluice-run does (e2e tests).
 //
-//   node run_tflite.mjs MODEL.tflite [--inputs=IN.json] [--log]
+//   node run_tflite.mjs MODEL.tflite [--inputs=IN.json] [--log] [--time=N]
 //   node run_tflite.mjs --batch FILE|- [--log]     lines "MODEL [IN.json]"
 //
 // Inputs and output JSON are sluice-run's (dtypes bool, int8, uint8, int32,
@@ -12,6 +12,9 @@
 // failed). --log echoes the runtime's log. The package's public wrapper wants
 // a browser and float32/int32/uint8, so this drives the Emscripten module
 // under it (loadModel, compileModel, LiteRtTensorBuffer) directly.
+// --time=N (benchmarks) invokes the compiled model N more times on the same
+// input buffers and prints {"best_seconds": S, "runs": N} to stderr: the
+// fastest invocation, model loading and buffer set-up excluded.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -525,7 +528,7 @@ function checkLog(from, what) {
   if (errors.length) fail(`LiteRT logged an error ${what}:\n  ${errors.join('\n  ')}`);
 }
 
-async function run(runtime, unit, inputsText) {
+async function run(runtime, unit, inputsText, timedRuns = 0) {
   const { wasm, environment } = runtime;
   const tensors = parseInputs(inputsText, unit);
   const buffers = [];
@@ -554,9 +557,22 @@ async function run(runtime, unit, inputsText) {
       wasm.HEAPU8.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), ptr);
       buffer.unlock();
     }
-    const results = await unit.compiled.run(0, buffers);
+    const inputBuffers = buffers.slice();
+    const results = await unit.compiled.run(0, inputBuffers);
     buffers.push(...results);
     checkLog(logStart, 'while running the model');
+    if (timedRuns > 0) {
+      let best = Infinity;
+      for (let r = 0; r < timedRuns; ++r) {
+        const start = process.hrtime.bigint();
+        const again = await unit.compiled.run(0, inputBuffers);
+        const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+        for (const buffer of again) buffer.delete();
+        best = Math.min(best, seconds);
+      }
+      checkLog(logStart, 'while timing the model');
+      process.stderr.write(`{"best_seconds": ${best}, "runs": ${timedRuns}}\n`);
+    }
     const outputs = [];
     results.forEach((buffer, j) => {
       const { elementType, dims } = tensorTypeInfo(buffer.tensorType());
@@ -582,7 +598,7 @@ async function run(runtime, unit, inputsText) {
 // ---------------------------------------------------------------------------
 // Command line.
 
-const usage = 'usage: node run_tflite.mjs MODEL.tflite [--inputs=IN.json] [--log]\n' +
+const usage = 'usage: node run_tflite.mjs MODEL.tflite [--inputs=IN.json] [--log] [--time=N]\n' +
               '       node run_tflite.mjs --batch FILE|- [--log]   (lines "MODEL [IN.json]")';
 
 // LiteRT's C++ errors arrive as JS Errors (or wasm traps) whose message is
@@ -594,7 +610,7 @@ function describe(e, logStart) {
   return errors.length ? `${message}\n  ${errors.join('\n  ')}` : message;
 }
 
-async function runOne(runtime, modelPath, inputsPath, cache) {
+async function runOne(runtime, modelPath, inputsPath, cache, timedRuns = 0) {
   const logStart = runtimeLog.length;
   let inputsText;
   if (inputsPath !== undefined) {
@@ -617,11 +633,11 @@ async function runOne(runtime, modelPath, inputsPath, cache) {
     }
     if (cache) cache.unit = unit;
   }
-  return await run(runtime, unit, inputsText);
+  return await run(runtime, unit, inputsText, timedRuns);
 }
 
 async function main(argv) {
-  let modelPath, inputsPath, batch;
+  let modelPath, inputsPath, batch, timedRuns = 0;
   for (let i = 0; i < argv.length; ++i) {
     const arg = argv[i];
     if (arg.startsWith('--inputs=')) inputsPath = arg.slice('--inputs='.length);
@@ -629,17 +645,22 @@ async function main(argv) {
     else if (arg.startsWith('--batch=')) batch = arg.slice('--batch='.length);
     else if (arg === '--batch' && i + 1 < argv.length) batch = argv[++i];
     else if (arg === '--log') echoLog = true;
+    else if (arg.startsWith('--time=')) {
+      timedRuns = Number(arg.slice('--time='.length));
+      if (!Number.isInteger(timedRuns) || timedRuns < 1) fail(`--time needs a positive count`);
+    }
     else if (arg === '--help' || arg === '-h') { process.stdout.write(usage + '\n'); return 0; }
     else if (!arg.startsWith('-') && modelPath === undefined) modelPath = arg;
     else fail(`unexpected argument '${arg}'\n${usage}`);
   }
   if ((batch === undefined) === (modelPath === undefined) ||
-      (batch !== undefined && inputsPath !== undefined))
+      (batch !== undefined && (inputsPath !== undefined || timedRuns > 0)))
     fail(usage);
 
   let runtime = await loadRuntime();
   if (batch === undefined) {
-    process.stdout.write(await runOne(runtime, modelPath, inputsPath) + '\n');
+    process.stdout.write(await runOne(runtime, modelPath, inputsPath, undefined, timedRuns) +
+                         '\n');
     return 0;
   }
 

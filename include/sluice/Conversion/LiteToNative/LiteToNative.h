@@ -40,7 +40,8 @@ void populateContractionPatterns(const mlir::TypeConverter &converter,
 void populateControlFlowPatterns(const mlir::TypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
 
-/// scf.while carries rank-0 tensors as scalars (ScalarizeLoopState.cpp).
+/// scf.while carries, and scf.if yields, rank-0 tensors as scalars
+/// (ScalarizeLoopState.cpp).
 void populateScalarizeLoopStatePatterns(mlir::RewritePatternSet &patterns);
 
 /// The external models the native pipeline needs beyond the dialects

@@ -1,0 +1,313 @@
+//===- JoinPatterns.cpp - lowering of lite concatenation/pack/unpack ------===//
+//
+// Joining and splitting along an axis:
+//
+//   lite.concatenation %a, %b   =>  tensor.concat dim(axis) %a, %b
+//                                   (+ a linalg.generic for the fused
+//                                   activation)
+//   lite.pack %a, %b            =>  tensor.concat of tensor.expand_shape'd
+//                                   values
+//   lite.unpack %x              =>  one rank-reducing tensor.extract_slice
+//                                   per result
+//
+// Sizes that are dynamic are checked at run time (the values must agree on
+// every dimension but the axis; unpack's axis must have one index per
+// result) and the join is computed only when they are.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeLowering.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+using namespace mlir;
+
+namespace sluice::lite_to_native {
+namespace {
+
+/// Requires every value to have the sizes of value #0 in every dimension
+/// but `except` (none when negative).
+LogicalResult requireSameSizes(IndexArith &arith, RuntimeChecks &checks,
+                               Operation *op, ValueRange values,
+                               int64_t except) {
+  auto first = cast<RankedTensorType>(values.front().getType());
+  for (auto [index, value] : llvm::enumerate(values.drop_front())) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getRank() != first.getRank())
+      return op->emitError("value #")
+             << index + 1 << " has type " << type << " but value #0 has type "
+             << first;
+    Value same = arith.boolean(true);
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (d != except)
+        same = arith.both(same, arith.eq(arith.dim(value, d),
+                                         arith.dim(values.front(), d)));
+    if (failed(checks.require(same, SLUICE_ERROR_SHAPE_MISMATCH,
+                              "value #" + Twine(index + 1) +
+                                  " does not fit the shape of value #0")))
+      return failure();
+  }
+  return success();
+}
+
+/// The values' types, when all are ranked.
+LogicalResult requireRankedValues(Operation *op, ValueRange values) {
+  for (Value value : values)
+    if (failed(requireRanked(op, value.getType(), "value")))
+      return failure();
+  return success();
+}
+
+/// The interpreter's fused activation (ActivationFunctionWithMinMax): a
+/// clamp that keeps NaN and -0.0, or tanh; none of them on bool, tanh only
+/// on floats.
+class FusedActivation {
+public:
+  static FailureOr<FusedActivation> get(Operation *op,
+                                        lite::ActivationFunctionType kind,
+                                        Type elementType, bool isUnsigned) {
+    using Kind = lite::ActivationFunctionType;
+    FusedActivation activation(kind, isUnsigned);
+    if (kind == Kind::NONE)
+      return activation;
+    StringRef name = lite::stringifyActivationFunctionType(kind);
+    if (kind == Kind::SIGN_BIT)
+      return op->emitError("fused activation SIGN_BIT is not supported (no "
+                           "TFLite kernel implements it)");
+    if (elementType.isInteger(1))
+      return op->emitError("fused activation ")
+             << name << " does not apply to bool tensors";
+    if (kind == Kind::TANH && !isa<FloatType>(elementType))
+      return op->emitError("fused activation TANH needs a float tensor, got ")
+             << elementType;
+    if (kind == Kind::RELU) {
+      activation.lo = 0;
+    } else if (kind == Kind::RELU_N1_TO_1) {
+      activation.lo = -1;
+      activation.hi = 1;
+    } else if (kind == Kind::RELU6) {
+      activation.lo = 0;
+      activation.hi = 6;
+    } else if (kind != Kind::TANH) {
+      return op->emitError("unknown fused activation ") << name;
+    }
+    return activation;
+  }
+
+  /// `tensor` with the activation applied to every element.
+  Value apply(OpBuilder &builder, Location loc, Value tensor) const {
+    if (kind == lite::ActivationFunctionType::NONE)
+      return tensor;
+    IndexArith arith(builder, loc);
+    Type elementType = getElementTypeOrSelf(tensor.getType());
+    int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
+    return generateTensor(
+        builder, loc, arith.dims(tensor), elementType, tensor,
+        builder.getMultiDimIdentityMap(rank),
+        [&](OpBuilder &nested, Location nestedLoc, ValueRange,
+            ValueRange inputs) { return applyTo(nested, nestedLoc, inputs[0]); });
+  }
+
+private:
+  FusedActivation(lite::ActivationFunctionType kind, bool isUnsigned)
+      : kind(kind), isUnsigned(isUnsigned) {}
+
+  Value applyTo(OpBuilder &builder, Location loc, Value x) const {
+    Type type = x.getType();
+    if (kind == lite::ActivationFunctionType::TANH)
+      return math::TanhOp::create(builder, loc, x);
+    auto bound = [&](int value) -> Value {
+      if (isa<FloatType>(type))
+        return arith::ConstantOp::create(builder, loc,
+                                         builder.getFloatAttr(type, value));
+      return arith::ConstantOp::create(builder, loc,
+                                       builder.getIntegerAttr(type, value));
+    };
+    auto below = [&](Value lhs, Value rhs) -> Value {
+      if (isa<FloatType>(type))
+        return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
+                                     lhs, rhs);
+      return arith::CmpIOp::create(builder, loc,
+                                   isUnsigned ? arith::CmpIPredicate::ult
+                                              : arith::CmpIPredicate::slt,
+                                   lhs, rhs);
+    };
+    // An unsigned value is never below a bound of 0 or -1.
+    if (lo && !isUnsigned) {
+      Value low = bound(*lo);
+      x = arith::SelectOp::create(builder, loc, below(x, low), low, x);
+    }
+    if (hi) {
+      Value high = bound(*hi);
+      x = arith::SelectOp::create(builder, loc, below(high, x), high, x);
+    }
+    return x;
+  }
+
+  lite::ActivationFunctionType kind;
+  bool isUnsigned;
+  std::optional<int> lo, hi;
+};
+
+struct ConcatenationLowering : OpConversionPattern<lite::ConcatenationOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::ConcatenationOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ValueRange values = adaptor.getValues();
+    if (failed(requireRankedValues(op, values)))
+      return failure();
+    int64_t rank = cast<RankedTensorType>(values.front().getType()).getRank();
+    FailureOr<int64_t> axis = normalizeAxis(op, op.getAxis(), rank, "axis");
+    if (failed(axis))
+      return failure();
+    Type elementType = getElementTypeOrSelf(values.front().getType());
+    FailureOr<FusedActivation> activation = FusedActivation::get(
+        op, op.getFusedActivationFunction(), elementType,
+        getElementTypeOrSelf(op.getType()).isUnsignedInteger());
+    if (failed(activation))
+      return failure();
+
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    if (failed(requireSameSizes(arith, checks, op, values, *axis)))
+      return failure();
+    RankedTensorType natural = tensor::ConcatOp::inferResultType(*axis, values.getTypes());
+    Value joined =
+        buildIfValid(rewriter, loc, checks.allHold(), natural,
+                     [&](OpBuilder &builder, Location nested) {
+                       Value concat = tensor::ConcatOp::create(builder, nested,
+                                                               *axis, values);
+                       return 
+                           activation->apply(builder, nested, concat);
+                     });
+    FailureOr<Value> result =
+        fitResult(rewriter, loc, op, joined,
+                  getTypeConverter()->convertType(op.getType()));
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+struct PackLowering : OpConversionPattern<lite::PackOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::PackOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ValueRange values = adaptor.getValues();
+    if (failed(requireRankedValues(op, values)))
+      return failure();
+    int64_t rank = cast<RankedTensorType>(values.front().getType()).getRank();
+    FailureOr<int64_t> axis = normalizeAxis(op, op.getAxis(), rank + 1, "axis");
+    if (failed(axis))
+      return failure();
+
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    if (failed(requireSameSizes(arith, checks, op, values, /*except=*/-1)))
+      return failure();
+    SmallVector<bool> isUnit(rank + 1, false);
+    isUnit[*axis] = true;
+    SmallVector<Value> sizes = arith.dims(values.front());
+    sizes.insert(sizes.begin() + *axis,
+                 arith.constant(static_cast<int64_t>(values.size())));
+    RankedTensorType natural = tensorTypeOfSizes(
+        sizes, getElementTypeOrSelf(values.front().getType()));
+    Value packed =
+        buildIfValid(rewriter, loc, checks.allHold(), natural,
+                     [&](OpBuilder &builder, Location nested) {
+                       SmallVector<Value> pieces;
+                       for (Value value : values)
+                         pieces.push_back(
+                             insertUnitDims(builder, nested, value, isUnit));
+                       return tensor::ConcatOp::create(
+                           builder, nested, *axis, pieces);
+                     });
+    FailureOr<Value> result =
+        fitResult(rewriter, loc, op, packed,
+                  getTypeConverter()->convertType(op.getType()));
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+struct UnpackLowering : OpConversionPattern<lite::UnpackOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::UnpackOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    FailureOr<RankedTensorType> inputType =
+        requireRanked(op, input.getType(), "unpack input");
+    if (failed(inputType))
+      return failure();
+    int64_t rank = inputType->getRank();
+    FailureOr<int64_t> axis = normalizeAxis(op, op.getAxis(), rank, "axis");
+    if (failed(axis))
+      return failure();
+
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    int64_t count = op->getNumResults();
+    SmallVector<Value> sizes = arith.dims(input);
+    if (failed(checks.require(
+            arith.eq(sizes[*axis], arith.constant(count)),
+            SLUICE_ERROR_SHAPE_MISMATCH,
+            "unpack axis " + Twine(*axis) + " does not have " + Twine(count) +
+                " entries, one per result")))
+      return failure();
+    SmallVector<Value> pieceSizes(sizes);
+    pieceSizes.erase(pieceSizes.begin() + *axis);
+    RankedTensorType natural =
+        tensorTypeOfSizes(pieceSizes, inputType->getElementType());
+    SmallVector<Type> types(count, natural);
+    SmallVector<Value> pieces = buildIfValid(
+        rewriter, loc, checks.allHold(), types,
+        [&](OpBuilder &builder, Location nested) {
+          SmallVector<OpFoldResult> offsets(rank, builder.getIndexAttr(0));
+          SmallVector<OpFoldResult> extents = getAsOpFoldResult(sizes);
+          SmallVector<OpFoldResult> strides(rank, builder.getIndexAttr(1));
+          extents[*axis] = builder.getIndexAttr(1);
+          SmallVector<Value> slices;
+          for (int64_t i = 0; i < count; ++i) {
+            offsets[*axis] = builder.getIndexAttr(i);
+            slices.push_back(tensor::ExtractSliceOp::create(
+                builder, nested, natural, input, offsets, extents, strides));
+          }
+          return slices;
+        });
+
+    SmallVector<Value> results;
+    for (auto [piece, type] : llvm::zip_equal(pieces, op.getResultTypes())) {
+      FailureOr<Value> result = fitResult(
+          rewriter, loc, op, piece, getTypeConverter()->convertType(type));
+      if (failed(result))
+        return failure();
+      results.push_back(*result);
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateJoinPatterns(const TypeConverter &converter,
+                          RewritePatternSet &patterns) {
+  patterns.add<ConcatenationLowering, PackLowering, UnpackLowering>(
+      converter, patterns.getContext());
+}
+
+} // namespace sluice::lite_to_native

@@ -1,0 +1,576 @@
+//===- SlicePatterns.cpp - lowering of lite slice/strided_slice/gather ----===//
+//
+//   lite.slice           =>  tensor.extract_slice (begin and size checked)
+//   lite.strided_slice   =>  tensor.extract_slice with strides where every
+//                            stride is a positive constant (shrunk axes
+//                            dropped by rank reduction, new axes added by
+//                            tensor.expand_shape); else a linalg.generic
+//                            reading tensor.extract at start + i * stride
+//   lite.gather          =>  a linalg.generic reading the indices through
+//                            its indexing map and params with tensor.extract
+//
+// Begin and end of a strided slice are normalized and clamped per axis as
+// the interpreter (TFLite's StridedSliceStartForAxis/EndForAxis) does, in
+// index arithmetic that folds when they are constants. Gather's indices are
+// checked by a separate reduction over them (all in range?) before the
+// gather runs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeLowering.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+using namespace mlir;
+
+namespace sluice::lite_to_native {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// slice
+//===----------------------------------------------------------------------===//
+
+struct SliceLowering : OpConversionPattern<lite::SliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::SliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    FailureOr<RankedTensorType> inputType =
+        requireRanked(op, input.getType(), "slice input");
+    if (failed(inputType))
+      return failure();
+    int64_t rank = inputType->getRank();
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    FailureOr<SmallVector<Value>> begin = readIndexVector(
+        arith, checks, op, adaptor.getBegin(), rank, "slice begin");
+    if (failed(begin))
+      return failure();
+    FailureOr<SmallVector<Value>> size = readIndexVector(
+        arith, checks, op, adaptor.getSize(), rank, "slice size");
+    if (failed(size))
+      return failure();
+
+    SmallVector<Value> sizes;
+    Value zero = arith.constant(0);
+    for (int64_t d = 0; d < rank; ++d) {
+      Value extent = arith.dim(input, d), first = (*begin)[d];
+      Value rest = arith.sub(extent, first);
+      Value toEnd = arith.eq((*size)[d], arith.constant(-1));
+      std::string dim = "dimension " + std::to_string(d);
+      if (failed(checks.require(
+              arith.both(arith.le(zero, first), arith.le(first, extent)),
+              SLUICE_ERROR_INDEX_OUT_OF_RANGE,
+              "slice begin is out of range for " + dim)) ||
+          failed(checks.require(
+              arith.either(toEnd, arith.le(zero, (*size)[d])),
+              SLUICE_ERROR_INVALID_ARGUMENT,
+              "slice size for " + dim +
+                  " is negative (only -1, meaning to the end, is allowed)")) ||
+          failed(checks.require(arith.either(toEnd, arith.le((*size)[d], rest)),
+                                SLUICE_ERROR_INDEX_OUT_OF_RANGE,
+                                "slice runs past the end of " + dim)))
+        return failure();
+      sizes.push_back(arith.select(toEnd, rest, (*size)[d]));
+    }
+
+    RankedTensorType natural =
+        tensorTypeOfSizes(sizes, inputType->getElementType());
+    Value sliced =
+        buildIfValid(rewriter, loc, checks.allHold(), natural,
+                     [&](OpBuilder &builder, Location nested) {
+                       SmallVector<OpFoldResult> strides(
+                           rank, builder.getIndexAttr(1));
+                       IndexArith inner(builder, nested);
+                       return tensor::ExtractSliceOp::create(
+                           builder, nested, natural, input,
+                           sliceOffsets(inner, *begin, sizes),
+                           getAsOpFoldResult(sizes), strides);
+                     });
+    FailureOr<Value> result =
+        fitResult(rewriter, loc, op, sliced,
+                  getTypeConverter()->convertType(op.getType()));
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// strided_slice
+//===----------------------------------------------------------------------===//
+
+/// One dimension of a strided slice after expanding the ellipsis and new
+/// axes: a size-1 dimension of the result (`newAxis`), or one of the input.
+struct SliceDim {
+  bool newAxis = false;
+  /// The entry of begin/end/strides, or -1 for a dimension an ellipsis (or
+  /// the implicit trailing one) covers: the whole dimension.
+  int64_t entry = -1;
+  bool beginMask = true, endMask = true, shrink = false;
+};
+
+/// A dimension of the input as the slice reads it: from `start` on, `extent`
+/// elements `stride` apart, or the single index `start` when `shrink`.
+struct SliceRange {
+  Value start, extent, stride;
+  bool shrink = false;
+};
+
+/// Expands ellipsis and new-axis entries as TensorFlow does (mask bits
+/// beyond the entries are ignored; an ellipsis may cover no dimension).
+FailureOr<SmallVector<SliceDim>> expandSliceDims(lite::StridedSliceOp op,
+                                                 int64_t count, int64_t rank) {
+  auto bit = [](int32_t mask, int64_t i) {
+    return i < 32 && ((static_cast<uint32_t>(mask) >> i) & 1u);
+  };
+  int64_t ellipses = 0, indexed = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    if (bit(op.getEllipsisMask(), i))
+      ++ellipses;
+    else if (!bit(op.getNewAxisMask(), i))
+      ++indexed;
+  }
+  if (ellipses > 1)
+    return op.emitError("strided_slice ellipsis_mask has more than one bit "
+                        "set among its ")
+           << count << " entries";
+  if (indexed > rank)
+    return op.emitError("strided_slice indexes ")
+           << indexed << " dimensions but the input has only " << rank;
+  SmallVector<SliceDim> dims;
+  for (int64_t i = 0; i < count; ++i) {
+    if (bit(op.getEllipsisMask(), i)) {
+      dims.append(rank - indexed, SliceDim());
+      continue;
+    }
+    SliceDim dim;
+    dim.entry = i;
+    dim.newAxis = bit(op.getNewAxisMask(), i);
+    dim.beginMask = bit(op.getBeginMask(), i);
+    dim.endMask = bit(op.getEndMask(), i);
+    dim.shrink = bit(op.getShrinkAxisMask(), i);
+    dims.push_back(dim);
+  }
+  if (ellipses == 0)
+    dims.append(rank - indexed, SliceDim());
+  return dims;
+}
+
+/// The range one dimension of size `size` is read with, with the
+/// interpreter's checks.
+FailureOr<SliceRange> sliceRange(IndexArith &arith, RuntimeChecks &checks,
+                                 const SliceDim &dim, Value size, Value begin,
+                                 Value end, Value stride, bool offset) {
+  Value zero = arith.constant(0), one = arith.constant(1);
+  Value minusOne = arith.constant(-1);
+  std::string entry = "strided_slice entry #" + std::to_string(dim.entry);
+  if (failed(checks.require(arith.negate(arith.eq(stride, zero)),
+                            SLUICE_ERROR_INVALID_ARGUMENT,
+                            entry + " has stride zero")))
+    return failure();
+  stride = arith.select(arith.eq(stride, zero), one, stride);
+  Value positive = arith.lt(zero, stride);
+  Value last = arith.sub(size, one);
+
+  // TFLite's StridedSliceStartForAxis.
+  Value start =
+      arith.select(arith.lt(begin, zero), arith.add(begin, size), begin);
+  start = arith.select(positive, arith.clamp(start, zero, size),
+                       arith.clamp(start, minusOne, last));
+  if (dim.beginMask)
+    start = arith.select(positive, zero, last);
+
+  if (dim.shrink) {
+    Value index = dim.beginMask ? zero : begin;
+    if (failed(checks.require(positive, SLUICE_ERROR_INVALID_ARGUMENT,
+                              entry +
+                                  " shrinks an axis and needs a positive "
+                                  "stride")) ||
+        failed(checks.require(arith.both(arith.le(arith.sub(zero, size), index),
+                                         arith.lt(index, size)),
+                              SLUICE_ERROR_INDEX_OUT_OF_RANGE,
+                              entry + " is an index out of range")))
+      return failure();
+    return SliceRange{start, one, one, /*shrink=*/true};
+  }
+
+  // TFLite's StridedSliceEndForAxis.
+  Value stop = offset ? arith.add(end, start) : end;
+  stop = arith.select(arith.lt(stop, zero), arith.add(stop, size), stop);
+  stop = arith.select(positive, arith.clamp(stop, zero, size),
+                      arith.clamp(stop, minusOne, last));
+  if (dim.endMask)
+    stop = arith.select(positive, size, minusOne);
+
+  Value forward = arith.div(arith.sub(arith.add(arith.sub(stop, start), stride),
+                                      one),
+                            stride);
+  Value backward = arith.div(
+      arith.sub(arith.sub(arith.sub(start, stop), stride), one),
+      arith.sub(zero, stride));
+  Value extent =
+      arith.select(positive, arith.select(arith.lt(start, stop), forward, zero),
+                   arith.select(arith.lt(stop, start), backward, zero));
+  return SliceRange{start, extent, stride};
+}
+
+struct StridedSliceLowering : OpConversionPattern<lite::StridedSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::StridedSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    FailureOr<RankedTensorType> inputType =
+        requireRanked(op, input.getType(), "strided_slice input");
+    if (failed(inputType))
+      return failure();
+    auto beginType = dyn_cast<RankedTensorType>(adaptor.getBegin().getType());
+    if (!beginType || beginType.getRank() != 1 || beginType.isDynamicDim(0))
+      return op.emitError("the native back end needs strided_slice's begin "
+                          "to have a static length, got ")
+             << adaptor.getBegin().getType();
+    int64_t count = beginType.getDimSize(0);
+    FailureOr<SmallVector<SliceDim>> dims =
+        expandSliceDims(op, count, inputType->getRank());
+    if (failed(dims))
+      return failure();
+
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    SmallVector<SmallVector<Value>> vectors;
+    for (auto [vector, what] :
+         {std::pair(adaptor.getBegin(), "strided_slice begin"),
+          std::pair(adaptor.getEnd(), "strided_slice end"),
+          std::pair(adaptor.getStrides(), "strided_slice strides")}) {
+      FailureOr<SmallVector<Value>> entries =
+          readIndexVector(arith, checks, op, vector, count, what);
+      if (failed(entries))
+        return failure();
+      vectors.push_back(*entries);
+    }
+
+    FailureOr<SmallVector<SliceRange>> ranges =
+        readRanges(arith, checks, op, input, *dims, vectors);
+    if (failed(ranges))
+      return failure();
+    SmallVector<bool> isNewAxis;
+    SmallVector<Value> sizes;
+    Value one = arith.constant(1);
+    auto range = ranges->begin();
+    for (const SliceDim &dim : *dims) {
+      if (dim.newAxis) {
+        isNewAxis.push_back(true);
+        sizes.push_back(one);
+        continue;
+      }
+      if (!range->shrink) {
+        isNewAxis.push_back(false);
+        sizes.push_back(range->extent);
+      }
+      ++range;
+    }
+    RankedTensorType natural =
+        tensorTypeOfSizes(sizes, inputType->getElementType());
+    bool forward = llvm::all_of(*ranges, [](const SliceRange &range) {
+      std::optional<int64_t> stride = constantInt(range.stride);
+      return stride && *stride > 0;
+    });
+    Value sliced =
+        buildIfValid(rewriter, loc, checks.allHold(), natural,
+                     [&](OpBuilder &builder, Location nested) {
+                       return 
+                           forward ? extractForward(builder, nested, input,
+                                                    *ranges, isNewAxis)
+                                   : gatherStrided(builder, nested, input,
+                                                   *ranges, *dims, sizes);
+                     });
+    FailureOr<Value> result =
+        fitResult(rewriter, loc, op, sliced,
+                  getTypeConverter()->convertType(op.getType()));
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+  /// The range of every input dimension, in order.
+  static FailureOr<SmallVector<SliceRange>>
+  readRanges(IndexArith &arith, RuntimeChecks &checks, lite::StridedSliceOp op,
+             Value input, ArrayRef<SliceDim> dims,
+             ArrayRef<SmallVector<Value>> vectors) {
+    // Indices beyond +-2^62 act like ones just beyond the dimension and
+    // keep the arithmetic from overflowing.
+    Value limit = arith.constant(int64_t(1) << 62);
+    Value lowest = arith.sub(arith.constant(0), limit);
+    auto entry = [&](int vector, int64_t index) {
+      return arith.clamp(vectors[vector][index], lowest, limit);
+    };
+    SmallVector<SliceRange> ranges;
+    int64_t inputDim = 0;
+    for (const SliceDim &dim : dims) {
+      if (dim.newAxis)
+        continue;
+      Value size = arith.dim(input, inputDim++);
+      Value zero = arith.constant(0), one = arith.constant(1);
+      bool covered = dim.entry < 0;
+      FailureOr<SliceRange> range = sliceRange(
+          arith, checks, dim, size, covered ? zero : entry(0, dim.entry),
+          covered ? zero : entry(1, dim.entry),
+          covered ? one : entry(2, dim.entry), op.getOffset());
+      if (failed(range))
+        return failure();
+      ranges.push_back(*range);
+    }
+    return ranges;
+  }
+
+  /// Positive constant strides: a tensor.extract_slice that drops the shrunk
+  /// dimensions, then tensor.expand_shape for the new axes.
+  static Value extractForward(OpBuilder &builder, Location loc, Value input,
+                              ArrayRef<SliceRange> ranges,
+                              ArrayRef<bool> isNewAxis) {
+    SmallVector<Value> offsets, sizes, strides, kept;
+    for (const SliceRange &range : ranges) {
+      offsets.push_back(range.start);
+      sizes.push_back(range.extent);
+      strides.push_back(range.stride);
+      if (!range.shrink)
+        kept.push_back(range.extent);
+    }
+    RankedTensorType reduced =
+        tensorTypeOfSizes(kept, getElementTypeOrSelf(input.getType()));
+    IndexArith arith(builder, loc);
+    Value slice = tensor::ExtractSliceOp::create(
+        builder, loc, reduced, input, sliceOffsets(arith, offsets, sizes),
+        getAsOpFoldResult(sizes), getAsOpFoldResult(strides));
+    return insertUnitDims(builder, loc, slice, isNewAxis);
+  }
+
+  /// Any strides: a linalg.generic over the result whose element reads the
+  /// input at start + i * stride (start alone on a shrunk dimension).
+  static Value gatherStrided(OpBuilder &builder, Location loc, Value input,
+                             ArrayRef<SliceRange> ranges,
+                             ArrayRef<SliceDim> dims, ArrayRef<Value> sizes) {
+    return generateTensor(
+        builder, loc, sizes, getElementTypeOrSelf(input.getType()), {}, {},
+        [&](OpBuilder &nested, Location nestedLoc, ValueRange indices,
+            ValueRange) {
+          IndexArith arith(nested, nestedLoc);
+          SmallVector<Value> source;
+          auto range = ranges.begin();
+          auto index = indices.begin();
+          for (const SliceDim &dim : dims) {
+            if (dim.newAxis) {
+              ++index;
+              continue;
+            }
+            if (range->shrink)
+              source.push_back(range->start);
+            else
+              source.push_back(
+                  arith.add(range->start, arith.mul(*index++, range->stride)));
+            ++range;
+          }
+          return tensor::ExtractOp::create(nested, nestedLoc, input, source)
+              .getResult();
+        });
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// gather
+//===----------------------------------------------------------------------===//
+
+struct GatherLowering : OpConversionPattern<lite::GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value params = adaptor.getParams(), indices = adaptor.getIndices();
+    FailureOr<RankedTensorType> paramsType =
+        requireRanked(op, params.getType(), "gather params");
+    if (failed(paramsType))
+      return failure();
+    FailureOr<RankedTensorType> indicesType =
+        requireRanked(op, indices.getType(), "gather indices");
+    if (failed(indicesType))
+      return failure();
+    FailureOr<int64_t> axis = normalizeAxis(
+        op, op.getAxis(), paramsType->getRank(), "gather axis");
+    if (failed(axis))
+      return failure();
+    int64_t batchDims = op.getBatchDims();
+    if (batchDims < 0)
+      batchDims += indicesType->getRank();
+    if (batchDims < 0 || batchDims > indicesType->getRank() ||
+        batchDims > *axis)
+      return op.emitError("gather batch_dims ")
+             << op.getBatchDims() << " is out of range for indices "
+             << *indicesType << " and axis " << *axis;
+
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    for (int64_t d = 0; d < batchDims; ++d)
+      if (failed(checks.require(
+              arith.eq(arith.dim(params, d), arith.dim(indices, d)),
+              SLUICE_ERROR_SHAPE_MISMATCH,
+              "gather batch dimension " + Twine(d) +
+                  " differs between params and indices")))
+        return failure();
+    if (failed(requireIndicesInRange(arith, checks, params, indices, *axis,
+                                     batchDims)))
+      return failure();
+
+    SmallVector<Value> paramsSizes = arith.dims(params);
+    SmallVector<Value> sizes(ArrayRef(paramsSizes).take_front(*axis));
+    llvm::append_range(sizes, ArrayRef(arith.dims(indices)).drop_front(batchDims));
+    llvm::append_range(sizes, ArrayRef(paramsSizes).drop_front(*axis + 1));
+    RankedTensorType natural =
+        tensorTypeOfSizes(sizes, paramsType->getElementType());
+    Value gathered =
+        buildIfValid(rewriter, loc, checks.allHold(), natural,
+                     [&](OpBuilder &builder, Location nested) {
+                       return gather(
+                           builder, nested, params, indices, *axis, batchDims,
+                           sizes);
+                     });
+    FailureOr<Value> result =
+        fitResult(rewriter, loc, op, gathered,
+                  getTypeConverter()->convertType(op.getType()));
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+  /// Requires every index in [0, axis size), as the interpreter checks them
+  /// (too large ones only when there is something to gather from): a
+  /// linalg.generic reduces the indices to "all in range".
+  static LogicalResult requireIndicesInRange(IndexArith &arith,
+                                             RuntimeChecks &checks,
+                                             Value params, Value indices,
+                                             int64_t axis, int64_t batchDims) {
+    OpBuilder &builder = arith.getBuilder();
+    Location loc = arith.getLoc();
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    if (indicesType.hasStaticShape() && indicesType.getNumElements() == 0)
+      return success();
+    Value outer = arith.constant(1);
+    for (int64_t d = batchDims; d < axis; ++d)
+      outer = arith.mul(outer, arith.dim(params, d));
+    Value bound =
+        arith.select(arith.eq(outer, arith.constant(0)),
+                     arith.constant(std::numeric_limits<int64_t>::max()),
+                     arith.dim(params, axis));
+
+    Value inRange;
+    DenseIntElementsAttr constant;
+    if (matchPattern(indices, m_Constant(&constant))) {
+      int64_t lowest = 0, highest = -1;
+      for (const APInt &index : constant.getValues<APInt>()) {
+        lowest = std::min(lowest, index.getSExtValue());
+        highest = std::max(highest, index.getSExtValue());
+      }
+      inRange = arith.both(arith.boolean(lowest >= 0),
+                           arith.lt(arith.constant(highest), bound));
+    } else {
+      inRange = allInRange(builder, loc, indices,
+                           arith.fromIndex(bound, builder.getI64Type()));
+    }
+    return checks.require(inRange, SLUICE_ERROR_INDEX_OUT_OF_RANGE,
+                          "gather index out of range");
+  }
+
+  /// Whether every index is in [0, bound): a reduction of the indices into
+  /// a tensor<i1>.
+  static Value allInRange(OpBuilder &builder, Location loc, Value indices,
+                          Value bound) {
+    int64_t rank = cast<RankedTensorType>(indices.getType()).getRank();
+    Value init = tensor::EmptyOp::create(builder, loc, ArrayRef<int64_t>{},
+                                         builder.getI1Type());
+    Value isTrue =
+        arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true));
+    init = linalg::FillOp::create(builder, loc, isTrue, init).getResult(0);
+    MLIRContext *context = builder.getContext();
+    SmallVector<AffineMap> maps = {
+        AffineMap::getMultiDimIdentityMap(rank, context),
+        AffineMap::get(rank, 0, context)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::reduction);
+    auto reduction = linalg::GenericOp::create(
+        builder, loc, init.getType(), indices, init, maps, iterators,
+        [&](OpBuilder &nested, Location nestedLoc, ValueRange arguments) {
+          Value index = arguments[0];
+          Type i64 = nested.getI64Type();
+          if (index.getType() != i64)
+            index = arith::ExtSIOp::create(nested, nestedLoc, i64, index);
+          Value zero = arith::ConstantOp::create(nested, nestedLoc,
+                                                 nested.getI64IntegerAttr(0));
+          Value aboveZero = arith::CmpIOp::create(
+              nested, nestedLoc, arith::CmpIPredicate::sge, index, zero);
+          Value belowBound = arith::CmpIOp::create(
+              nested, nestedLoc, arith::CmpIPredicate::slt, index, bound);
+          Value ok = arith::AndIOp::create(nested, nestedLoc, aboveZero,
+                                           belowBound);
+          linalg::YieldOp::create(
+              nested, nestedLoc,
+              ValueRange{arith::AndIOp::create(nested, nestedLoc, arguments[1],
+                                               ok)});
+        });
+    return tensor::ExtractOp::create(builder, loc, reduction.getResult(0),
+                                     ValueRange{});
+  }
+
+  /// The gather proper: the result element at (outer..., coords...,
+  /// inner...) is params[outer..., indices[batch..., coords...],
+  /// inner...].
+  static Value gather(OpBuilder &builder, Location loc, Value params,
+                      Value indices, int64_t axis, int64_t batchDims,
+                      ArrayRef<Value> sizes) {
+    int64_t rank = sizes.size();
+    int64_t indicesRank = cast<RankedTensorType>(indices.getType()).getRank();
+    int64_t coords = indicesRank - batchDims;
+    SmallVector<AffineExpr> indexDims;
+    for (int64_t d = 0; d < batchDims; ++d)
+      indexDims.push_back(builder.getAffineDimExpr(d));
+    for (int64_t d = 0; d < coords; ++d)
+      indexDims.push_back(builder.getAffineDimExpr(axis + d));
+    AffineMap indicesMap =
+        AffineMap::get(rank, 0, indexDims, builder.getContext());
+    return generateTensor(
+        builder, loc, sizes, getElementTypeOrSelf(params.getType()), indices,
+        indicesMap,
+        [&](OpBuilder &nested, Location nestedLoc, ValueRange resultIndex,
+            ValueRange inputs) {
+          IndexArith arith(nested, nestedLoc);
+          SmallVector<Value> source(resultIndex.take_front(axis));
+          source.push_back(arith.toIndex(inputs[0]));
+          llvm::append_range(source, resultIndex.drop_front(axis + coords));
+          return tensor::ExtractOp::create(nested, nestedLoc, params, source)
+              .getResult();
+        });
+  }
+};
+
+} // namespace
+
+void populateSlicePatterns(const TypeConverter &converter,
+                           RewritePatternSet &patterns) {
+  patterns.add<SliceLowering, StridedSliceLowering, GatherLowering>(
+      converter, patterns.getContext());
+}
+
+} // namespace sluice::lite_to_native

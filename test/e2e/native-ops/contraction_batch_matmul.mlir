@@ -1,0 +1,19 @@
+// batch_matmul: a batch times a shared matrix ([2, 3, 4] x [4, 2]), adj_x
+// and adj_y on plain matrices, adj_y with batches, batch dimensions that
+// broadcast both ways ([2, 1, 3, 4] x [3, 4, 2] -> [2, 3, 3, 2]), and int32.
+// RUN: sluice-run %s --inputs=%S/contraction_batch_matmul.in0.json | FileCheck %s --check-prefix=IN0
+// RUN: sluice-run %s --engine=native --inputs=%S/contraction_batch_matmul.in0.json | FileCheck %s --check-prefix=IN0
+// IN0: {"outputs":[{"data":[1.875,-2.75,1.625,0.875,2.1875,-2.8125,-2.9375,2.4375,2.5,-2.875,-2.625,2.375],"dtype":"float32","name":"output0","shape":[2,3,2]},{"data":[0,0.1875,-0.0625,0.6875,1.5,0.375],"dtype":"float32","name":"output1","shape":[3,2]},{"data":[5.375,-1.75,-2.375,-1.75,2.25,-0.25,-2.375,-0.25,3.5],"dtype":"float32","name":"output2","shape":[3,3]},{"data":[4.3125,-2,3.875,-2,3.125,-1.5,3.875,-1.5,3.6875,3.5625,-1.75,3.5,-1.75,3.5625,-1.6875,3.5,-1.6875,3.6875],"dtype":"float32","name":"output3","shape":[2,3,3]},{"data":[-0.5625,-2.25,-0.375,1.8125,-0.1875,-2.25,1.375,-2.75,-3.1875,2.25,1.1875,-2.5,0.875,1.625,-2.75,1.875,0.9375,1.3125,2.4375,0.1875,0.1875,-2.25,2.8125,0.1875,-1.75,0.0625,1,-2.25,-1.9375,0.3125,-1.875,-1.6875,1,1,-1.8125,-2],"dtype":"float32","name":"output4","shape":[2,3,3,2]},{"data":[120000,-930000,-630000,660000,-720000,600000,-810000,540000],"dtype":"int32","name":"output5","shape":[2,2,2]},{"data":[50,-5,-5,-5,5,-7,-5,-7,13,25,-3,-31,-3,1,5,-31,5,41],"dtype":"int32","name":"output6","shape":[2,3,3]}]}
+// RUN: sluice-run %s --inputs=%S/contraction_batch_matmul.in1.json | FileCheck %s --check-prefix=IN1
+// RUN: sluice-run %s --engine=native --inputs=%S/contraction_batch_matmul.in1.json | FileCheck %s --check-prefix=IN1
+// IN1: {"outputs":[{"data":[-2.25,-1.25,-2.5,1.25,0.75,0.25,2.25,-0.75,-3.25,1.75,3.5,-1],"dtype":"float32","name":"output0","shape":[2,3,2]},{"data":[2.75,-2.5,0.5,0.75,1.75,0.5],"dtype":"float32","name":"output1","shape":[3,2]},{"data":[5,-2,-0.25,-2,3.5,-1.5,-0.25,-1.5,4.25],"dtype":"float32","name":"output2","shape":[3,3]},{"data":[4.75,0,-1.25,0,4.5,-3.25,-1.25,-3.25,3.5,3.5,-3.25,-1.25,-3.25,4.5,0,-1.25,0,4.75],"dtype":"float32","name":"output3","shape":[2,3,3]},{"data":[-0.25,1.75,-2,-0.75,-2,0.25,1.75,-3.25,-0.75,2.25,0.25,0.75,-3.25,2.25,2.25,-1.75,0.75,1.25,-0.25,1.25,3.25,-1.25,-2,-0.25,1.25,-2.5,-1.25,-2.25,-0.25,1.5,-2.5,0.75,-2.25,-1.5,1.5,-0.25],"dtype":"float32","name":"output4","shape":[2,3,3,2]},{"data":[409795408,410275408,-90000,750000,360000,480000,-270000,210000],"dtype":"int32","name":"output5","shape":[2,2,2]},{"data":[32,-400000,-12,-400000,1409465426,9,-12,9,9,32,12,12,12,9,0,12,0,9],"dtype":"int32","name":"output6","shape":[2,3,3]}]}
+func.func @main(%x: tensor<2x3x4xf32>, %m: tensor<4x2xf32>, %xt: tensor<4x3xf32>, %y4: tensor<2x1x3x4xf32>, %y3: tensor<3x4x2xf32>, %i: tensor<2x2x3xi32>, %j: tensor<3x2xi32>) -> (tensor<2x3x2xf32>, tensor<3x2xf32>, tensor<3x3xf32>, tensor<2x3x3xf32>, tensor<2x3x3x2xf32>, tensor<2x2x2xi32>, tensor<2x3x3xi32>) {
+  %a = lite.batch_matmul %x, %m : (tensor<2x3x4xf32>, tensor<4x2xf32>) -> tensor<2x3x2xf32>
+  %b = lite.batch_matmul %xt, %m {adj_x = true} : (tensor<4x3xf32>, tensor<4x2xf32>) -> tensor<3x2xf32>
+  %c = lite.batch_matmul %xt, %xt {adj_x = true, adj_y = false} : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<3x3xf32>
+  %d = lite.batch_matmul %x, %x {adj_y = true} : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x3xf32>
+  %e = lite.batch_matmul %y4, %y3 : (tensor<2x1x3x4xf32>, tensor<3x4x2xf32>) -> tensor<2x3x3x2xf32>
+  %f = lite.batch_matmul %i, %j : (tensor<2x2x3xi32>, tensor<3x2xi32>) -> tensor<2x2x2xi32>
+  %g = lite.batch_matmul %i, %i {adj_x = true} : (tensor<2x2x3xi32>, tensor<2x2x3xi32>) -> tensor<2x3x3xi32>
+  return %a, %b, %c, %d, %e, %f, %g : tensor<2x3x2xf32>, tensor<3x2xf32>, tensor<3x3xf32>, tensor<2x3x3xf32>, tensor<2x3x3x2xf32>, tensor<2x2x2xi32>, tensor<2x3x3xi32>
+}
