@@ -21,6 +21,15 @@ demo)
   node test/e2e/litert/run_tflite.mjs build/while_cond.tflite --inputs="$inputs"
   echo "== sluice-run build/while_cond.tflite (imported back)"
   build/bin/sluice-run build/while_cond.tflite --inputs="$inputs"
+  echo "== sluicec $graph --emit=obj --header: native code with a C header"
+  build/bin/sluicec "$graph" --emit=obj -o build/while_cond.o --header build/while_cond.h
+  grep -A3 '^int32_t' build/while_cond.h
+  echo "== examples/native/while_cond_main.c linked with build/while_cond.o, n = 7"
+  clang-22 -std=c99 -Ibuild examples/native/while_cond_main.c build/while_cond.o \
+    -o build/while_cond
+  build/while_cond 7
+  echo "== sluice-run $graph --engine=native (compiled in process)"
+  build/bin/sluice-run "$graph" --inputs="$inputs" --engine=native
   for example in examples/*.mlir; do
     echo "== sluice-run $example"
     build/bin/sluice-run "$example"

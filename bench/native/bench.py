@@ -8,9 +8,11 @@ Three programs, written as lite IR by this script:
                  [1, 128] state, W [128, 128] and b constants (seeded)
   (c) nested_if  two nested loops (1000 x 1000) with a lite.if inside:
                  acc += i * j where (i + j) mod 3 == 0, else acc -= 1
-Each is compiled by `sluicec --emit=obj --header` (compile time and object
-size reported), linked into driver.cpp next to a hand-written C++
-equivalent built with `clang++ -O2`, and timed there (best of --repeat
+Each is compiled by `sluicec --emit=obj --header --target-cpu=native`
+(compile time and object size reported), linked into driver.cpp next to a
+hand-written C++ equivalent built with `clang++ -O2 -march=native` (both for
+this machine's CPU, as LiteRT's WASM uses the host's SIMD; --target-cpu=
+generic compiles both for baseline x86-64), and timed there (best of --repeat
 runs, loop bounds from the command line). The same program is exported
 with `sluicec --emit=tflite` and timed in LiteRT (test/e2e/litert,
 @litertjs/core, WASM CPU, one thread; best of --litert-repeat invocations,
@@ -20,7 +22,8 @@ LiteRT == sluice-run --engine=native on the same inputs.
 Prints a table of times and the ratios LiteRT / native and native / C++.
 
 usage: bench/native/bench.py [--build DIR] [--repeat R] [--litert-repeat R]
-                             [--count N] [--workdir DIR]
+                             [--count N] [--target-cpu native|generic]
+                             [--workdir DIR]
 """
 import argparse
 import json
@@ -164,6 +167,9 @@ def main():
     parser.add_argument("--litert-repeat", type=int, default=2,
                         help="timed LiteRT invocations after a first run, best kept")
     parser.add_argument("--count", type=int, default=1000000, help="iterations of (a)")
+    parser.add_argument("--target-cpu", default="native",
+                        help="CPU the models and the C++ are compiled for: 'native' (this "
+                             "machine, default; clang++ gets -march=native) or 'generic'")
     parser.add_argument("--workdir")
     args = parser.parse_args()
     work = args.workdir or tempfile.mkdtemp(prefix="bench-native-")
@@ -197,15 +203,17 @@ def main():
             json.dump(inputs, f)
         obj = os.path.join(work, name + ".o")
         start = time.perf_counter()
-        run([sluicec, prog, "--emit=obj", "-o", obj, "--header", os.path.join(work, name + ".h")])
+        run([sluicec, prog, "--emit=obj", "-o", obj, "--header", os.path.join(work, name + ".h"),
+             f"--target-cpu={args.target_cpu}"])
         seconds = time.perf_counter() - start
         compile_info[name] = (seconds, os.path.getsize(obj))
         objects.append(obj)
         run([sluicec, prog, "--emit=tflite", "-o", os.path.join(work, name + ".tflite")])
 
     driver = os.path.join(work, "driver")
-    run([cxx, "-O2", "-std=c++17", "-I", work, os.path.join(HERE, "driver.cpp")] + objects +
-        ["-o", driver])
+    march = ["-march=native"] if args.target_cpu == "native" else []
+    run([cxx, "-O2", "-std=c++17"] + march + ["-I", work, os.path.join(HERE, "driver.cpp")] +
+        objects + ["-o", driver])
     out = run([driver, str(args.repeat), str(args.count), str(outer), str(inner)]).stdout
     native = {r["benchmark"]: r for r in map(json.loads, out.strip().splitlines())}
 

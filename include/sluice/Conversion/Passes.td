@@ -70,6 +70,38 @@ def NativeApproximateMathPass
                            "::mlir::math::MathDialect"];
 }
 
+def NativeContractionLayoutPass
+    : Pass<"native-contraction-layout", "::mlir::func::FuncOp"> {
+  let summary = "put matrix products in the loop order that vectorises";
+  let description = [{
+    A matrix product `C[m, n] += A[m, k] * B[k, n]` lowered as written loops
+    over k innermost: a dot product per output, which vectorises only with
+    reassociation and ends in a horizontal sum per output. With k outside n,
+    the innermost loop updates a row of C from a row of B: contiguous,
+    independent lanes, vectorised as is, and each output summed in the same
+    order as before.
+
+    - A constant `B` used transposed (TFLite's fully_connected weights are
+      [out, in]) is transposed at compile time.
+    - A product whose `B` is [k, n] in memory gets the loop order (m, k, n).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def NativeReassociateReductionsPass
+    : Pass<"native-reassociate-reductions", "::mlir::func::FuncOp"> {
+  let summary = "let float reductions of linalg ops be reassociated";
+  let description = [{
+    Generalises linalg contractions (matmul, batch_matmul, ...) and marks the
+    float additions in the body of every linalg op with a reduction
+    iterator `fastmath<reassoc, contract>`, so that LLVM may split a dot
+    product over several vector accumulators and fuse multiply-adds, as
+    TFLite's own kernels do. Sums then differ from a left-to-right sum in the
+    last bits (the e2e suites compare floats within 1e-5 relative).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def NativeCInterfacePass : Pass<"native-c-interface", "::mlir::ModuleOp"> {
   let summary = "export each public function as a plain C function";
   let description = [{

@@ -26,8 +26,7 @@ struct NativeApproximateMathPass
     : impl::NativeApproximateMathPassBase<NativeApproximateMathPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    populateMathPolynomialApproximationPatterns(
-        patterns, [](StringRef name) { return name == "tanh"; });
+    populatePolynomialApproximateTanhPattern(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -36,27 +36,18 @@ LogicalResult requireSameSizes(IndexArith &arith, RuntimeChecks &checks,
   for (auto [index, value] : llvm::enumerate(values.drop_front())) {
     auto type = cast<RankedTensorType>(value.getType());
     if (type.getRank() != first.getRank())
-      return op->emitError("value #")
-             << index + 1 << " has type " << type << " but value #0 has type "
-             << first;
+      return op->emitError("value #") << index + 1 << " has type " << type
+                                      << " but value #0 has type " << first;
     Value same = arith.boolean(true);
     for (int64_t d = 0; d < type.getRank(); ++d)
       if (d != except)
-        same = arith.both(same, arith.eq(arith.dim(value, d),
-                                         arith.dim(values.front(), d)));
+        same = arith.both(
+            same, arith.eq(arith.dim(value, d), arith.dim(values.front(), d)));
     if (failed(checks.require(same, SLUICE_ERROR_SHAPE_MISMATCH,
                               "value #" + Twine(index + 1) +
                                   " does not fit the shape of value #0")))
       return failure();
   }
-  return success();
-}
-
-/// The values' types, when all are ranked.
-LogicalResult requireRankedValues(Operation *op, ValueRange values) {
-  for (Value value : values)
-    if (failed(requireRanked(op, value.getType(), "value")))
-      return failure();
   return success();
 }
 
@@ -103,11 +94,12 @@ public:
     IndexArith arith(builder, loc);
     Type elementType = getElementTypeOrSelf(tensor.getType());
     int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
-    return generateTensor(
-        builder, loc, arith.dims(tensor), elementType, tensor,
-        builder.getMultiDimIdentityMap(rank),
-        [&](OpBuilder &nested, Location nestedLoc, ValueRange,
-            ValueRange inputs) { return applyTo(nested, nestedLoc, inputs[0]); });
+    return generateTensor(builder, loc, arith.dims(tensor), elementType, tensor,
+                          builder.getMultiDimIdentityMap(rank),
+                          [&](OpBuilder &nested, Location nestedLoc, ValueRange,
+                              ValueRange inputs) {
+                            return applyTo(nested, nestedLoc, inputs[0]);
+                          });
   }
 
 private:
@@ -159,8 +151,6 @@ struct ConcatenationLowering : OpConversionPattern<lite::ConcatenationOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ValueRange values = adaptor.getValues();
-    if (failed(requireRankedValues(op, values)))
-      return failure();
     int64_t rank = cast<RankedTensorType>(values.front().getType()).getRank();
     FailureOr<int64_t> axis = normalizeAxis(op, op.getAxis(), rank, "axis");
     if (failed(axis))
@@ -176,22 +166,16 @@ struct ConcatenationLowering : OpConversionPattern<lite::ConcatenationOp> {
     RuntimeChecks checks(op, rewriter, loc);
     if (failed(requireSameSizes(arith, checks, op, values, *axis)))
       return failure();
-    RankedTensorType natural = tensor::ConcatOp::inferResultType(*axis, values.getTypes());
+    RankedTensorType natural =
+        tensor::ConcatOp::inferResultType(*axis, values.getTypes());
     Value joined =
         buildIfValid(rewriter, loc, checks.allHold(), natural,
                      [&](OpBuilder &builder, Location nested) {
                        Value concat = tensor::ConcatOp::create(builder, nested,
                                                                *axis, values);
-                       return 
-                           activation->apply(builder, nested, concat);
+                       return activation->apply(builder, nested, concat);
                      });
-    FailureOr<Value> result =
-        fitResult(rewriter, loc, op, joined,
-                  getTypeConverter()->convertType(op.getType()));
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return replaceWithResults(rewriter, op, joined, *getTypeConverter());
   }
 };
 
@@ -203,8 +187,6 @@ struct PackLowering : OpConversionPattern<lite::PackOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ValueRange values = adaptor.getValues();
-    if (failed(requireRankedValues(op, values)))
-      return failure();
     int64_t rank = cast<RankedTensorType>(values.front().getType()).getRank();
     FailureOr<int64_t> axis = normalizeAxis(op, op.getAxis(), rank + 1, "axis");
     if (failed(axis))
@@ -221,23 +203,15 @@ struct PackLowering : OpConversionPattern<lite::PackOp> {
                  arith.constant(static_cast<int64_t>(values.size())));
     RankedTensorType natural = tensorTypeOfSizes(
         sizes, getElementTypeOrSelf(values.front().getType()));
-    Value packed =
-        buildIfValid(rewriter, loc, checks.allHold(), natural,
-                     [&](OpBuilder &builder, Location nested) {
-                       SmallVector<Value> pieces;
-                       for (Value value : values)
-                         pieces.push_back(
-                             insertUnitDims(builder, nested, value, isUnit));
-                       return tensor::ConcatOp::create(
-                           builder, nested, *axis, pieces);
-                     });
-    FailureOr<Value> result =
-        fitResult(rewriter, loc, op, packed,
-                  getTypeConverter()->convertType(op.getType()));
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    Value packed = buildIfValid(
+        rewriter, loc, checks.allHold(), natural,
+        [&](OpBuilder &builder, Location nested) {
+          SmallVector<Value> pieces;
+          for (Value value : values)
+            pieces.push_back(insertUnitDims(builder, nested, value, isUnit));
+          return tensor::ConcatOp::create(builder, nested, *axis, pieces);
+        });
+    return replaceWithResults(rewriter, op, packed, *getTypeConverter());
   }
 };
 
@@ -249,11 +223,8 @@ struct UnpackLowering : OpConversionPattern<lite::UnpackOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
-    FailureOr<RankedTensorType> inputType =
-        requireRanked(op, input.getType(), "unpack input");
-    if (failed(inputType))
-      return failure();
-    int64_t rank = inputType->getRank();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
     FailureOr<int64_t> axis = normalizeAxis(op, op.getAxis(), rank, "axis");
     if (failed(axis))
       return failure();
@@ -262,16 +233,16 @@ struct UnpackLowering : OpConversionPattern<lite::UnpackOp> {
     RuntimeChecks checks(op, rewriter, loc);
     int64_t count = op->getNumResults();
     SmallVector<Value> sizes = arith.dims(input);
-    if (failed(checks.require(
-            arith.eq(sizes[*axis], arith.constant(count)),
-            SLUICE_ERROR_SHAPE_MISMATCH,
-            "unpack axis " + Twine(*axis) + " does not have " + Twine(count) +
-                " entries, one per result")))
+    if (failed(checks.require(arith.eq(sizes[*axis], arith.constant(count)),
+                              SLUICE_ERROR_SHAPE_MISMATCH,
+                              "unpack axis " + Twine(*axis) +
+                                  " does not have " + Twine(count) +
+                                  " entries, one per result")))
       return failure();
     SmallVector<Value> pieceSizes(sizes);
     pieceSizes.erase(pieceSizes.begin() + *axis);
     RankedTensorType natural =
-        tensorTypeOfSizes(pieceSizes, inputType->getElementType());
+        tensorTypeOfSizes(pieceSizes, inputType.getElementType());
     SmallVector<Type> types(count, natural);
     SmallVector<Value> pieces = buildIfValid(
         rewriter, loc, checks.allHold(), types,
@@ -289,16 +260,7 @@ struct UnpackLowering : OpConversionPattern<lite::UnpackOp> {
           return slices;
         });
 
-    SmallVector<Value> results;
-    for (auto [piece, type] : llvm::zip_equal(pieces, op.getResultTypes())) {
-      FailureOr<Value> result = fitResult(
-          rewriter, loc, op, piece, getTypeConverter()->convertType(type));
-      if (failed(result))
-        return failure();
-      results.push_back(*result);
-    }
-    rewriter.replaceOp(op, results);
-    return success();
+    return replaceWithResults(rewriter, op, pieces, *getTypeConverter());
   }
 };
 

@@ -30,6 +30,9 @@ void buildLiteToLLVMPipeline(OpPassManager &pm,
   // one function the optimizers see at once.
   pm.addPass(createInlinerPass());
   pm.addPass(createConvertLiteToNativePass());
+  pm.addNestedPass<func::FuncOp>(createNativeContractionLayoutPass());
+  // One loop for a chain of elementwise ops (a bias add and its activation).
+  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   NativeCInterfacePassOptions interfaceOptions;
@@ -51,6 +54,7 @@ void buildLiteToLLVMPipeline(OpPassManager &pm,
 
   pm.addNestedPass<func::FuncOp>(createNativeLowerStridedCopiesPass());
   pm.addNestedPass<func::FuncOp>(createNativeApproximateMathPass());
+  pm.addNestedPass<func::FuncOp>(createNativeReassociateReductionsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -92,8 +92,7 @@ Value IndexArith::le(Value lhs, Value rhs) {
 Value IndexArith::select(Value condition, Value ifTrue, Value ifFalse) {
   if (std::optional<bool> known = constantBool(condition))
     return *known ? ifTrue : ifFalse;
-  return builder.createOrFold<arith::SelectOp>(loc, condition, ifTrue,
-                                               ifFalse);
+  return builder.createOrFold<arith::SelectOp>(loc, condition, ifTrue, ifFalse);
 }
 
 Value IndexArith::boolean(bool value) {
@@ -206,10 +205,7 @@ FailureOr<SmallVector<Value>> readIndexVector(IndexArith &arith,
                                               int64_t length, StringRef what) {
   OpBuilder &builder = arith.getBuilder();
   Location loc = arith.getLoc();
-  auto type = dyn_cast<RankedTensorType>(vector.getType());
-  if (!type || type.getRank() != 1)
-    return op->emitError("the native back end needs ")
-           << what << " to be a ranked vector, got " << vector.getType();
+  auto type = cast<RankedTensorType>(vector.getType());
   if (!type.isDynamicDim(0) && type.getDimSize(0) != length)
     return op->emitError() << what << " has " << type.getDimSize(0)
                            << " entries, expected " << length;
@@ -233,8 +229,8 @@ FailureOr<SmallVector<Value>> readIndexVector(IndexArith &arith,
         builder, loc,
         DenseElementsAttr::get(fixed,
                                builder.getZeroAttr(type.getElementType())));
-    vector = arith::SelectOp::create(builder, loc, fits,
-                                     castTo(builder, loc, vector, fixed), zeros);
+    vector = arith::SelectOp::create(
+        builder, loc, fits, castTo(builder, loc, vector, fixed), zeros);
   }
   for (int64_t i = 0; i < length; ++i) {
     Value entry = tensor::ExtractOp::create(builder, loc, vector,
@@ -326,9 +322,7 @@ Value buildIfValid(OpBuilder &builder, Location loc, Value ok,
 FailureOr<Value> fitResult(OpBuilder &builder, Location loc, Operation *op,
                            Value value, Type declared) {
   auto computed = cast<RankedTensorType>(value.getType());
-  auto ranked = dyn_cast<RankedTensorType>(declared);
-  if (!ranked)
-    return castTo(builder, loc, value, declared);
+  auto ranked = cast<RankedTensorType>(declared);
   if (ranked.getRank() != computed.getRank())
     return op->emitError("the result has rank ")
            << computed.getRank() << " but its declared type is " << declared;
@@ -353,6 +347,21 @@ FailureOr<Value> fitResult(OpBuilder &builder, Location loc, Operation *op,
                       [&](OpBuilder &, Location) { return value; });
 }
 
+LogicalResult replaceWithResults(ConversionPatternRewriter &rewriter,
+                                 Operation *op, ValueRange values,
+                                 const TypeConverter &converter) {
+  SmallVector<Value> results;
+  for (auto [value, type] : llvm::zip_equal(values, op->getResultTypes())) {
+    FailureOr<Value> result = fitResult(rewriter, op->getLoc(), op, value,
+                                        converter.convertType(type));
+    if (failed(result))
+      return failure();
+    results.push_back(*result);
+  }
+  rewriter.replaceOp(op, results);
+  return success();
+}
+
 Value generateTensor(
     OpBuilder &builder, Location loc, ArrayRef<Value> sizes, Type elementType,
     ValueRange inputs, ArrayRef<AffineMap> inputMaps,
@@ -369,8 +378,7 @@ Value generateTensor(
         SmallVector<Value> indices;
         for (int64_t d = 0; d < rank; ++d)
           indices.push_back(linalg::IndexOp::create(nested, nestedLoc, d));
-        Value result =
-            body(nested, nestedLoc, indices, arguments.drop_back());
+        Value result = body(nested, nestedLoc, indices, arguments.drop_back());
         linalg::YieldOp::create(nested, nestedLoc, result);
       });
   return generic.getResult(0);
@@ -419,20 +427,13 @@ Value insertUnitDims(OpBuilder &builder, Location loc, Value value,
                                        getAsOpFoldResult(sizes));
 }
 
-FailureOr<RankedTensorType> requireRanked(Operation *op, Type type,
-                                          StringRef what) {
-  if (auto ranked = dyn_cast<RankedTensorType>(type))
-    return ranked;
-  return op->emitError("the native back end needs a ranked ")
-         << what << ", got " << type;
-}
-
 FailureOr<int64_t> normalizeAxis(Operation *op, int64_t axis, int64_t rank,
                                  StringRef what) {
   if (axis < -rank || axis >= rank)
-    return op->emitError() << what << " " << axis << " is out of range for rank "
-                           << rank << " (expected in [" << -rank << ", "
-                           << rank << "))";
+    return op->emitError() << what << " " << axis
+                           << " is out of range for rank " << rank
+                           << " (expected in [" << -rank << ", " << rank
+                           << "))";
   return axis < 0 ? axis + rank : axis;
 }
 

@@ -28,9 +28,9 @@
 #include "mlir/IR/TypeUtilities.h"
 
 #include <cstdint>
-#include <string>
 #include <limits>
 #include <optional>
+#include <string>
 
 namespace sluice::lite_to_native {
 
@@ -125,8 +125,8 @@ private:
 
 /// Reads the `length` entries of the 1-D integer vector `vector` as index
 /// values (constants where the vector is). A vector of dynamic length is
-/// checked to have `length` entries and read as zeros otherwise. Fails on an
-/// unranked vector or a static length other than `length`.
+/// checked to have `length` entries and read as zeros otherwise. Fails on a
+/// static length other than `length`.
 mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 readIndexVector(IndexArith &arith, RuntimeChecks &checks, mlir::Operation *op,
                 mlir::Value vector, int64_t length, llvm::StringRef what);
@@ -178,17 +178,25 @@ mlir::FailureOr<mlir::Value> fitResult(mlir::OpBuilder &builder,
                                        mlir::Location loc, mlir::Operation *op,
                                        mlir::Value value, mlir::Type declared);
 
+/// Replaces `op` with `values`, each given the op's converted result type
+/// by fitResult.
+mlir::LogicalResult
+replaceWithResults(mlir::ConversionPatternRewriter &rewriter,
+                   mlir::Operation *op, mlir::ValueRange values,
+                   const mlir::TypeConverter &converter);
+
 /// A linalg.generic over `sizes` (all dimensions parallel) that writes
 /// `body(indices)` into a new tensor of `elementType`. `inputs` are read
 /// with `inputMaps` and passed to `body` as block arguments.
-mlir::Value generateTensor(
-    mlir::OpBuilder &builder, mlir::Location loc,
-    mlir::ArrayRef<mlir::Value> sizes, mlir::Type elementType,
-    mlir::ValueRange inputs, mlir::ArrayRef<mlir::AffineMap> inputMaps,
-    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
-                                   mlir::ValueRange indices,
-                                   mlir::ValueRange inputs)>
-        body);
+mlir::Value
+generateTensor(mlir::OpBuilder &builder, mlir::Location loc,
+               mlir::ArrayRef<mlir::Value> sizes, mlir::Type elementType,
+               mlir::ValueRange inputs,
+               mlir::ArrayRef<mlir::AffineMap> inputMaps,
+               llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                              mlir::ValueRange indices,
+                                              mlir::ValueRange inputs)>
+                   body);
 
 /// Offsets for a tensor.extract_slice of `sizes`: 0 where a size is 0 (any
 /// offset reads nothing there, but the verifier of extract_slice rejects a
@@ -207,10 +215,6 @@ unitDimGroups(llvm::ArrayRef<bool> isUnit);
 /// result dimension) is set: a tensor.expand_shape.
 mlir::Value insertUnitDims(mlir::OpBuilder &builder, mlir::Location loc,
                            mlir::Value value, llvm::ArrayRef<bool> isUnit);
-
-/// A ranked type or a failure naming `what` on `op`.
-mlir::FailureOr<mlir::RankedTensorType>
-requireRanked(mlir::Operation *op, mlir::Type type, llvm::StringRef what);
 
 /// Checks `axis` against [-rank, rank) and returns it in [0, rank).
 mlir::FailureOr<int64_t> normalizeAxis(mlir::Operation *op, int64_t axis,

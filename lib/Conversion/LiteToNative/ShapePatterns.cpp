@@ -60,13 +60,13 @@ FailureOr<SmallVector<Value>> inferReshapeSizes(IndexArith &arith,
   SmallVector<Value> inferred;
   for (Value entry : entries) {
     Value isInferred = arith.eq(entry, arith.constant(-1));
-    if (failed(checks.require(
-            arith.negate(arith.both(isInferred, inferredSeen)),
-            SLUICE_ERROR_INVALID_ARGUMENT,
-            "reshape shape has more than one -1 entry")) ||
-        failed(checks.require(
-            arith.either(isInferred, arith.le(zero, entry)),
-            SLUICE_ERROR_INVALID_ARGUMENT, "reshape shape has a negative entry")))
+    if (failed(
+            checks.require(arith.negate(arith.both(isInferred, inferredSeen)),
+                           SLUICE_ERROR_INVALID_ARGUMENT,
+                           "reshape shape has more than one -1 entry")) ||
+        failed(checks.require(arith.either(isInferred, arith.le(zero, entry)),
+                              SLUICE_ERROR_INVALID_ARGUMENT,
+                              "reshape shape has a negative entry")))
       return failure();
     inferred.push_back(isInferred);
     inferredSeen = arith.either(inferredSeen, isInferred);
@@ -74,8 +74,8 @@ FailureOr<SmallVector<Value>> inferReshapeSizes(IndexArith &arith,
     Value factor = arith.select(isInferred, one, entry);
     // known * factor overflows when known > INT64_MAX / factor.
     Value bound = arith.div(largest, arith.max(factor, one));
-    overflow = arith.either(overflow, arith.both(arith.lt(zero, factor),
-                                                 arith.lt(bound, known)));
+    overflow = arith.either(
+        overflow, arith.both(arith.lt(zero, factor), arith.lt(bound, known)));
     known = arith.mul(known, factor);
   }
   // A zero entry makes the product 0, however large the others are.
@@ -88,12 +88,11 @@ FailureOr<SmallVector<Value>> inferReshapeSizes(IndexArith &arith,
     return failure();
   Value divisor = arith.max(known, one);
   Value mismatch = arith.either(
-      overflow, arith.select(inferredSeen,
-                             arith.negate(arith.eq(arith.rem(count, divisor),
-                                                   zero)),
-                             arith.negate(arith.eq(known, count))));
-  if (failed(checks.require(arith.negate(mismatch),
-                            SLUICE_ERROR_SHAPE_MISMATCH,
+      overflow,
+      arith.select(inferredSeen,
+                   arith.negate(arith.eq(arith.rem(count, divisor), zero)),
+                   arith.negate(arith.eq(known, count))));
+  if (failed(checks.require(arith.negate(mismatch), SLUICE_ERROR_SHAPE_MISMATCH,
                             "reshape shape does not match the element count "
                             "of the input")))
     return failure();
@@ -134,8 +133,7 @@ Value reshapeStatic(OpBuilder &builder, Location loc, Value input,
 Value reshapeTo(OpBuilder &builder, Location loc, Value input,
                 ArrayRef<Value> sizes) {
   auto source = cast<RankedTensorType>(input.getType());
-  RankedTensorType target =
-      tensorTypeOfSizes(sizes, source.getElementType());
+  RankedTensorType target = tensorTypeOfSizes(sizes, source.getElementType());
   if (source.hasStaticShape() && target.hasStaticShape())
     return reshapeStatic(builder, loc, input, target);
   auto shapeType = RankedTensorType::get({static_cast<int64_t>(sizes.size())},
@@ -152,17 +150,12 @@ struct ReshapeLowering : OpConversionPattern<lite::ReshapeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
-    Type declared = getTypeConverter()->convertType(op.getType());
-    if (failed(requireRanked(op, input.getType(), "reshape input")))
-      return failure();
-    FailureOr<int64_t> rank = resultRank(op, declared);
-    if (failed(rank))
-      return failure();
+    int64_t rank = cast<RankedTensorType>(op.getType()).getRank();
 
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
     FailureOr<SmallVector<Value>> entries = readIndexVector(
-        arith, checks, op, adaptor.getShape(), *rank, "reshape shape");
+        arith, checks, op, adaptor.getShape(), rank, "reshape shape");
     if (failed(entries))
       return failure();
     FailureOr<SmallVector<Value>> sizes =
@@ -170,30 +163,12 @@ struct ReshapeLowering : OpConversionPattern<lite::ReshapeOp> {
     if (failed(sizes))
       return failure();
     Type elementType = getElementTypeOrSelf(input.getType());
-    Value reshaped =
-        buildIfValid(rewriter, loc, checks.allHold(),
-                     tensorTypeOfSizes(*sizes, elementType),
-                     [&](OpBuilder &builder, Location nested) {
-                       return 
-                           reshapeTo(builder, nested, input, *sizes);
-                     });
-    FailureOr<Value> result = fitResult(rewriter, loc, op, reshaped, declared);
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
-  }
-
-  /// The result's rank, from its type or else the shape operand's length.
-  static FailureOr<int64_t> resultRank(lite::ReshapeOp op, Type declared) {
-    if (auto ranked = dyn_cast<RankedTensorType>(declared))
-      return ranked.getRank();
-    auto shape = dyn_cast<RankedTensorType>(op.getShape().getType());
-    if (shape && shape.getRank() == 1 && !shape.isDynamicDim(0))
-      return shape.getDimSize(0);
-    return op.emitError("the native back end needs the rank of a reshape's "
-                        "result: a ranked result type or a shape operand of "
-                        "static length");
+    Value reshaped = buildIfValid(
+        rewriter, loc, checks.allHold(), tensorTypeOfSizes(*sizes, elementType),
+        [&](OpBuilder &builder, Location nested) {
+          return reshapeTo(builder, nested, input, *sizes);
+        });
+    return replaceWithResults(rewriter, op, reshaped, *getTypeConverter());
   }
 };
 
@@ -209,10 +184,7 @@ struct ExpandDimsLowering : OpConversionPattern<lite::ExpandDimsOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
-    FailureOr<RankedTensorType> inputType =
-        requireRanked(op, input.getType(), "expand_dims input");
-    if (failed(inputType))
-      return failure();
+    auto inputType = cast<RankedTensorType>(input.getType());
     auto axisType = dyn_cast<RankedTensorType>(adaptor.getAxis().getType());
     if (!axisType || !axisType.hasStaticShape() ||
         axisType.getNumElements() != 1)
@@ -222,7 +194,7 @@ struct ExpandDimsLowering : OpConversionPattern<lite::ExpandDimsOp> {
 
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
-    int64_t rank = inputType->getRank();
+    int64_t rank = inputType.getRank();
     Value axis =
         arith.toIndex(readSingleElement(rewriter, loc, adaptor.getAxis()));
     Value expanded;
@@ -238,13 +210,7 @@ struct ExpandDimsLowering : OpConversionPattern<lite::ExpandDimsOp> {
       checks.emit();
       expanded = expandAtRuntime(arith, input, *position);
     }
-    FailureOr<Value> result = fitResult(
-        rewriter, loc, op, expanded,
-        getTypeConverter()->convertType(op.getType()));
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return replaceWithResults(rewriter, op, expanded, *getTypeConverter());
   }
 
   /// A constant axis: tensor.expand_shape.
@@ -273,8 +239,7 @@ struct ExpandDimsLowering : OpConversionPattern<lite::ExpandDimsOp> {
   }
 
   /// A run-time axis: tensor.reshape to the sizes with a 1 at `position`.
-  static Value expandAtRuntime(IndexArith &arith, Value input,
-                               Value position) {
+  static Value expandAtRuntime(IndexArith &arith, Value input, Value position) {
     SmallVector<Value> inputSizes = arith.dims(input);
     int64_t rank = inputSizes.size();
     SmallVector<Value> sizes;
@@ -300,13 +265,8 @@ struct SqueezeLowering : OpConversionPattern<lite::SqueezeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
-    FailureOr<RankedTensorType> inputType =
-        requireRanked(op, input.getType(), "squeeze input");
-    if (failed(inputType))
-      return failure();
-    Type declared = getTypeConverter()->convertType(op.getType());
-    FailureOr<SmallVector<bool>> squeezed =
-        squeezedDims(op, *inputType, declared);
+    auto inputType = cast<RankedTensorType>(input.getType());
+    FailureOr<SmallVector<bool>> squeezed = squeezedDims(op, inputType);
     if (failed(squeezed))
       return failure();
 
@@ -314,14 +274,14 @@ struct SqueezeLowering : OpConversionPattern<lite::SqueezeOp> {
     // squeezes every size-1 dimension, a size other than 1 where kept.
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
-    SmallVector<int64_t> squeezable(inputType->getShape());
+    SmallVector<int64_t> squeezable(inputType.getShape());
     SmallVector<int64_t> kept;
-    for (int64_t d = 0; d < inputType->getRank(); ++d) {
+    for (int64_t d = 0; d < inputType.getRank(); ++d) {
       if ((*squeezed)[d])
         squeezable[d] = 1;
       else
-        kept.push_back(inputType->getDimSize(d));
-      if (!inputType->isDynamicDim(d))
+        kept.push_back(inputType.getDimSize(d));
+      if (!inputType.isDynamicDim(d))
         continue;
       Value isOne = arith.eq(arith.dim(input, d), arith.constant(1));
       if ((*squeezed)[d] &&
@@ -336,36 +296,30 @@ struct SqueezeLowering : OpConversionPattern<lite::SqueezeOp> {
                                     ", which the result type keeps")))
         return failure();
     }
-    auto natural = RankedTensorType::get(kept, inputType->getElementType());
-    Value collapsed =
-        buildIfValid(
-            rewriter, loc, checks.allHold(), natural,
-            [&](OpBuilder &builder, Location nested) {
-              Value ones = castTo(builder, nested, input,
-                                  inputType->clone(squeezable));
-              return tensor::CollapseShapeOp::create(
-                  builder, nested, natural, ones, unitDimGroups(*squeezed));
-            });
-    FailureOr<Value> result = fitResult(rewriter, loc, op, collapsed, declared);
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    auto natural = RankedTensorType::get(kept, inputType.getElementType());
+    Value collapsed = buildIfValid(
+        rewriter, loc, checks.allHold(), natural,
+        [&](OpBuilder &builder, Location nested) {
+          Value ones =
+              castTo(builder, nested, input, inputType.clone(squeezable));
+          return tensor::CollapseShapeOp::create(builder, nested, natural, ones,
+                                                 unitDimGroups(*squeezed));
+        });
+    return replaceWithResults(rewriter, op, collapsed, *getTypeConverter());
   }
 
   /// Which dimensions the op removes. Without squeeze_dims, every size-1
   /// dimension; a dynamic one is removed when that is what gives the
   /// declared result rank.
-  static FailureOr<SmallVector<bool>>
-  squeezedDims(lite::SqueezeOp op, RankedTensorType input, Type declared) {
+  static FailureOr<SmallVector<bool>> squeezedDims(lite::SqueezeOp op,
+                                                   RankedTensorType input) {
     int64_t rank = input.getRank();
     SmallVector<bool> squeezed(rank, false);
     for (int32_t dim : op.getSqueezeDims()) {
       FailureOr<int64_t> position = normalizeAxis(op, dim, rank, "squeeze dim");
       if (failed(position))
         return failure();
-      if (input.getDimSize(*position) != 1 &&
-          !input.isDynamicDim(*position))
+      if (input.getDimSize(*position) != 1 && !input.isDynamicDim(*position))
         return op.emitError("cannot squeeze dimension ")
                << *position << " of size " << input.getDimSize(*position);
       squeezed[*position] = true;
@@ -379,16 +333,16 @@ struct SqueezeLowering : OpConversionPattern<lite::SqueezeOp> {
       else if (size != 1)
         ++staticKept;
     }
-    auto ranked = dyn_cast<RankedTensorType>(declared);
-    bool removeDynamic = ranked && ranked.getRank() == staticKept;
-    if (dynamic > 0 && !removeDynamic &&
-        (!ranked || ranked.getRank() != staticKept + dynamic))
+    int64_t resultRank = cast<RankedTensorType>(op.getType()).getRank();
+    bool removeDynamic = resultRank == staticKept;
+    if (dynamic > 0 && !removeDynamic && resultRank != staticKept + dynamic)
       return op.emitError("the native back end cannot tell which dynamic "
                           "dimensions of ")
-             << input << " squeeze removes (result type " << declared << ")";
+             << input << " squeeze removes (result type " << op.getType()
+             << ")";
     for (int64_t d = 0; d < rank; ++d)
-      squeezed[d] = input.getDimSize(d) == 1 ||
-                    (input.isDynamicDim(d) && removeDynamic);
+      squeezed[d] =
+          input.getDimSize(d) == 1 || (input.isDynamicDim(d) && removeDynamic);
     return squeezed;
   }
 };
@@ -405,11 +359,8 @@ struct TransposeLowering : OpConversionPattern<lite::TransposeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
-    FailureOr<RankedTensorType> inputType =
-        requireRanked(op, input.getType(), "transpose input");
-    if (failed(inputType))
-      return failure();
-    int64_t rank = inputType->getRank();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
     FailureOr<SmallVector<Value>> perm = readIndexVector(
@@ -423,13 +374,7 @@ struct TransposeLowering : OpConversionPattern<lite::TransposeOp> {
               : transposeRuntime(arith, checks, input, *perm);
     if (failed(transposed))
       return failure();
-    FailureOr<Value> result =
-        fitResult(rewriter, loc, op, *transposed,
-                  getTypeConverter()->convertType(op.getType()));
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return replaceWithResults(rewriter, op, *transposed, *getTypeConverter());
   }
 
   /// A constant permutation: linalg.transpose.
@@ -463,8 +408,7 @@ struct TransposeLowering : OpConversionPattern<lite::TransposeOp> {
     Value zero = arith.constant(0), last = arith.constant(rank - 1);
     for (auto [i, dim] : llvm::enumerate(perm)) {
       isPermutation = arith.both(
-          isPermutation,
-          arith.both(arith.le(zero, dim), arith.le(dim, last)));
+          isPermutation, arith.both(arith.le(zero, dim), arith.le(dim, last)));
       for (Value other : perm.take_front(i))
         isPermutation =
             arith.both(isPermutation, arith.negate(arith.eq(dim, other)));
@@ -476,8 +420,8 @@ struct TransposeLowering : OpConversionPattern<lite::TransposeOp> {
     for (Value dim : perm) {
       Value size = inputSizes.front();
       for (int64_t d = 1; d < rank; ++d)
-        size = arith.select(arith.eq(dim, arith.constant(d)), inputSizes[d],
-                            size);
+        size =
+            arith.select(arith.eq(dim, arith.constant(d)), inputSizes[d], size);
       sizes.push_back(size);
     }
     Type elementType = getElementTypeOrSelf(input.getType());
@@ -530,55 +474,34 @@ struct FillLowering : OpConversionPattern<lite::FillOp> {
   matchAndRewrite(lite::FillOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type declared = getTypeConverter()->convertType(op.getType());
-    auto ranked = dyn_cast<RankedTensorType>(declared);
-    auto dimsType = dyn_cast<RankedTensorType>(adaptor.getDims().getType());
-    int64_t rank;
-    if (ranked)
-      rank = ranked.getRank();
-    else if (dimsType && dimsType.getRank() == 1 && !dimsType.isDynamicDim(0))
-      rank = dimsType.getDimSize(0);
-    else
-      return op.emitError("the native back end needs the rank of a fill's "
-                          "result: a ranked result type or dims of static "
-                          "length");
-
+    int64_t rank = cast<RankedTensorType>(op.getType()).getRank();
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
-    FailureOr<SmallVector<Value>> sizes =
-        readIndexVector(arith, checks, op, adaptor.getDims(), rank, "fill dims");
+    FailureOr<SmallVector<Value>> sizes = readIndexVector(
+        arith, checks, op, adaptor.getDims(), rank, "fill dims");
     if (failed(sizes))
       return failure();
     for (auto [d, size] : llvm::enumerate(*sizes))
       if (failed(checks.require(arith.le(arith.constant(0), size),
                                 SLUICE_ERROR_INVALID_ARGUMENT,
-                                "fill dims has a negative entry #" +
-                                    Twine(d))))
+                                "fill dims has a negative entry #" + Twine(d))))
         return failure();
-    if (failed(checks.require(elementCountFits(arith, *sizes),
-                              SLUICE_ERROR_INVALID_ARGUMENT,
-                              "fill result has more than " +
-                                  Twine(kMaxElements) + " elements")))
+    if (failed(checks.require(
+            elementCountFits(arith, *sizes), SLUICE_ERROR_INVALID_ARGUMENT,
+            "fill result has more than " + Twine(kMaxElements) + " elements")))
       return failure();
 
     Value value = tensor::ExtractOp::create(rewriter, loc, adaptor.getValue(),
                                             ValueRange{});
     Type elementType = value.getType();
-    Value filled =
-        buildIfValid(rewriter, loc, checks.allHold(),
-                     tensorTypeOfSizes(*sizes, elementType),
-                     [&](OpBuilder &builder, Location nested) {
-                       Value init =
-                           emptyTensor(builder, nested, *sizes, elementType);
-                       return 
-                           linalg::FillOp::create(builder, nested, value, init)
-                               .getResult(0);
-                     });
-    FailureOr<Value> result = fitResult(rewriter, loc, op, filled, declared);
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    Value filled = buildIfValid(
+        rewriter, loc, checks.allHold(), tensorTypeOfSizes(*sizes, elementType),
+        [&](OpBuilder &builder, Location nested) {
+          Value init = emptyTensor(builder, nested, *sizes, elementType);
+          return linalg::FillOp::create(builder, nested, value, init)
+              .getResult(0);
+        });
+    return replaceWithResults(rewriter, op, filled, *getTypeConverter());
   }
 };
 
@@ -598,9 +521,10 @@ FailureOr<SmallVector<T>> rangeValues(Operation *op, T start, T limit,
   }
   if (delta == 0)
     return op->emitError("range requires delta != 0");
-  if ((delta > 0 && start > limit) || (delta < 0 && start < limit))
-    return op->emitError("range from ")
-           << start << " never reaches " << limit << " by " << delta;
+  if (delta > 0 && start > limit)
+    return op->emitError("range requires start <= limit when delta > 0");
+  if (delta < 0 && start < limit)
+    return op->emitError("range requires start >= limit when delta < 0");
   uint64_t count;
   if constexpr (std::is_floating_point_v<T>) {
     T size = std::ceil(std::abs((limit - start) / delta));
@@ -649,8 +573,7 @@ struct RangeLowering : OpConversionPattern<lite::RangeOp> {
       RuntimeChecks checks(op, rewriter, loc);
       FailureOr<Value> count =
           isa<FloatType>(elementType)
-              ? floatCount(arith, checks, operands[0], operands[1],
-                           operands[2])
+              ? floatCount(arith, checks, operands[0], operands[1], operands[2])
               : integerCount(arith, checks, operands[0], operands[1],
                              operands[2]);
       if (failed(count))
@@ -659,13 +582,7 @@ struct RangeLowering : OpConversionPattern<lite::RangeOp> {
     }
     if (failed(range))
       return failure();
-    FailureOr<Value> result =
-        fitResult(rewriter, loc, op, *range,
-                  getTypeConverter()->convertType(op.getType()));
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return replaceWithResults(rewriter, op, *range, *getTypeConverter());
   }
 
   /// An arith.constant holding the range when every operand is a constant,
@@ -682,8 +599,8 @@ struct RangeLowering : OpConversionPattern<lite::RangeOp> {
       constants.push_back(constant);
     }
     auto makeConstant = [&](auto values) -> Value {
-      auto type = RankedTensorType::get(
-          {static_cast<int64_t>(values.size())}, elementType);
+      auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
+                                        elementType);
       return arith::ConstantOp::create(
           builder, loc, DenseElementsAttr::get(type, ArrayRef(values)));
     };
@@ -699,11 +616,11 @@ struct RangeLowering : OpConversionPattern<lite::RangeOp> {
       return makeConstant(*values);
     };
     if (elementType.isInteger(32))
-      return build(rangeValues<int32_t>(op, integer(0), integer(1),
-                                        integer(2)));
+      return build(
+          rangeValues<int32_t>(op, integer(0), integer(1), integer(2)));
     if (elementType.isInteger(64))
-      return build(rangeValues<int64_t>(op, integer(0), integer(1),
-                                        integer(2)));
+      return build(
+          rangeValues<int64_t>(op, integer(0), integer(1), integer(2)));
     if (elementType.isF32())
       return build(rangeValues<float>(op, real(0), real(1), real(2)));
     if (elementType.isF64())
@@ -712,9 +629,8 @@ struct RangeLowering : OpConversionPattern<lite::RangeOp> {
   }
 
   /// The checked element count of an integer range (0 after an error).
-  static FailureOr<Value> integerCount(IndexArith &arith,
-                                       RuntimeChecks &checks, Value start,
-                                       Value limit, Value delta) {
+  static FailureOr<Value> integerCount(IndexArith &arith, RuntimeChecks &checks,
+                                       Value start, Value limit, Value delta) {
     OpBuilder &builder = arith.getBuilder();
     Location loc = arith.getLoc();
     Type i64 = builder.getI64Type();
@@ -748,9 +664,8 @@ struct RangeLowering : OpConversionPattern<lite::RangeOp> {
                               arith::SubIOp::create(builder, loc, zero, delta));
     step = arith.select(cmp(P::eq, step, zero), constant(1), step);
     Value whole = arith::DivUIOp::create(builder, loc, distance, step);
-    Value partial = cmp(P::ne, arith::RemUIOp::create(builder, loc, distance,
-                                                      step),
-                        zero);
+    Value partial =
+        cmp(P::ne, arith::RemUIOp::create(builder, loc, distance, step), zero);
     Value count = arith::AddIOp::create(
         builder, loc, whole,
         arith::ExtUIOp::create(builder, loc, i64, partial));
@@ -782,10 +697,9 @@ struct RangeLowering : OpConversionPattern<lite::RangeOp> {
       return failure();
     Value zero =
         arith::ConstantOp::create(builder, loc, builder.getFloatAttr(type, 0));
-    if (failed(checkDirection(arith, checks, cmp(P::UNE, delta, zero),
-                              cmp(P::OGT, delta, zero),
-                              cmp(P::OGT, start, limit),
-                              cmp(P::OLT, start, limit))))
+    if (failed(checkDirection(
+            arith, checks, cmp(P::UNE, delta, zero), cmp(P::OGT, delta, zero),
+            cmp(P::OGT, start, limit), cmp(P::OLT, start, limit))))
       return failure();
     Value quotient = arith::DivFOp::create(
         builder, loc, arith::SubFOp::create(builder, loc, limit, start), delta);
@@ -801,10 +715,10 @@ struct RangeLowering : OpConversionPattern<lite::RangeOp> {
         small, arith::FPToSIOp::create(builder, loc, i64, size),
         arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(0)));
     Value fits = arith.both(
-        small, arith.cmp(arith::CmpIPredicate::sle, whole,
-                         arith::ConstantOp::create(
-                             builder, loc,
-                             builder.getI64IntegerAttr(kMaxElements))));
+        small,
+        arith.cmp(arith::CmpIPredicate::sle, whole,
+                  arith::ConstantOp::create(
+                      builder, loc, builder.getI64IntegerAttr(kMaxElements))));
     if (failed(checks.require(fits, SLUICE_ERROR_INVALID_ARGUMENT,
                               "range has more than " + Twine(kMaxElements) +
                                   " elements")))
@@ -821,8 +735,7 @@ struct RangeLowering : OpConversionPattern<lite::RangeOp> {
                               "range requires delta != 0")))
       return failure();
     Value wrongWay = arith.select(up, above, below);
-    return checks.require(arith.negate(wrongWay),
-                          SLUICE_ERROR_INVALID_ARGUMENT,
+    return checks.require(arith.negate(wrongWay), SLUICE_ERROR_INVALID_ARGUMENT,
                           "range requires delta to lead from start to limit");
   }
 
@@ -834,16 +747,15 @@ struct RangeLowering : OpConversionPattern<lite::RangeOp> {
         arith.getBuilder(), arith.getLoc(), {count}, elementType, {}, {},
         [&](OpBuilder &builder, Location loc, ValueRange indices, ValueRange) {
           if (auto floatType = dyn_cast<FloatType>(elementType)) {
-            Value k = arith::IndexCastOp::create(builder, loc,
-                                                 builder.getI64Type(),
-                                                 indices[0]);
+            Value k = arith::IndexCastOp::create(
+                builder, loc, builder.getI64Type(), indices[0]);
             Value step = arith::SIToFPOp::create(builder, loc, floatType, k);
             Value offset = arith::MulFOp::create(builder, loc, step, delta);
             return arith::AddFOp::create(builder, loc, start, offset)
                 .getResult();
           }
-          Value k = arith::IndexCastOp::create(builder, loc, elementType,
-                                               indices[0]);
+          Value k =
+              arith::IndexCastOp::create(builder, loc, elementType, indices[0]);
           Value offset = arith::MulIOp::create(builder, loc, k, delta);
           return arith::AddIOp::create(builder, loc, start, offset).getResult();
         });
@@ -862,21 +774,18 @@ struct ShapeLowering : OpConversionPattern<lite::ShapeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
-    FailureOr<RankedTensorType> inputType =
-        requireRanked(op, input.getType(), "shape input");
-    if (failed(inputType))
-      return failure();
+    auto inputType = cast<RankedTensorType>(input.getType());
     Type declared = getTypeConverter()->convertType(op.getType());
     Type elementType = getElementTypeOrSelf(declared);
     if (!elementType.isInteger(32) && !elementType.isInteger(64))
       return op.emitError("shape result must have element type i32 or i64, "
                           "got ")
              << declared;
-    auto type = RankedTensorType::get({inputType->getRank()}, elementType);
+    auto type = RankedTensorType::get({inputType.getRank()}, elementType);
     Value shape;
-    if (inputType->hasStaticShape()) {
+    if (inputType.hasStaticShape()) {
       SmallVector<APInt> sizes;
-      for (int64_t size : inputType->getShape())
+      for (int64_t size : inputType.getShape())
         sizes.push_back(APInt(elementType.getIntOrFloatBitWidth(), size));
       shape = arith::ConstantOp::create(rewriter, loc,
                                         DenseElementsAttr::get(type, sizes));
@@ -887,11 +796,7 @@ struct ShapeLowering : OpConversionPattern<lite::ShapeOp> {
         sizes.push_back(arith.fromIndex(size, elementType));
       shape = tensor::FromElementsOp::create(rewriter, loc, type, sizes);
     }
-    FailureOr<Value> result = fitResult(rewriter, loc, op, shape, declared);
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return replaceWithResults(rewriter, op, shape, *getTypeConverter());
   }
 };
 

@@ -34,6 +34,32 @@ namespace {
 // slice
 //===----------------------------------------------------------------------===//
 
+/// The extent of one dimension of a slice, `size` elements from `begin` (-1
+/// for all to the end) of a dimension of `extent`, with the interpreter's
+/// checks.
+FailureOr<Value> sliceExtent(IndexArith &arith, RuntimeChecks &checks,
+                             int64_t dim, Value extent, Value begin,
+                             Value size) {
+  Value zero = arith.constant(0);
+  Value rest = arith.sub(extent, begin);
+  Value toEnd = arith.eq(size, arith.constant(-1));
+  std::string where = "dimension " + std::to_string(dim);
+  if (failed(checks.require(
+          arith.both(arith.le(zero, begin), arith.le(begin, extent)),
+          SLUICE_ERROR_INDEX_OUT_OF_RANGE,
+          "slice begin is out of range for " + where)) ||
+      failed(checks.require(
+          arith.either(toEnd, arith.le(zero, size)),
+          SLUICE_ERROR_INVALID_ARGUMENT,
+          "slice size for " + where +
+              " is negative (only -1, meaning to the end, is allowed)")) ||
+      failed(checks.require(arith.either(toEnd, arith.le(size, rest)),
+                            SLUICE_ERROR_INDEX_OUT_OF_RANGE,
+                            "slice runs past the end of " + where)))
+    return failure();
+  return arith.select(toEnd, rest, size);
+}
+
 struct SliceLowering : OpConversionPattern<lite::SliceOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -42,11 +68,8 @@ struct SliceLowering : OpConversionPattern<lite::SliceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
-    FailureOr<RankedTensorType> inputType =
-        requireRanked(op, input.getType(), "slice input");
-    if (failed(inputType))
-      return failure();
-    int64_t rank = inputType->getRank();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
     FailureOr<SmallVector<Value>> begin = readIndexVector(
@@ -57,50 +80,27 @@ struct SliceLowering : OpConversionPattern<lite::SliceOp> {
         arith, checks, op, adaptor.getSize(), rank, "slice size");
     if (failed(size))
       return failure();
-
     SmallVector<Value> sizes;
-    Value zero = arith.constant(0);
     for (int64_t d = 0; d < rank; ++d) {
-      Value extent = arith.dim(input, d), first = (*begin)[d];
-      Value rest = arith.sub(extent, first);
-      Value toEnd = arith.eq((*size)[d], arith.constant(-1));
-      std::string dim = "dimension " + std::to_string(d);
-      if (failed(checks.require(
-              arith.both(arith.le(zero, first), arith.le(first, extent)),
-              SLUICE_ERROR_INDEX_OUT_OF_RANGE,
-              "slice begin is out of range for " + dim)) ||
-          failed(checks.require(
-              arith.either(toEnd, arith.le(zero, (*size)[d])),
-              SLUICE_ERROR_INVALID_ARGUMENT,
-              "slice size for " + dim +
-                  " is negative (only -1, meaning to the end, is allowed)")) ||
-          failed(checks.require(arith.either(toEnd, arith.le((*size)[d], rest)),
-                                SLUICE_ERROR_INDEX_OUT_OF_RANGE,
-                                "slice runs past the end of " + dim)))
+      FailureOr<Value> extent = sliceExtent(
+          arith, checks, d, arith.dim(input, d), (*begin)[d], (*size)[d]);
+      if (failed(extent))
         return failure();
-      sizes.push_back(arith.select(toEnd, rest, (*size)[d]));
+      sizes.push_back(*extent);
     }
 
     RankedTensorType natural =
-        tensorTypeOfSizes(sizes, inputType->getElementType());
+        tensorTypeOfSizes(sizes, inputType.getElementType());
+    auto slice = [&](OpBuilder &builder, Location nested) -> Value {
+      IndexArith inner(builder, nested);
+      SmallVector<OpFoldResult> strides(rank, builder.getIndexAttr(1));
+      return tensor::ExtractSliceOp::create(builder, nested, natural, input,
+                                            sliceOffsets(inner, *begin, sizes),
+                                            getAsOpFoldResult(sizes), strides);
+    };
     Value sliced =
-        buildIfValid(rewriter, loc, checks.allHold(), natural,
-                     [&](OpBuilder &builder, Location nested) {
-                       SmallVector<OpFoldResult> strides(
-                           rank, builder.getIndexAttr(1));
-                       IndexArith inner(builder, nested);
-                       return tensor::ExtractSliceOp::create(
-                           builder, nested, natural, input,
-                           sliceOffsets(inner, *begin, sizes),
-                           getAsOpFoldResult(sizes), strides);
-                     });
-    FailureOr<Value> result =
-        fitResult(rewriter, loc, op, sliced,
-                  getTypeConverter()->convertType(op.getType()));
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+        buildIfValid(rewriter, loc, checks.allHold(), natural, slice);
+    return replaceWithResults(rewriter, op, sliced, *getTypeConverter());
   }
 };
 
@@ -192,9 +192,8 @@ FailureOr<SliceRange> sliceRange(IndexArith &arith, RuntimeChecks &checks,
   if (dim.shrink) {
     Value index = dim.beginMask ? zero : begin;
     if (failed(checks.require(positive, SLUICE_ERROR_INVALID_ARGUMENT,
-                              entry +
-                                  " shrinks an axis and needs a positive "
-                                  "stride")) ||
+                              entry + " shrinks an axis and needs a positive "
+                                      "stride")) ||
         failed(checks.require(arith.both(arith.le(arith.sub(zero, size), index),
                                          arith.lt(index, size)),
                               SLUICE_ERROR_INDEX_OUT_OF_RANGE,
@@ -211,12 +210,11 @@ FailureOr<SliceRange> sliceRange(IndexArith &arith, RuntimeChecks &checks,
   if (dim.endMask)
     stop = arith.select(positive, size, minusOne);
 
-  Value forward = arith.div(arith.sub(arith.add(arith.sub(stop, start), stride),
-                                      one),
-                            stride);
-  Value backward = arith.div(
-      arith.sub(arith.sub(arith.sub(start, stop), stride), one),
-      arith.sub(zero, stride));
+  Value forward = arith.div(
+      arith.sub(arith.add(arith.sub(stop, start), stride), one), stride);
+  Value backward =
+      arith.div(arith.sub(arith.sub(arith.sub(start, stop), stride), one),
+                arith.sub(zero, stride));
   Value extent =
       arith.select(positive, arith.select(arith.lt(start, stop), forward, zero),
                    arith.select(arith.lt(stop, start), backward, zero));
@@ -231,18 +229,15 @@ struct StridedSliceLowering : OpConversionPattern<lite::StridedSliceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
-    FailureOr<RankedTensorType> inputType =
-        requireRanked(op, input.getType(), "strided_slice input");
-    if (failed(inputType))
-      return failure();
-    auto beginType = dyn_cast<RankedTensorType>(adaptor.getBegin().getType());
-    if (!beginType || beginType.getRank() != 1 || beginType.isDynamicDim(0))
+    auto inputType = cast<RankedTensorType>(input.getType());
+    auto beginType = cast<RankedTensorType>(adaptor.getBegin().getType());
+    if (beginType.isDynamicDim(0))
       return op.emitError("the native back end needs strided_slice's begin "
                           "to have a static length, got ")
-             << adaptor.getBegin().getType();
+             << beginType;
     int64_t count = beginType.getDimSize(0);
     FailureOr<SmallVector<SliceDim>> dims =
-        expandSliceDims(op, count, inputType->getRank());
+        expandSliceDims(op, count, inputType.getRank());
     if (failed(dims))
       return failure();
 
@@ -265,13 +260,35 @@ struct StridedSliceLowering : OpConversionPattern<lite::StridedSliceOp> {
     if (failed(ranges))
       return failure();
     SmallVector<bool> isNewAxis;
+    SmallVector<Value> sizes = resultSizes(arith, *dims, *ranges, isNewAxis);
+    RankedTensorType natural =
+        tensorTypeOfSizes(sizes, inputType.getElementType());
+    bool forward = llvm::all_of(*ranges, [](const SliceRange &range) {
+      std::optional<int64_t> stride = constantInt(range.stride);
+      return stride && *stride > 0;
+    });
+    auto slice = [&](OpBuilder &builder, Location nested) {
+      if (forward)
+        return extractForward(builder, nested, input, *ranges, isNewAxis);
+      return gatherStrided(builder, nested, input, *ranges, *dims, sizes);
+    };
+    Value sliced =
+        buildIfValid(rewriter, loc, checks.allHold(), natural, slice);
+    return replaceWithResults(rewriter, op, sliced, *getTypeConverter());
+  }
+
+  /// The sizes of the result: new axes and the extents of the dimensions
+  /// not shrunk. Sets `isNewAxis` for each.
+  static SmallVector<Value> resultSizes(IndexArith &arith,
+                                        ArrayRef<SliceDim> dims,
+                                        ArrayRef<SliceRange> ranges,
+                                        SmallVectorImpl<bool> &isNewAxis) {
     SmallVector<Value> sizes;
-    Value one = arith.constant(1);
-    auto range = ranges->begin();
-    for (const SliceDim &dim : *dims) {
+    const SliceRange *range = ranges.begin();
+    for (const SliceDim &dim : dims) {
       if (dim.newAxis) {
         isNewAxis.push_back(true);
-        sizes.push_back(one);
+        sizes.push_back(arith.constant(1));
         continue;
       }
       if (!range->shrink) {
@@ -280,28 +297,7 @@ struct StridedSliceLowering : OpConversionPattern<lite::StridedSliceOp> {
       }
       ++range;
     }
-    RankedTensorType natural =
-        tensorTypeOfSizes(sizes, inputType->getElementType());
-    bool forward = llvm::all_of(*ranges, [](const SliceRange &range) {
-      std::optional<int64_t> stride = constantInt(range.stride);
-      return stride && *stride > 0;
-    });
-    Value sliced =
-        buildIfValid(rewriter, loc, checks.allHold(), natural,
-                     [&](OpBuilder &builder, Location nested) {
-                       return 
-                           forward ? extractForward(builder, nested, input,
-                                                    *ranges, isNewAxis)
-                                   : gatherStrided(builder, nested, input,
-                                                   *ranges, *dims, sizes);
-                     });
-    FailureOr<Value> result =
-        fitResult(rewriter, loc, op, sliced,
-                  getTypeConverter()->convertType(op.getType()));
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return sizes;
   }
 
   /// The range of every input dimension, in order.
@@ -400,26 +396,19 @@ struct GatherLowering : OpConversionPattern<lite::GatherOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value params = adaptor.getParams(), indices = adaptor.getIndices();
-    FailureOr<RankedTensorType> paramsType =
-        requireRanked(op, params.getType(), "gather params");
-    if (failed(paramsType))
-      return failure();
-    FailureOr<RankedTensorType> indicesType =
-        requireRanked(op, indices.getType(), "gather indices");
-    if (failed(indicesType))
-      return failure();
-    FailureOr<int64_t> axis = normalizeAxis(
-        op, op.getAxis(), paramsType->getRank(), "gather axis");
+    auto paramsType = cast<RankedTensorType>(params.getType());
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    FailureOr<int64_t> axis =
+        normalizeAxis(op, op.getAxis(), paramsType.getRank(), "gather axis");
     if (failed(axis))
       return failure();
     int64_t batchDims = op.getBatchDims();
     if (batchDims < 0)
-      batchDims += indicesType->getRank();
-    if (batchDims < 0 || batchDims > indicesType->getRank() ||
-        batchDims > *axis)
+      batchDims += indicesType.getRank();
+    if (batchDims < 0 || batchDims > indicesType.getRank() || batchDims > *axis)
       return op.emitError("gather batch_dims ")
              << op.getBatchDims() << " is out of range for indices "
-             << *indicesType << " and axis " << *axis;
+             << indicesType << " and axis " << *axis;
 
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
@@ -436,24 +425,18 @@ struct GatherLowering : OpConversionPattern<lite::GatherOp> {
 
     SmallVector<Value> paramsSizes = arith.dims(params);
     SmallVector<Value> sizes(ArrayRef(paramsSizes).take_front(*axis));
-    llvm::append_range(sizes, ArrayRef(arith.dims(indices)).drop_front(batchDims));
+    llvm::append_range(sizes,
+                       ArrayRef(arith.dims(indices)).drop_front(batchDims));
     llvm::append_range(sizes, ArrayRef(paramsSizes).drop_front(*axis + 1));
     RankedTensorType natural =
-        tensorTypeOfSizes(sizes, paramsType->getElementType());
+        tensorTypeOfSizes(sizes, paramsType.getElementType());
     Value gathered =
         buildIfValid(rewriter, loc, checks.allHold(), natural,
                      [&](OpBuilder &builder, Location nested) {
-                       return gather(
-                           builder, nested, params, indices, *axis, batchDims,
-                           sizes);
+                       return gather(builder, nested, params, indices, *axis,
+                                     batchDims, sizes);
                      });
-    FailureOr<Value> result =
-        fitResult(rewriter, loc, op, gathered,
-                  getTypeConverter()->convertType(op.getType()));
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return replaceWithResults(rewriter, op, gathered, *getTypeConverter());
   }
 
   /// Requires every index in [0, axis size), as the interpreter checks them
@@ -523,12 +506,11 @@ struct GatherLowering : OpConversionPattern<lite::GatherOp> {
               nested, nestedLoc, arith::CmpIPredicate::sge, index, zero);
           Value belowBound = arith::CmpIOp::create(
               nested, nestedLoc, arith::CmpIPredicate::slt, index, bound);
-          Value ok = arith::AndIOp::create(nested, nestedLoc, aboveZero,
-                                           belowBound);
-          linalg::YieldOp::create(
-              nested, nestedLoc,
-              ValueRange{arith::AndIOp::create(nested, nestedLoc, arguments[1],
-                                               ok)});
+          Value ok =
+              arith::AndIOp::create(nested, nestedLoc, aboveZero, belowBound);
+          linalg::YieldOp::create(nested, nestedLoc,
+                                  ValueRange{arith::AndIOp::create(
+                                      nested, nestedLoc, arguments[1], ok)});
         });
     return tensor::ExtractOp::create(builder, loc, reduction.getResult(0),
                                      ValueRange{});
