@@ -12,11 +12,16 @@ Each runs twice: `sluice-run` (the interpreter, with --lift for executor IR
 and GraphDefs) and `sluice-run --engine=native` (lowered through LLVM and run
 in process). Integers and booleans must be equal, floats within 1e-5
 relative. Where the interpreter reports a run-time error, the native run must
-fail too, with the status its C entry point returned.
+fail too, with the status its C entry point returned. A program whose value
+has a rank only known at run time (a branch picked by an input yields
+tensors of different ranks) cannot become fixed-rank native code: its
+compilation must say so ("needs ranked tensors"), and it is counted as
+unsupported, not as a failure.
 
 Prints one line per disagreement, with --table a table of the --programs and
 corpus runs, and a summary
-    native differential: N programs, N agree, N errors agree, N failed
+    native differential: N programs, N agree, N errors agree, N unsupported,
+                         N failed
 Exits 1 on any failure.
 """
 import argparse
@@ -82,6 +87,7 @@ def main():
 
     failures, rows = [], []
     agreed = errors_agreed = 0
+    unsupported = []
     for label, prog, extra, inp, row in cases:
         inputs_arg = [f"--inputs={inp}"] if inp else []
         lift = ["--lift"] if needs_lift(prog) else []
@@ -100,6 +106,9 @@ def main():
                 failures.append((label, f"the interpreter failed ({err_i.strip()}) but the "
                                         f"native run did not report an error: "
                                         f"{(out_n + err_n).strip()}"))
+        elif rc_n == 1 and "the native back end needs ranked tensors" in err_n:
+            verdict = "unsupported"
+            unsupported.append((label, err_n.strip().splitlines()[0]))
         elif rc_n != 0:
             verdict = "no"
             failures.append((label, f"the native run failed: {err_n.strip()}"))
@@ -113,6 +122,8 @@ def main():
         if row:
             rows.append(row + (verdict,))
 
+    for label, why in unsupported:
+        print(f"UNSUPPORTED {label}: {why}")
     for label, why in failures:
         print(f"FAIL {label}: {why}")
     if args.table:
@@ -121,7 +132,8 @@ def main():
         for name, shown, verdict in rows:
             print(f"{name:<{width}}  {shown[:24]:<24}  {verdict}")
     print(f"native differential: {len(cases)} programs, {agreed} agree, "
-          f"{errors_agreed} errors agree, {len(failures)} failed")
+          f"{errors_agreed} errors agree, {len(unsupported)} unsupported, "
+          f"{len(failures)} failed")
     return 1 if failures else 0
 
 

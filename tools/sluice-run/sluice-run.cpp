@@ -94,6 +94,8 @@ static cl::opt<bool> printStats(
 static int runNative(ModuleOp module,
                      ArrayRef<sluice::interp::Tensor> inputs) {
   auto function = module.lookupSymbol<func::FuncOp>(functionName);
+  if (failed(sluice::specializeUnrankedArguments(function, inputs)))
+    return 1;
   sluice::NativeTargetOptions target;
   target.cpu = targetCpu;
   auto start = std::chrono::steady_clock::now();

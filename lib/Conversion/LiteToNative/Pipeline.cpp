@@ -2,6 +2,7 @@
 
 #include "sluice/Conversion/LiteToNative/Pipeline.h"
 #include "sluice/Conversion/Passes.h"
+#include "sluice/Dialect/Lite/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -24,11 +25,22 @@ using namespace mlir;
 
 namespace sluice {
 
-void buildLiteToLLVMPipeline(OpPassManager &pm,
-                             const NativePipelineOptions &options) {
+void buildNativePreparationPipeline(OpPassManager &pm) {
   // Flatten calls (a GraphDef's PartitionedCall) so that the whole program is
   // one function the optimizers see at once.
   pm.addPass(createInlinerPass());
+  // Native code needs ranks: refine what the graph left unranked.
+  pm.addPass(lite::createLiteInferShapesPass());
+}
+
+void buildLiteToLLVMPipeline(OpPassManager &pm,
+                             const NativePipelineOptions &options) {
+  buildNativePreparationPipeline(pm);
+  buildNativeLoweringPipeline(pm, options);
+}
+
+void buildNativeLoweringPipeline(OpPassManager &pm,
+                                 const NativePipelineOptions &options) {
   pm.addPass(createConvertLiteToNativePass());
   pm.addNestedPass<func::FuncOp>(createNativeContractionLayoutPass());
   // One loop for a chain of elementwise ops (a bias add and its activation).

@@ -101,18 +101,22 @@ LogicalResult compileNative(ModuleOp module, NativeOutputKind kind,
                             StringRef prefix, const NativeTargetOptions &options,
                             llvm::raw_ostream &os, llvm::raw_ostream *header,
                             StringRef guard) {
-  // The header describes the program's own types (uint8_t stays unsigned),
-  // so it is computed before lowering.
-  FailureOr<SmallVector<CEntryPoint>> entries =
-      collectEntryPoints(module, prefix);
-  if (failed(entries))
-    return failure();
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
   registerNativeTranslations(*module.getContext());
+  PassManager prepare(module.getContext());
+  buildNativePreparationPipeline(prepare);
+  if (failed(prepare.run(*lowered)))
+    return failure();
+  // The header describes the program's own types (uint8_t stays unsigned)
+  // with the shapes inferred, so it is computed between the two halves.
+  FailureOr<SmallVector<CEntryPoint>> entries =
+      collectEntryPoints(*lowered, prefix);
+  if (failed(entries))
+    return failure();
   PassManager pm(module.getContext());
   NativePipelineOptions pipeline;
   pipeline.prefix = prefix.str();
-  buildLiteToLLVMPipeline(pm, pipeline);
+  buildNativeLoweringPipeline(pm, pipeline);
   if (failed(pm.run(*lowered)))
     return failure();
   if (failed(emitNative(*lowered, kind, options, os)))

@@ -2,6 +2,7 @@
 
 #include "sluice/Target/Native/NativeJIT.h"
 #include "sluice/Conversion/LiteToNative/Pipeline.h"
+#include "sluice/Dialect/Lite/Transforms/InferShapes.h"
 #include "sluice/Runtime/SluiceStatus.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -35,22 +36,52 @@ StringRef getStatusName(int32_t status) {
   }
 }
 
+LogicalResult specializeUnrankedArguments(func::FuncOp function,
+                                         ArrayRef<interp::Tensor> inputs) {
+  if (inputs.size() != function.getNumArguments())
+    return function.emitError("@")
+           << function.getSymName() << " takes "
+           << function.getNumArguments() << " argument(s), got "
+           << inputs.size() << " input(s)";
+  SmallVector<Type> types(function.getArgumentTypes());
+  bool changed = false;
+  for (auto [i, input] : llvm::enumerate(inputs)) {
+    auto unranked = dyn_cast<UnrankedTensorType>(types[i]);
+    if (!unranked)
+      continue;
+    types[i] = RankedTensorType::get(input.getShape(),
+                                     unranked.getElementType());
+    function.getArgument(i).setType(types[i]);
+    changed = true;
+  }
+  if (!changed)
+    return success();
+  function.setFunctionType(FunctionType::get(
+      function.getContext(), types, function.getResultTypes()));
+  return lite::refineShapes(function);
+}
+
 FailureOr<std::unique_ptr<NativeJIT>>
 NativeJIT::compile(ModuleOp module, const NativeTargetOptions &options) {
   std::unique_ptr<NativeJIT> jit(new NativeJIT());
+  OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
+  MLIRContext *context = module.getContext();
+  registerNativeTranslations(*context);
+  PassManager prepare(context);
+  buildNativePreparationPipeline(prepare);
+  if (failed(prepare.run(*lowered)))
+    return failure();
+  // The entry points' types, as the C functions will see them.
   FailureOr<SmallVector<CEntryPoint>> entries =
-      collectEntryPoints(module, kPrefix);
+      collectEntryPoints(*lowered, kPrefix);
   if (failed(entries))
     return failure();
   jit->entries = std::move(*entries);
 
-  OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
-  MLIRContext *context = module.getContext();
-  registerNativeTranslations(*context);
   PassManager pm(context);
   NativePipelineOptions pipeline;
   pipeline.prefix = kPrefix.str();
-  buildLiteToLLVMPipeline(pm, pipeline);
+  buildNativeLoweringPipeline(pm, pipeline);
   if (failed(pm.run(*lowered)))
     return failure();
 

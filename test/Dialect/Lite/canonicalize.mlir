@@ -505,3 +505,39 @@ func.func @while_kept(%n: tensor<i32>, %v: tensor<2xf32>) -> (tensor<i32>, tenso
   }
   return %r#0, %r#2 : tensor<i32>, tensor<?xf32>
 }
+
+// -----
+
+// Comparisons of constants fold (splats, and constants of one shape; NaN
+// compares unordered), and with them an if on the result.
+// CHECK-LABEL: func.func @fold_comparisons
+// CHECK-DAG: %[[T:.*]] = lite.constant dense<true> : tensor<i1>
+// CHECK-DAG: %[[F:.*]] = lite.constant dense<false> : tensor<i1>
+// CHECK-DAG: %[[V:.*]] = lite.constant dense<[true, false, false]> : tensor<3xi1>
+// CHECK-DAG: %[[U:.*]] = lite.constant dense<[false, true]> : tensor<2xi1>
+// CHECK-DAG: %[[B:.*]] = lite.constant dense<2.000000e+00> : tensor<f32>
+// CHECK-NOT: lite.less
+// CHECK-NOT: lite.if
+// CHECK: return %[[T]], %[[F]], %[[V]], %[[U]], %[[T]], %[[B]]
+func.func @fold_comparisons() -> (tensor<i1>, tensor<i1>, tensor<3xi1>, tensor<2xi1>, tensor<i1>, tensor<f32>) {
+  %a = lite.constant dense<7> : tensor<i32>
+  %b = lite.constant dense<5> : tensor<i32>
+  %lt = lite.less %b, %a : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %ge = lite.greater_equal %b, %a : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %x = lite.constant dense<[1.0, 2.0, 0x7FC00000]> : tensor<3xf32>
+  %y = lite.constant dense<[2.0, 2.0, 1.0]> : tensor<3xf32>
+  %v = lite.less %x, %y : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xi1>
+  %u8a = lite.constant dense<[1, 255]> : tensor<2xui8>
+  %u8b = lite.constant dense<[1, 3]> : tensor<2xui8>
+  %u = lite.greater %u8a, %u8b : (tensor<2xui8>, tensor<2xui8>) -> tensor<2xi1>
+  %nan = lite.constant dense<0x7FC00000> : tensor<f32>
+  %ne = lite.not_equal %nan, %nan : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  %one = lite.constant dense<1.0> : tensor<f32>
+  %two = lite.constant dense<2.0> : tensor<f32>
+  %r = lite.if %ge -> (tensor<f32>) {
+    lite.yield %one : tensor<f32>
+  } else {
+    lite.yield %two : tensor<f32>
+  }
+  return %lt, %ge, %v, %u, %ne, %r : tensor<i1>, tensor<i1>, tensor<3xi1>, tensor<2xi1>, tensor<i1>, tensor<f32>
+}

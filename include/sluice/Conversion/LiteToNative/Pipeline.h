@@ -19,9 +19,18 @@ struct NativePipelineOptions {
   std::string prefix = "sluice";
 };
 
-/// inline, -convert-lite-to-native, -native-c-interface, one-shot
+/// The first half, on lite IR: inline calls and refine shapes
+/// (-lite-infer-shapes). The C interface is decided by the signatures this
+/// leaves (collectEntryPoints on its result).
+void buildNativePreparationPipeline(mlir::OpPassManager &pm);
+
+/// The second half: -convert-lite-to-native, -native-c-interface, one-shot
 /// bufferization (function boundaries included) with ownership-based
 /// deallocation, linalg to loops, and everything to the LLVM dialect.
+void buildNativeLoweringPipeline(mlir::OpPassManager &pm,
+                                 const NativePipelineOptions &options);
+
+/// Both halves.
 void buildLiteToLLVMPipeline(mlir::OpPassManager &pm,
                              const NativePipelineOptions &options);
 

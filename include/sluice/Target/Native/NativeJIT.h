@@ -23,6 +23,14 @@ namespace sluice {
 /// The name of a sluice_status code (`SLUICE_ERROR_INDEX_OUT_OF_RANGE`).
 llvm::StringRef getStatusName(int32_t status);
 
+/// Gives each unranked argument of `function` the static shape of its input
+/// (a JIT compiles for the inputs at hand), then refines the types of the
+/// function's body from them (lite::refineShapes). Arguments with a rank
+/// keep their types. Errors are emitted on the function.
+mlir::LogicalResult
+specializeUnrankedArguments(mlir::func::FuncOp function,
+                            llvm::ArrayRef<interp::Tensor> inputs);
+
 class NativeJIT {
 public:
   /// Lowers a copy of `module` (a lite program; it is not modified) and

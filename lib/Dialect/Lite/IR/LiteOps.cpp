@@ -85,6 +85,97 @@ std::optional<int64_t> vectorLength(Value value) {
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
 //===----------------------------------------------------------------------===//
+// Comparisons of constants
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Whether `lhs relation rhs` holds, given the comparison of the two as
+/// "less", "equal" or "greater" (nullopt when unordered: a NaN).
+using Relation = llvm::function_ref<bool(std::optional<int> order)>;
+
+/// The order of two elements of one integer or float type.
+std::optional<int> compareElements(Attribute lhs, Attribute rhs,
+                                   Type elementType) {
+  if (auto integer = dyn_cast<IntegerType>(elementType)) {
+    APInt a = cast<IntegerAttr>(lhs).getValue();
+    APInt b = cast<IntegerAttr>(rhs).getValue();
+    bool isUnsigned = integer.isUnsigned() || integer.getWidth() == 1;
+    if (a == b)
+      return 0;
+    return (isUnsigned ? a.ult(b) : a.slt(b)) ? -1 : 1;
+  }
+  APFloat a = cast<FloatAttr>(lhs).getValue();
+  APFloat b = cast<FloatAttr>(rhs).getValue();
+  switch (a.compare(b)) {
+  case APFloat::cmpLessThan:
+    return -1;
+  case APFloat::cmpEqual:
+    return 0;
+  case APFloat::cmpGreaterThan:
+    return 1;
+  case APFloat::cmpUnordered:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// Folds a comparison of two constants of the same shape, or of two splats,
+/// into a constant of the op's (static) result type.
+OpFoldResult foldComparison(Operation *op, Attribute lhsAttr,
+                            Attribute rhsAttr, Relation relation) {
+  auto lhs = dyn_cast_if_present<DenseElementsAttr>(lhsAttr);
+  auto rhs = dyn_cast_if_present<DenseElementsAttr>(rhsAttr);
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!lhs || !rhs || !resultType || !resultType.hasStaticShape())
+    return {};
+  Type elementType = lhs.getElementType();
+  if (!isa<IntegerType, FloatType>(elementType) ||
+      elementType != rhs.getElementType())
+    return {};
+  if (lhs.isSplat() && rhs.isSplat()) {
+    bool value = relation(compareElements(lhs.getSplatValue<Attribute>(),
+                                          rhs.getSplatValue<Attribute>(),
+                                          elementType));
+    return DenseElementsAttr::get(resultType, value);
+  }
+  if (lhs.getType() != rhs.getType() || lhs.getType().getShape() !=
+                                            resultType.getShape())
+    return {};
+  SmallVector<bool> values;
+  for (auto [a, b] : llvm::zip_equal(lhs.getValues<Attribute>(),
+                                     rhs.getValues<Attribute>()))
+    values.push_back(relation(compareElements(a, b, elementType)));
+  return DenseElementsAttr::get(resultType, values);
+}
+} // namespace
+
+OpFoldResult LessOp::fold(FoldAdaptor adaptor) {
+  return foldComparison(*this, adaptor.getLhs(), adaptor.getRhs(),
+                        [](std::optional<int> o) { return o && *o < 0; });
+}
+OpFoldResult LessEqualOp::fold(FoldAdaptor adaptor) {
+  return foldComparison(*this, adaptor.getLhs(), adaptor.getRhs(),
+                        [](std::optional<int> o) { return o && *o <= 0; });
+}
+OpFoldResult GreaterOp::fold(FoldAdaptor adaptor) {
+  return foldComparison(*this, adaptor.getLhs(), adaptor.getRhs(),
+                        [](std::optional<int> o) { return o && *o > 0; });
+}
+OpFoldResult GreaterEqualOp::fold(FoldAdaptor adaptor) {
+  return foldComparison(*this, adaptor.getLhs(), adaptor.getRhs(),
+                        [](std::optional<int> o) { return o && *o >= 0; });
+}
+OpFoldResult EqualOp::fold(FoldAdaptor adaptor) {
+  return foldComparison(*this, adaptor.getLhs(), adaptor.getRhs(),
+                        [](std::optional<int> o) { return o && *o == 0; });
+}
+OpFoldResult NotEqualOp::fold(FoldAdaptor adaptor) {
+  // NaN != x holds.
+  return foldComparison(*this, adaptor.getLhs(), adaptor.getRhs(),
+                        [](std::optional<int> o) { return !o || *o != 0; });
+}
+
+//===----------------------------------------------------------------------===//
 // Shape manipulation
 //===----------------------------------------------------------------------===//
 

@@ -141,6 +141,9 @@ class Lite_CompareOp<string mnemonic, string op, string options,
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
+  // Two constants of the same shape (or two splats) with a static result
+  // fold, so that an if on a constant comparison goes away.
+  let hasFolder = 1;
 }
 
 def Lite_LessOp : Lite_CompareOp<"less", "LESS", "LessOptions", "<">;
