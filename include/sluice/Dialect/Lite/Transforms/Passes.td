@@ -44,4 +44,46 @@ def LiteOutlineRegionsPass : Pass<"lite-outline-regions", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def LiteInferShapesPass : Pass<"lite-infer-shapes", "::mlir::ModuleOp"> {
+  let summary = "refine the result types of lite ops to the shapes they compute";
+  let description = [{
+    Gives every lite op the most precise result type that follows from its
+    operand types and from the contents of small integer operands (constants,
+    and shape vectors computed from them and from `lite.shape`): unranked ->
+    ranked with dynamic dimensions -> static dimensions. The rules mirror the
+    reference interpreter's kernels. A type never becomes less precise than
+    the declared one; an op whose inferred type contradicts its declared type
+    keeps it (the interpreter reports the error at run time).
+
+    - `lite.if`: each result is the join of the two branches' yields (equal
+      dimensions stay, differing ones become dynamic, differing ranks
+      unranked), met with the declared type.
+    - `lite.while`: the carried types start from the inits, met with the
+      declared types, and are joined with the body's yields until they are
+      stable (a dimension that changes across iterations becomes dynamic, a
+      rank that changes makes the value unranked); the op's results and both
+      regions' arguments get the stable types.
+    - Function result types follow the refined returned values; call sites
+      follow their callee. Functions are refined callees first. A function
+      referenced other than by `func.call`, or part of a recursive cycle,
+      keeps its result types.
+    - Function argument types never change, and neither do values whose
+      exact type something else depends on: operands of `func.call` and of
+      non-lite ops (and, through ops whose operand and result types are the
+      same, the values they are computed from).
+
+    A refined type may contradict the declared type of an op that uses it
+    (only in a program that fails at run time): then that op's operands keep
+    their declared types too. A function that cannot be made to verify so is
+    left exactly as it was.
+
+    ```mlir
+    %s = lite.constant dense<[2, -1]> : tensor<2xi32>
+    %r = lite.reshape %x, %s : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<*xf32>
+    // becomes
+    %r = lite.reshape %x, %s : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x6xf32>
+    ```
+  }];
+}
+
 #endif // SLUICE_DIALECT_LITE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,851 @@
+//===- ShapeRules.cpp - result shapes of lite ops -------------------------===//
+//
+// One rule per op family, each the static counterpart of the shape the
+// interpreter's kernel computes at run time (lib/Interpreter/*Kernels.cpp):
+//
+//   same shape      unary elementwise ops, cast
+//   broadcast       binary arithmetic, comparisons, logical and/or,
+//                   select_v2 (numpy broadcasting)
+//   reductions      sum, mean, reduce_max, reduce_min
+//   reshaping       reshape, expand_dims, squeeze
+//   joining         concatenation, pack, unpack
+//   slicing         slice, strided_slice, gather, transpose
+//   creation        fill, range, shape
+//   linear algebra  fully_connected, batch_matmul
+//
+// Shapes, axes, perms and indices are read from ShapeValues: constants and
+// what is computed from them. A rule gives up (nullopt) where the kernel
+// would report an error, so an inconsistent op keeps its declared type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeInference.h"
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace sluice::lite;
+using namespace sluice::lite::shapes;
+
+/// The most elements a kernel creates a tensor with (the interpreter's
+/// kMaxElements, TFLite's `int` sizes).
+static constexpr int64_t kMaxKernelElements =
+    std::numeric_limits<int32_t>::max();
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static bool isKnown(int64_t size) { return size != kUnknown; }
+
+static ShapeKnowledge shapeOf(Value value) {
+  return getShapeKnowledge(value.getType());
+}
+
+/// The entries of the 1-D vector `value` (kUnknown where not known), when
+/// at least its length is known.
+static std::optional<SmallVector<int64_t>>
+vectorEntries(Value value, const ShapeValues &values) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || type.getRank() != 1)
+    return std::nullopt;
+  if (std::optional<SmallVector<int64_t>> contents = values.lookup(value))
+    return contents;
+  if (type.isDynamicDim(0))
+    return std::nullopt;
+  return SmallVector<int64_t>(type.getDimSize(0), kUnknown);
+}
+
+/// The number of elements of a shape whose sizes are all known, or nullopt
+/// (also when the count overflows).
+static std::optional<int64_t> elementCount(ArrayRef<int64_t> shape) {
+  if (llvm::is_contained(shape, kUnknown))
+    return std::nullopt;
+  if (llvm::is_contained(shape, 0))
+    return 0;
+  int64_t count = 1;
+  for (int64_t size : shape) {
+    std::optional<int64_t> product = llvm::checkedMul(count, size);
+    if (!product)
+      return std::nullopt;
+    count = *product;
+  }
+  return count;
+}
+
+/// `shape`, unless the kernel would refuse to create a tensor that large.
+static ShapeKnowledge withinKernelLimit(SmallVector<int64_t> shape) {
+  if (llvm::any_of(shape,
+                   [](int64_t size) { return isKnown(size) && size < 0; }))
+    return std::nullopt;
+  bool allKnown = !llvm::is_contained(shape, kUnknown);
+  std::optional<int64_t> count = elementCount(shape);
+  if (allKnown && (!count || *count > kMaxKernelElements))
+    return std::nullopt;
+  return shape;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise ops
+//===----------------------------------------------------------------------===//
+
+/// Unary ops and cast: the result has the operand's shape.
+static ShapeKnowledge inferSameShape(Operation *op) {
+  ShapeKnowledge shape;
+  for (Value operand : op->getOperands()) {
+    FailureOr<ShapeKnowledge> met = meetShapes(shape, shapeOf(operand));
+    if (failed(met))
+      return std::nullopt;
+    shape = *met;
+  }
+  return shape;
+}
+
+/// Numpy broadcasting of `shapes` (aligned at the last dimension; each size
+/// equal to the result's or 1), as the interpreter's `broadcast`. A size not
+/// known statically is 1 or the result's size at run time.
+static ShapeKnowledge broadcastShapes(ArrayRef<ShapeKnowledge> shapes) {
+  size_t rank = 0;
+  for (const ShapeKnowledge &shape : shapes) {
+    if (!shape)
+      return std::nullopt; // Could have any number of leading dimensions.
+    rank = std::max(rank, shape->size());
+  }
+  SmallVector<int64_t> result;
+  for (size_t dim = 0; dim < rank; ++dim) {
+    int64_t size = 1;
+    bool unknown = false;
+    for (const ShapeKnowledge &shape : shapes) {
+      size_t leading = rank - shape->size();
+      if (dim < leading)
+        continue;
+      int64_t operandSize = (*shape)[dim - leading];
+      if (!isKnown(operandSize)) {
+        unknown = true;
+      } else if (operandSize != 1) {
+        if (size != 1 && size != operandSize)
+          return std::nullopt; // Does not broadcast.
+        size = operandSize;
+      }
+    }
+    result.push_back(size == 1 && unknown ? kUnknown : size);
+  }
+  return result;
+}
+
+static ShapeKnowledge inferBroadcast(Operation *op) {
+  SmallVector<ShapeKnowledge> shapes;
+  for (Value operand : op->getOperands())
+    shapes.push_back(shapeOf(operand));
+  return broadcastShapes(shapes);
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+/// sum, mean, reduce_max, reduce_min: the input without (or, with
+/// keep_dims, with size 1 in) the dimensions `axes` lists.
+static ShapeKnowledge inferReduction(Value inputValue, Value axesValue,
+                                     bool keepDims, const ShapeValues &values) {
+  ShapeKnowledge input = shapeOf(inputValue);
+  auto axesType = dyn_cast<RankedTensorType>(axesValue.getType());
+  if (!input || (axesType && axesType.getRank() > 1))
+    return std::nullopt;
+  int64_t rank = input->size();
+  if (std::optional<SmallVector<int64_t>> axes =
+          values.lookupFullyKnown(axesValue)) {
+    llvm::SmallSet<int64_t, 4> reduced;
+    for (int64_t axis : *axes) {
+      std::optional<int64_t> dim = normalizeAxis(axis, rank);
+      if (!dim)
+        return std::nullopt;
+      reduced.insert(*dim);
+    }
+    SmallVector<int64_t> result;
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      if (!reduced.contains(dim))
+        result.push_back((*input)[dim]);
+      else if (keepDims)
+        result.push_back(1);
+    }
+    return result;
+  }
+  // Which dimensions go is not known: with keep_dims each one is its own
+  // size or 1.
+  if (keepDims)
+    return llvm::to_vector(llvm::map_range(
+        *input, [](int64_t size) { return size == 1 ? 1 : kUnknown; }));
+  // A single axis (duplicates cannot occur) removes exactly one dimension.
+  if (!axesType || !axesType.hasStaticShape() ||
+      axesType.getNumElements() != 1 || rank == 0)
+    return std::nullopt;
+  bool allEqual = llvm::all_equal(*input);
+  return SmallVector<int64_t>(rank - 1, allEqual ? input->front() : kUnknown);
+}
+
+//===----------------------------------------------------------------------===//
+// Reshaping
+//===----------------------------------------------------------------------===//
+
+/// reshape: the entries of `shape`. A -1 entry is the element count divided
+/// by the other entries; so is an entry not known statically when it is the
+/// only one (it is -1, or must be that size for the reshape to succeed).
+static ShapeKnowledge inferReshape(ReshapeOp op, const ShapeValues &values) {
+  std::optional<SmallVector<int64_t>> entries =
+      vectorEntries(op.getShape(), values);
+  if (!entries)
+    return std::nullopt;
+  SmallVector<int64_t> result;
+  std::optional<int64_t> inferredIndex;
+  int unknownEntries = 0, minusOnes = 0;
+  int64_t product = 1;
+  bool productKnown = true;
+  for (auto [index, entry] : llvm::enumerate(*entries)) {
+    if (!isKnown(entry) || entry == -1) {
+      minusOnes += entry == -1;
+      ++unknownEntries;
+      inferredIndex = index;
+      result.push_back(kUnknown);
+      continue;
+    }
+    if (entry < 0)
+      return std::nullopt;
+    result.push_back(entry);
+    std::optional<int64_t> next = llvm::checkedMul(product, entry);
+    productKnown = productKnown && next;
+    product = next.value_or(0);
+  }
+  if (minusOnes > 1)
+    return std::nullopt;
+  ShapeKnowledge input = shapeOf(op.getInput());
+  std::optional<int64_t> count =
+      input ? elementCount(*input) : std::optional<int64_t>();
+  if (!count || !productKnown)
+    return result;
+  if (unknownEntries == 0)
+    return product == *count ? ShapeKnowledge(result) : std::nullopt;
+  if (unknownEntries == 1 && product != 0) {
+    if (*count % product != 0)
+      return std::nullopt;
+    result[*inferredIndex] = *count / product;
+  } else if (minusOnes == 1 && product == 0) {
+    return std::nullopt; // The kernel cannot infer -1 next to a 0 entry.
+  }
+  return result;
+}
+
+/// expand_dims: a size-1 dimension at `axis`, an index of the result.
+static ShapeKnowledge inferExpandDims(ExpandDimsOp op,
+                                      const ShapeValues &values) {
+  ShapeKnowledge input = shapeOf(op.getInput());
+  if (!input)
+    return std::nullopt;
+  int64_t rank = input->size() + 1;
+  SmallVector<int64_t> result(*input);
+  std::optional<SmallVector<int64_t>> axis =
+      values.lookupFullyKnown(op.getAxis());
+  if (!axis) {
+    auto axisType = dyn_cast<RankedTensorType>(op.getAxis().getType());
+    if (axisType && axisType.hasStaticShape() && axisType.getNumElements() != 1)
+      return std::nullopt;
+    return SmallVector<int64_t>(rank, kUnknown);
+  }
+  if (axis->size() != 1)
+    return std::nullopt;
+  std::optional<int64_t> position = normalizeAxis(axis->front(), rank);
+  if (!position)
+    return std::nullopt;
+  result.insert(result.begin() + *position, 1);
+  return result;
+}
+
+/// squeeze: the input without the listed size-1 dimensions, or without all
+/// of them when none is listed.
+static ShapeKnowledge inferSqueeze(SqueezeOp op) {
+  ShapeKnowledge input = shapeOf(op.getInput());
+  if (!input)
+    return std::nullopt;
+  int64_t rank = input->size();
+  SmallVector<bool> squeezed(rank, false);
+  if (op.getSqueezeDims().empty()) {
+    // Which dimensions go depends on sizes only known at run time.
+    if (llvm::is_contained(*input, kUnknown))
+      return std::nullopt;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      squeezed[dim] = (*input)[dim] == 1;
+  }
+  for (int32_t dim : op.getSqueezeDims()) {
+    std::optional<int64_t> position = normalizeAxis(dim, rank);
+    if (!position ||
+        !llvm::is_contained({kUnknown, int64_t(1)}, (*input)[*position]))
+      return std::nullopt;
+    squeezed[*position] = true;
+  }
+  SmallVector<int64_t> result;
+  for (int64_t dim = 0; dim < rank; ++dim)
+    if (!squeezed[dim])
+      result.push_back((*input)[dim]);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Joining and splitting
+//===----------------------------------------------------------------------===//
+
+/// concatenation: the operands agree on every dimension but `axis`, whose
+/// sizes add up.
+static ShapeKnowledge inferConcatenation(ConcatenationOp op) {
+  std::optional<int64_t> rank;
+  for (Value value : op.getValues()) {
+    ShapeKnowledge shape = shapeOf(value);
+    if (!shape)
+      continue;
+    if (rank && *rank != static_cast<int64_t>(shape->size()))
+      return std::nullopt;
+    rank = shape->size();
+  }
+  if (!rank)
+    return std::nullopt;
+  std::optional<int64_t> axis = normalizeAxis(op.getAxis(), *rank);
+  if (!axis)
+    return std::nullopt;
+  SmallVector<int64_t> result(*rank, kUnknown);
+  int64_t axisSize = 0;
+  for (Value value : op.getValues()) {
+    ShapeKnowledge shape = shapeOf(value);
+    if (!shape) {
+      axisSize = kUnknown;
+      continue;
+    }
+    for (int64_t dim = 0; dim < *rank; ++dim) {
+      int64_t size = (*shape)[dim];
+      if (dim == *axis) {
+        if (!isKnown(size) || !isKnown(axisSize))
+          axisSize = kUnknown;
+        else
+          axisSize += size;
+      } else if (isKnown(size)) {
+        if (isKnown(result[dim]) && result[dim] != size)
+          return std::nullopt;
+        result[dim] = size;
+      }
+    }
+  }
+  result[*axis] = axisSize;
+  return result;
+}
+
+/// pack: the common shape of the values with their count inserted at
+/// `axis`.
+static ShapeKnowledge inferPack(PackOp op) {
+  ShapeKnowledge common;
+  for (Value value : op.getValues()) {
+    FailureOr<ShapeKnowledge> met = meetShapes(common, shapeOf(value));
+    if (failed(met))
+      return std::nullopt;
+    common = *met;
+  }
+  if (!common)
+    return std::nullopt;
+  std::optional<int64_t> axis = normalizeAxis(op.getAxis(), common->size() + 1);
+  if (!axis)
+    return std::nullopt;
+  common->insert(common->begin() + *axis,
+                 static_cast<int64_t>(op.getValues().size()));
+  return common;
+}
+
+/// unpack: every result is the input without dimension `axis`.
+static ShapeKnowledge inferUnpack(UnpackOp op) {
+  ShapeKnowledge input = shapeOf(op.getInput());
+  if (!input)
+    return std::nullopt;
+  std::optional<int64_t> axis = normalizeAxis(op.getAxis(), input->size());
+  if (!axis)
+    return std::nullopt;
+  int64_t count = (*input)[*axis];
+  if (isKnown(count) && count != static_cast<int64_t>(op->getNumResults()))
+    return std::nullopt;
+  input->erase(input->begin() + *axis);
+  return input;
+}
+
+//===----------------------------------------------------------------------===//
+// Slicing
+//===----------------------------------------------------------------------===//
+
+/// slice: `size[i]` elements from `begin[i]`; -1 takes the rest.
+static ShapeKnowledge inferSlice(SliceOp op, const ShapeValues &values) {
+  std::optional<SmallVector<int64_t>> begin =
+      vectorEntries(op.getBegin(), values);
+  std::optional<SmallVector<int64_t>> size =
+      vectorEntries(op.getSize(), values);
+  ShapeKnowledge input = shapeOf(op.getInput());
+  std::optional<int64_t> rank;
+  for (std::optional<size_t> length :
+       {input ? std::optional<size_t>(input->size()) : std::nullopt,
+        begin ? std::optional<size_t>(begin->size()) : std::nullopt,
+        size ? std::optional<size_t>(size->size()) : std::nullopt}) {
+    if (!length)
+      continue;
+    if (rank && *rank != static_cast<int64_t>(*length))
+      return std::nullopt;
+    rank = *length;
+  }
+  if (!rank)
+    return std::nullopt;
+  SmallVector<int64_t> result;
+  for (int64_t dim = 0; dim < *rank; ++dim) {
+    int64_t b = begin ? (*begin)[dim] : kUnknown;
+    int64_t s = size ? (*size)[dim] : kUnknown;
+    int64_t extent = input ? (*input)[dim] : kUnknown;
+    if (isKnown(b) && (b < 0 || (isKnown(extent) && b > extent)))
+      return std::nullopt;
+    if (!isKnown(s)) {
+      result.push_back(kUnknown);
+    } else if (s == -1) {
+      if (b == 0)
+        result.push_back(extent);
+      else
+        result.push_back(isKnown(b) && isKnown(extent) ? extent - b : kUnknown);
+    } else if (s < 0 || (isKnown(extent) && s > extent) ||
+               (isKnown(extent) && isKnown(b) && s > extent - b)) {
+      return std::nullopt;
+    } else {
+      result.push_back(s);
+    }
+  }
+  return result;
+}
+
+std::optional<SmallVector<StridedSliceDim>>
+sluice::lite::shapes::expandStridedSlice(StridedSliceOp op, int64_t rank,
+                                         ArrayRef<int64_t> begin,
+                                         ArrayRef<int64_t> end,
+                                         ArrayRef<int64_t> strides) {
+  int64_t count = begin.size();
+  if (static_cast<int64_t>(end.size()) != count ||
+      static_cast<int64_t>(strides.size()) != count)
+    return std::nullopt;
+  auto bit = [](int32_t mask, int64_t i) {
+    return i < 32 && ((static_cast<uint32_t>(mask) >> i) & 1u);
+  };
+  int32_t ellipsisMask = op.getEllipsisMask(),
+          newAxisMask = op.getNewAxisMask();
+  int64_t ellipses = 0, indexed = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    if (bit(ellipsisMask, i))
+      ++ellipses;
+    else if (!bit(newAxisMask, i))
+      ++indexed;
+  }
+  if (ellipses > 1 || indexed > rank)
+    return std::nullopt;
+  // Any index beyond +-2^62 acts like one just beyond the dimension (as in
+  // the kernel, which clamps them to keep its arithmetic from overflowing).
+  constexpr int64_t kLimit = int64_t(1) << 62;
+  auto clamp = [&](int64_t value) {
+    return isKnown(value) ? std::clamp(value, -kLimit, kLimit) : kUnknown;
+  };
+  SmallVector<StridedSliceDim> dims;
+  for (int64_t i = 0; i < count; ++i) {
+    if (bit(ellipsisMask, i)) {
+      dims.append(rank - indexed, StridedSliceDim());
+      continue;
+    }
+    StridedSliceDim dim;
+    if (bit(newAxisMask, i)) {
+      dim.newAxis = true;
+      dims.push_back(dim);
+      continue;
+    }
+    dim.begin = clamp(begin[i]);
+    dim.end = clamp(end[i]);
+    dim.stride = clamp(strides[i]);
+    dim.beginMask = bit(op.getBeginMask(), i);
+    dim.endMask = bit(op.getEndMask(), i);
+    dim.shrink = bit(op.getShrinkAxisMask(), i);
+    dims.push_back(dim);
+  }
+  if (ellipses == 0)
+    dims.append(rank - indexed, StridedSliceDim());
+  return dims;
+}
+
+std::optional<AxisRange>
+sluice::lite::shapes::resolveAxisRange(const StridedSliceDim &dim, int64_t size,
+                                       bool offset) {
+  int64_t stride = dim.stride;
+  if (!isKnown(stride) || stride == 0 || !isKnown(size))
+    return std::nullopt;
+  // TFLite's StridedSliceStartForAxis.
+  int64_t start;
+  if (dim.beginMask) {
+    start = stride > 0 ? 0 : size - 1;
+  } else {
+    if (!isKnown(dim.begin))
+      return std::nullopt;
+    start = dim.begin < 0 ? dim.begin + size : dim.begin;
+    start = stride > 0 ? std::clamp<int64_t>(start, 0, size)
+                       : std::clamp<int64_t>(start, -1, size - 1);
+  }
+  // TFLite's StridedSliceEndForAxis.
+  int64_t stop;
+  if (dim.endMask) {
+    stop = stride > 0 ? size : -1;
+  } else {
+    if (!isKnown(dim.end))
+      return std::nullopt;
+    stop = offset ? dim.end + start : dim.end;
+    if (stop < 0)
+      stop += size;
+    stop = stride > 0 ? std::clamp<int64_t>(stop, 0, size)
+                      : std::clamp<int64_t>(stop, -1, size - 1);
+  }
+  AxisRange range;
+  range.start = start;
+  range.stride = stride;
+  if (stride > 0 && stop > start)
+    range.count = (stop - start + stride - 1) / stride;
+  else if (stride < 0 && start > stop)
+    range.count = (start - stop - stride - 1) / -stride;
+  return range;
+}
+
+std::optional<int64_t>
+sluice::lite::shapes::resolveShrinkIndex(const StridedSliceDim &dim,
+                                         int64_t size) {
+  if (!isKnown(dim.stride) || dim.stride <= 0 || !isKnown(size))
+    return std::nullopt;
+  int64_t index = dim.beginMask ? 0 : dim.begin;
+  if (!isKnown(index) || index < -size || index >= size)
+    return std::nullopt;
+  return index < 0 ? index + size : index;
+}
+
+/// strided_slice: per dimension after expanding the ellipsis and new axes,
+/// the number of elements the range selects; shrunk dimensions go.
+static ShapeKnowledge inferStridedSlice(StridedSliceOp op,
+                                        const ShapeValues &values) {
+  ShapeKnowledge input = shapeOf(op.getInput());
+  std::optional<SmallVector<int64_t>> begin =
+      vectorEntries(op.getBegin(), values);
+  std::optional<SmallVector<int64_t>> end = vectorEntries(op.getEnd(), values);
+  std::optional<SmallVector<int64_t>> strides =
+      vectorEntries(op.getStrides(), values);
+  if (!input || !begin || !end || !strides)
+    return std::nullopt;
+  std::optional<SmallVector<StridedSliceDim>> dims =
+      expandStridedSlice(op, input->size(), *begin, *end, *strides);
+  if (!dims)
+    return std::nullopt;
+  SmallVector<int64_t> result;
+  int64_t inputDim = 0;
+  for (const StridedSliceDim &dim : *dims) {
+    if (dim.newAxis) {
+      result.push_back(1);
+      continue;
+    }
+    int64_t size = (*input)[inputDim++];
+    if (dim.stride == 0)
+      return std::nullopt;
+    if (dim.shrink) {
+      // The kernel needs a positive stride and an index inside the
+      // dimension; either way the dimension goes.
+      if (isKnown(dim.stride) && dim.stride < 0)
+        return std::nullopt;
+      if (isKnown(dim.stride) && isKnown(size) &&
+          (dim.beginMask || isKnown(dim.begin)) &&
+          !resolveShrinkIndex(dim, size))
+        return std::nullopt;
+      continue;
+    }
+    std::optional<AxisRange> range =
+        resolveAxisRange(dim, size, op.getOffset());
+    result.push_back(range ? range->count : kUnknown);
+  }
+  return result;
+}
+
+/// gather: params.shape[:axis] + indices.shape[batch_dims:] +
+/// params.shape[axis+1:]; the batch dimensions of params and indices agree.
+static ShapeKnowledge inferGather(GatherOp op) {
+  ShapeKnowledge params = shapeOf(op.getParams());
+  ShapeKnowledge indices = shapeOf(op.getIndices());
+  if (!params || !indices)
+    return std::nullopt;
+  std::optional<int64_t> axis = normalizeAxis(op.getAxis(), params->size());
+  if (!axis)
+    return std::nullopt;
+  int64_t indicesRank = indices->size();
+  int64_t batchDims = op.getBatchDims();
+  if (batchDims < 0)
+    batchDims += indicesRank;
+  if (batchDims < 0 || batchDims > indicesRank || batchDims > *axis)
+    return std::nullopt;
+  SmallVector<int64_t> result(params->begin(), params->begin() + *axis);
+  for (int64_t dim = 0; dim < batchDims; ++dim) {
+    FailureOr<ShapeKnowledge> met =
+        meetShapes(SmallVector<int64_t>{result[dim]},
+                   SmallVector<int64_t>{(*indices)[dim]});
+    if (failed(met))
+      return std::nullopt;
+    result[dim] = (**met)[0];
+  }
+  result.append(indices->begin() + batchDims, indices->end());
+  result.append(params->begin() + *axis + 1, params->end());
+  return result;
+}
+
+/// transpose: dimension i of the result is dimension perm[i] of the input.
+static ShapeKnowledge inferTranspose(TransposeOp op,
+                                     const ShapeValues &values) {
+  ShapeKnowledge input = shapeOf(op.getInput());
+  std::optional<SmallVector<int64_t>> perm =
+      vectorEntries(op.getPerm(), values);
+  if (!perm) {
+    if (!input)
+      return std::nullopt;
+    return SmallVector<int64_t>(input->size(), kUnknown);
+  }
+  int64_t rank = perm->size();
+  if (input && static_cast<int64_t>(input->size()) != rank)
+    return std::nullopt;
+  SmallVector<bool> seen(rank, false);
+  SmallVector<int64_t> result;
+  for (int64_t dim : *perm) {
+    if (!isKnown(dim)) {
+      result.push_back(kUnknown);
+      continue;
+    }
+    if (dim < 0 || dim >= rank || seen[dim])
+      return std::nullopt;
+    seen[dim] = true;
+    result.push_back(input ? (*input)[dim] : kUnknown);
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor creation
+//===----------------------------------------------------------------------===//
+
+/// fill: the shape `dims` lists.
+static ShapeKnowledge inferFill(FillOp op, const ShapeValues &values) {
+  std::optional<SmallVector<int64_t>> dims =
+      vectorEntries(op.getDims(), values);
+  if (!dims)
+    return std::nullopt;
+  return withinKernelLimit(*dims);
+}
+
+/// The number of elements of range(start, limit, delta) on integers, as the
+/// kernel computes it, or nullopt where the kernel reports an error.
+static std::optional<int64_t> integerRangeSize(int64_t start, int64_t limit,
+                                               int64_t delta) {
+  if (delta == 0 || (delta > 0 && start > limit) ||
+      (delta < 0 && start < limit))
+    return std::nullopt;
+  using U = uint64_t;
+  U distance = delta > 0 ? U(limit) - U(start) : U(start) - U(limit);
+  U step = delta > 0 ? U(delta) : U(0) - U(delta);
+  U size = distance / step + (distance % step != 0 ? 1 : 0);
+  if (size > U(kMaxKernelElements))
+    return std::nullopt;
+  return static_cast<int64_t>(size);
+}
+
+/// The number of elements of range(start, limit, delta) on floats of type
+/// T, as the kernel computes it, or nullopt where it reports an error.
+template <typename T>
+static std::optional<int64_t> floatRangeSize(T start, T limit, T delta) {
+  if (std::isnan(start) || std::isnan(limit) || std::isnan(delta) ||
+      delta == 0 || (delta > 0 && start > limit) ||
+      (delta < 0 && start < limit))
+    return std::nullopt;
+  T size = std::ceil(std::abs((limit - start) / delta));
+  if (!(size <= static_cast<T>(kMaxKernelElements)) ||
+      static_cast<int64_t>(size) > kMaxKernelElements)
+    return std::nullopt;
+  return static_cast<int64_t>(size);
+}
+
+/// The value of a scalar floating-point constant, as an APFloat.
+static std::optional<APFloat> getScalarFloat(Value value) {
+  DenseFPElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)) || attr.getNumElements() != 1)
+    return std::nullopt;
+  return *attr.getValues<APFloat>().begin();
+}
+
+/// range: a vector whose length follows from constant operands.
+static ShapeKnowledge inferRange(RangeOp op, const ShapeValues &values) {
+  SmallVector<int64_t> unknownLength = {kUnknown};
+  Type elementType = getElementTypeOrSelf(op.getStart().getType());
+  std::optional<int64_t> size;
+  if (elementType.isInteger()) {
+    auto start = values.lookupFullyKnown(op.getStart());
+    auto limit = values.lookupFullyKnown(op.getLimit());
+    auto delta = values.lookupFullyKnown(op.getDelta());
+    if (!start || !limit || !delta || start->size() != 1 ||
+        limit->size() != 1 || delta->size() != 1)
+      return unknownLength;
+    size = integerRangeSize(start->front(), limit->front(), delta->front());
+  } else {
+    std::optional<APFloat> start = getScalarFloat(op.getStart());
+    std::optional<APFloat> limit = getScalarFloat(op.getLimit());
+    std::optional<APFloat> delta = getScalarFloat(op.getDelta());
+    if (!start || !limit || !delta)
+      return unknownLength;
+    if (elementType.isF32())
+      size = floatRangeSize<float>(start->convertToFloat(),
+                                   limit->convertToFloat(),
+                                   delta->convertToFloat());
+    else if (elementType.isF64())
+      size = floatRangeSize<double>(start->convertToDouble(),
+                                    limit->convertToDouble(),
+                                    delta->convertToDouble());
+    else
+      return unknownLength;
+  }
+  if (!size)
+    return std::nullopt;
+  return SmallVector<int64_t>{*size};
+}
+
+/// shape: a vector with one entry per dimension of the input.
+static ShapeKnowledge inferShapeOfShape(ShapeOp op) {
+  ShapeKnowledge input = shapeOf(op.getInput());
+  if (!input)
+    return std::nullopt;
+  return SmallVector<int64_t>{static_cast<int64_t>(input->size())};
+}
+
+//===----------------------------------------------------------------------===//
+// Linear algebra
+//===----------------------------------------------------------------------===//
+
+/// fully_connected: [rows, units], or with keep_num_dims the input's shape
+/// with the last dimension replaced by units.
+static ShapeKnowledge inferFullyConnected(FullyConnectedOp op) {
+  ShapeKnowledge filter = shapeOf(op.getFilter());
+  if (filter && filter->size() != 2)
+    return std::nullopt;
+  int64_t units = filter ? (*filter)[0] : kUnknown;
+  int64_t depth = filter ? (*filter)[1] : kUnknown;
+  if (Value biasValue = op.getBias()) {
+    // The bias is [units].
+    if (ShapeKnowledge bias = shapeOf(biasValue)) {
+      if (bias->size() != 1)
+        return std::nullopt;
+      FailureOr<ShapeKnowledge> met =
+          meetShapes(SmallVector<int64_t>{units}, *bias);
+      if (failed(met))
+        return std::nullopt;
+      units = (**met)[0];
+    }
+  }
+  ShapeKnowledge input = shapeOf(op.getInput());
+  if (input && (input->empty() || (isKnown(input->back()) && isKnown(depth) &&
+                                   (op.getKeepNumDims() || depth == 0) &&
+                                   input->back() != depth)))
+    return std::nullopt;
+  if (op.getKeepNumDims()) {
+    if (!input)
+      return std::nullopt;
+    input->back() = units;
+    return withinKernelLimit(*input);
+  }
+  int64_t rows = kUnknown;
+  if (input && depth == 0) {
+    rows =
+        elementCount(ArrayRef<int64_t>(*input).drop_back()).value_or(kUnknown);
+  } else if (input && isKnown(depth)) {
+    if (std::optional<int64_t> count = elementCount(*input)) {
+      if (*count % depth != 0)
+        return std::nullopt;
+      rows = *count / depth;
+    }
+  }
+  return withinKernelLimit({rows, units});
+}
+
+/// batch_matmul: the broadcast batch dimensions, then rows of x and columns
+/// of y (each transposed first with adj_x / adj_y).
+static ShapeKnowledge inferBatchMatMul(BatchMatMulOp op) {
+  ShapeKnowledge x = shapeOf(op.getX());
+  ShapeKnowledge y = shapeOf(op.getY());
+  if (!x || !y || x->size() < 2 || y->size() < 2)
+    return std::nullopt;
+  int64_t xRank = x->size(), yRank = y->size();
+  bool adjX = op.getAdjX(), adjY = op.getAdjY();
+  int64_t rows = (*x)[xRank - (adjX ? 1 : 2)];
+  int64_t xDepth = (*x)[xRank - (adjX ? 2 : 1)];
+  int64_t yDepth = (*y)[yRank - (adjY ? 1 : 2)];
+  int64_t cols = (*y)[yRank - (adjY ? 2 : 1)];
+  if (isKnown(xDepth) && isKnown(yDepth) && xDepth != yDepth)
+    return std::nullopt;
+  ShapeKnowledge batch = broadcastShapes(
+      {SmallVector<int64_t>(ArrayRef<int64_t>(*x).drop_back(2)),
+       SmallVector<int64_t>(ArrayRef<int64_t>(*y).drop_back(2))});
+  if (!batch)
+    return std::nullopt;
+  batch->push_back(rows);
+  batch->push_back(cols);
+  return withinKernelLimit(*batch);
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point
+//===----------------------------------------------------------------------===//
+
+ShapeKnowledge
+sluice::lite::shapes::inferResultShape(Operation *op,
+                                       const ShapeValues &values) {
+  if (!isa<LiteDialect>(op->getDialect()) || op->getNumRegions() != 0 ||
+      op->hasTrait<OpTrait::ConstantLike>())
+    return std::nullopt;
+  if (op->hasTrait<OpTrait::SameOperandsAndResultType>() ||
+      op->hasTrait<OpTrait::SameOperandsAndResultShape>())
+    return inferSameShape(op);
+  if (op->hasTrait<BroadcastCompatible>())
+    return inferBroadcast(op);
+  return llvm::TypeSwitch<Operation *, ShapeKnowledge>(op)
+      .Case<SumOp, MeanOp, ReduceMaxOp, ReduceMinOp>([&](auto reduce) {
+        return inferReduction(reduce.getInput(), reduce.getAxes(),
+                              reduce.getKeepDims(), values);
+      })
+      .Case([&](ReshapeOp reshape) { return inferReshape(reshape, values); })
+      .Case(
+          [&](ExpandDimsOp expand) { return inferExpandDims(expand, values); })
+      .Case([&](SqueezeOp squeeze) { return inferSqueeze(squeeze); })
+      .Case([&](ConcatenationOp concat) { return inferConcatenation(concat); })
+      .Case([&](PackOp pack) { return inferPack(pack); })
+      .Case([&](UnpackOp unpack) { return inferUnpack(unpack); })
+      .Case([&](SliceOp slice) { return inferSlice(slice, values); })
+      .Case([&](StridedSliceOp slice) {
+        return inferStridedSlice(slice, values);
+      })
+      .Case([&](GatherOp gather) { return inferGather(gather); })
+      .Case([&](TransposeOp transpose) {
+        return inferTranspose(transpose, values);
+      })
+      .Case([&](FillOp fill) { return inferFill(fill, values); })
+      .Case([&](RangeOp range) { return inferRange(range, values); })
+      .Case([&](ShapeOp shape) { return inferShapeOfShape(shape); })
+      .Case([&](FullyConnectedOp fc) { return inferFullyConnected(fc); })
+      .Case([&](BatchMatMulOp matmul) { return inferBatchMatMul(matmul); })
+      .Default([](Operation *) { return std::nullopt; });
+}
