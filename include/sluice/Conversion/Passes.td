@@ -88,6 +88,22 @@ def NativeContractionLayoutPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def NativeVectorizeProductsPass
+    : Pass<"native-vectorize-products", "::mlir::func::FuncOp"> {
+  let summary = "keep the accumulators of small matrix products in registers";
+  let description = [{
+    Runs after -native-contraction-layout. A product `C[m, n] += A[m, k] *
+    B[k, n]` with static shapes whose C fits in vector registers (at most
+    512 elements) is tiled by one along k and vectorised: the k loop carries
+    C as a vector, a row of B is loaded and multiplied by a broadcast element
+    of A each step, and C is read once before and written once after the
+    loop. Lowered as written, C would be loaded and stored at every k, and
+    each step would wait for the previous one's store.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def NativeReassociateReductionsPass
     : Pass<"native-reassociate-reductions", "::mlir::func::FuncOp"> {
   let summary = "let float reductions of linalg ops be reassociated";

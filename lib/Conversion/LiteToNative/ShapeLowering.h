@@ -14,6 +14,7 @@
 //   }
 //
 // so that compiled code never reads or writes out of bounds after an error.
+// Every tensor is ranked here: the pass rejects unranked ones first.
 //
 //===----------------------------------------------------------------------===//
 

@@ -774,28 +774,24 @@ struct ShapeLowering : OpConversionPattern<lite::ShapeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
-    auto inputType = cast<RankedTensorType>(input.getType());
-    Type declared = getTypeConverter()->convertType(op.getType());
-    Type elementType = getElementTypeOrSelf(declared);
-    if (!elementType.isInteger(32) && !elementType.isInteger(64))
-      return op.emitError("shape result must have element type i32 or i64, "
-                          "got ")
-             << declared;
-    auto type = RankedTensorType::get({inputType.getRank()}, elementType);
-    Value shape;
-    if (inputType.hasStaticShape()) {
-      SmallVector<APInt> sizes;
-      for (int64_t size : inputType.getShape())
-        sizes.push_back(APInt(elementType.getIntOrFloatBitWidth(), size));
-      shape = arith::ConstantOp::create(rewriter, loc,
-                                        DenseElementsAttr::get(type, sizes));
-    } else {
-      IndexArith arith(rewriter, loc);
-      SmallVector<Value> sizes;
-      for (Value size : arith.dims(input))
-        sizes.push_back(arith.fromIndex(size, elementType));
-      shape = tensor::FromElementsOp::create(rewriter, loc, type, sizes);
+    int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+    Type elementType = getElementTypeOrSelf(op.getType());
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    Value largest = arith.constant(std::numeric_limits<int32_t>::max());
+    SmallVector<Value> sizes;
+    for (auto [d, size] : llvm::enumerate(arith.dims(input))) {
+      if (elementType.isInteger(32) &&
+          failed(checks.require(
+              arith.le(size, largest), SLUICE_ERROR_INVALID_ARGUMENT,
+              "dimension " + Twine(d) + " does not fit the int32 result")))
+        return failure();
+      sizes.push_back(arith.fromIndex(size, elementType));
     }
+    checks.emit();
+    auto type = RankedTensorType::get({rank}, elementType);
+    Value shape =
+        rewriter.createOrFold<tensor::FromElementsOp>(loc, type, sizes);
     return replaceWithResults(rewriter, op, shape, *getTypeConverter());
   }
 };

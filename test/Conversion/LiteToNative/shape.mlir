@@ -447,10 +447,13 @@ func.func @shape_static(%x: tensor<2x3xf32>) -> tensor<2xi64> {
 
 // -----
 
+// A dynamic size must fit the int32 result (INVALID_ARGUMENT = 4).
 // CHECK-LABEL: func.func @shape_dynamic
 // CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>
 // CHECK: %[[DIM:.*]] = tensor.dim %[[X]], %c0
+// CHECK: arith.cmpi sle, %[[DIM]], %c2147483647 : index
 // CHECK: %[[D0:.*]] = arith.index_cast %[[DIM]] : index to i32
+// CHECK: arith.select %{{.*}}, %c4_i32, %{{.*}} : i32
 // CHECK: %[[R:.*]] = tensor.from_elements %[[D0]], %c3_i32 : tensor<2xi32>
 // CHECK: return %[[R]]
 func.func @shape_dynamic(%x: tensor<?x3xf32>) -> tensor<2xi32> {

@@ -3,7 +3,9 @@
 // float32 with a step that repeated addition rounds, float64) and of
 // run-time values (int32, int64, float32, float64); shape of static and
 // dynamic tensors as int32 and int64. in0 and in1 differ in the run-time
-// values.
+// values; in2 has int32/int64 ranges near the type limits and float ranges
+// by 0.1, where native code (start + k * delta) and the interpreter
+// (repeated addition) differ in the last bits only.
 func.func @main(%dims: tensor<2xi32>, %v: tensor<i64>, %start: tensor<i32>, %limit: tensor<i32>, %delta: tensor<i32>, %fs: tensor<f32>, %fl: tensor<f32>, %fd: tensor<f32>, %ls: tensor<i64>, %dd: tensor<f64>, %d: tensor<?x3x?xf32>) -> (tensor<2x3xf32>, tensor<2xi1>, tensor<3xui8>, tensor<?x?xi64>, tensor<5xi32>, tensor<3xi64>, tensor<?xf32>, tensor<4xf64>, tensor<?xi32>, tensor<?xf32>, tensor<?xi64>, tensor<?xf64>, tensor<3xi32>, tensor<3xi64>, tensor<2xi64>) {
   %c23 = lite.constant dense<[2, 3]> : tensor<2xi32>
   %half = lite.constant dense<0.5> : tensor<f32>
