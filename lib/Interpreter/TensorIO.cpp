@@ -11,6 +11,19 @@ using namespace mlir;
 using namespace sluice::interp;
 namespace json = llvm::json;
 
+DenseElementsAttr sluice::interp::tensorToAttr(const Tensor &tensor,
+                                              RankedTensorType type) {
+  if (tensor.getDType() == DType::Bool) {
+    SmallVector<bool> values(tensor.values<bool>());
+    return DenseElementsAttr::get(type, values);
+  }
+  // The other dtypes are laid out as MLIR's dense storage: row-major,
+  // natural width.
+  ArrayRef<char> bytes(tensor.data<char>(),
+                       tensor.getNumElements() * getDTypeSize(tensor.getDType()));
+  return DenseElementsAttr::getFromRawBuffer(type, bytes);
+}
+
 FailureOr<Tensor> sluice::interp::tensorFromAttr(ElementsAttr attr,
                                                  std::string &error) {
   auto type = cast<ShapedType>(attr.getType());

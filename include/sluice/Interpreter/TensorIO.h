@@ -22,6 +22,11 @@ namespace sluice::interp {
 mlir::FailureOr<Tensor> tensorFromAttr(mlir::ElementsAttr attr,
                                        std::string &error);
 
+/// The constant holding `tensor`, of `type` (whose shape and element type
+/// must be the tensor's; unsigned and signless integers both fit).
+mlir::DenseElementsAttr tensorToAttr(const Tensor &tensor,
+                                     mlir::RankedTensorType type);
+
 /// {"dtype": ..., "shape": [...], "data": [flat row-major values]}; NaN and
 /// infinities are written as the strings "nan", "inf", "-inf".
 llvm::json::Object tensorToJSON(const Tensor &tensor);

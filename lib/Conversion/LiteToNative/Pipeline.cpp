@@ -33,7 +33,12 @@ void buildNativePreparationPipeline(OpPassManager &pm) {
   // Flatten calls (a GraphDef's PartitionedCall) so that the whole program is
   // one function the optimizers see at once.
   pm.addPass(createInlinerPass());
-  // Native code needs ranks: refine what the graph left unranked.
+  // Native code needs ranks: refine what the graph left unranked, fold what
+  // that makes constant (a branch predicate computed from constants), drop
+  // the branches that folding decided, and refine again.
+  pm.addPass(lite::createLiteInferShapesPass());
+  pm.addPass(lite::createLiteFoldConstantsPass());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(lite::createLiteInferShapesPass());
 }
 

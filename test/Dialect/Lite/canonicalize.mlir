@@ -82,11 +82,14 @@ func.func @static_nested(%p: tensor<i1>, %a: tensor<f32>) -> tensor<f32> {
 // -----
 
 // The branch yields a more precise type than the result, which the function
-// returns: without a cast, the if stays.
+// returns: the value reaches it through a reshape to the result's type.
 
 // CHECK-LABEL: func.func @static_other_type
-// CHECK: lite.if
-// CHECK: return
+// CHECK-SAME: (%[[A:.*]]: tensor<2xf32>)
+// CHECK-NOT: lite.if
+// CHECK: %[[SHAPE:.*]] = lite.shape %[[A]] : (tensor<2xf32>) -> tensor<1xi32>
+// CHECK: %[[R:.*]] = lite.reshape %[[A]], %[[SHAPE]] : (tensor<2xf32>, tensor<1xi32>) -> tensor<?xf32>
+// CHECK: return %[[R]]
 func.func @static_other_type(%a: tensor<2xf32>) -> tensor<?xf32> {
   %t = lite.constant dense<true> : tensor<i1>
   %r = lite.if %t -> (tensor<?xf32>) {

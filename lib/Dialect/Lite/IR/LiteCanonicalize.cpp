@@ -48,6 +48,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
 #include "mlir/IR/Matchers.h"
@@ -61,16 +62,6 @@ using namespace sluice::lite;
 
 static YieldOp getYield(Region &region) {
   return cast<YieldOp>(region.front().getTerminator());
-}
-
-/// True when every used result of `op` may be replaced by the value at the
-/// same position in `replacements`: same type, or the result is unused.
-static bool canReplaceUsedResults(ResultRange results,
-                                  ValueRange replacements) {
-  for (auto [result, value] : llvm::zip_equal(results, replacements))
-    if (!result.use_empty() && result.getType() != value.getType())
-      return false;
-  return true;
 }
 
 /// The boolean that `value` always holds, when it is a constant splat.
@@ -113,11 +104,17 @@ struct RemoveStaticCondition : OpRewritePattern<IfOp> {
       return rewriter.notifyMatchFailure(op, "predicate not known");
     Region &taken = *known ? op.getThenRegion() : op.getElseRegion();
     YieldOp yield = getYield(taken);
-    if (!canReplaceUsedResults(op.getResults(), yield.getOperands()))
-      return rewriter.notifyMatchFailure(op, "branch yields other types");
 
+    // A branch may yield a more precise type than the op's result: such a
+    // value reaches the result's users through a reshape to the result type
+    // (shape inference makes the users precise afterwards).
     SmallVector<Value> results(yield.getOperands());
     rewriter.inlineBlockBefore(&taken.front(), op);
+    rewriter.setInsertionPoint(op);
+    for (auto [index, result] : llvm::enumerate(op.getResults()))
+      if (!result.use_empty() && result.getType() != results[index].getType())
+        results[index] = createReshapeCopy(rewriter, op.getLoc(),
+                                           results[index], result.getType());
     rewriter.replaceOp(op, results);
     rewriter.eraseOp(yield);
     return success();

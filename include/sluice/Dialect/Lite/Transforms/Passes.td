@@ -86,4 +86,23 @@ def LiteInferShapesPass : Pass<"lite-infer-shapes", "::mlir::ModuleOp"> {
   }];
 }
 
+def LiteFoldConstantsPass : Pass<"lite-fold-constants", "::mlir::ModuleOp"> {
+  let summary = "evaluate lite ops on constants with the reference kernels";
+  let description = [{
+    Replaces a lite tensor op whose operands are all constants, and whose
+    results are statically shaped and small (at most `max-elements` each),
+    by constants computed with the interpreter's own kernels — the semantic
+    oracle, so folding cannot change a result. An op that would fail at run
+    time (an index out of range, a division by zero) is left for the run to
+    report. Graphs often compute a branch predicate from constants
+    (`reshape(less_equal(reduce_max(c), 0))`); folded, the branch becomes
+    static for canonicalization, and shapes that depended on it can be
+    inferred.
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t", /*default=*/"4096",
+           "Largest result, in elements, that is folded">,
+  ];
+}
+
 #endif // SLUICE_DIALECT_LITE_TRANSFORMS_PASSES_TD
