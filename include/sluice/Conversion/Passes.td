@@ -67,7 +67,8 @@ def NativeApproximateMathPass
     test/e2e/native-ops). Other functions and f64 keep their libm calls.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::math::MathDialect"];
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def NativeContractionLayoutPass

@@ -27,12 +27,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FusedActivation.h"
 #include "sluice/Conversion/LiteToNative/LiteToNative.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -253,79 +253,6 @@ Value multiply(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
 Value multiplyAdd(OpBuilder &builder, Location loc, Value lhs, Value rhs,
                   Value acc) {
   return add(builder, loc, acc, multiply(builder, loc, lhs, rhs));
-}
-
-/// `x < bound` for floats (false for NaN) and signed integers.
-Value lessThan(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
-  if (isa<FloatType>(lhs.getType()))
-    return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT, lhs,
-                                 rhs);
-  return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, lhs,
-                               rhs);
-}
-
-Value scalarConstant(OpBuilder &builder, Location loc, Type type,
-                     int64_t value) {
-  if (auto floatType = dyn_cast<FloatType>(type))
-    return arith::ConstantOp::create(
-        builder, loc, builder.getFloatAttr(floatType, double(value)));
-  return arith::ConstantOp::create(builder, loc,
-                                   builder.getIntegerAttr(type, value));
-}
-
-//===----------------------------------------------------------------------===//
-// Fused activations
-//===----------------------------------------------------------------------===//
-
-/// Whether the fused activation can be applied to `element` (which must be
-/// a float or a signed integer type); emits an error on `op` if not.
-LogicalResult checkActivation(Operation *op, Activation activation,
-                              Type element) {
-  if (activation == Activation::SIGN_BIT)
-    return op->emitError("fused activation SIGN_BIT is not supported (no "
-                         "TFLite kernel implements it)");
-  if (activation == Activation::TANH && !isa<FloatType>(element))
-    return op->emitError("fused activation TANH needs a float tensor, got ")
-           << element;
-  return success();
-}
-
-/// The activation applied to one element: the clamps of TFLite's
-/// ActivationFunctionWithMinMax (`x < lo ? lo : x`, then `hi < x ? hi : x`,
-/// so NaN stays NaN) or tanh.
-Value applyActivation(OpBuilder &builder, Location loc, Value x,
-                      Activation activation) {
-  std::optional<int64_t> lo, hi;
-  switch (activation) {
-  case Activation::NONE:
-  case Activation::SIGN_BIT:
-    return x;
-  case Activation::TANH:
-    return math::TanhOp::create(builder, loc, x);
-  case Activation::RELU:
-    lo = 0;
-    break;
-  case Activation::RELU_N1_TO_1:
-    lo = -1;
-    hi = 1;
-    break;
-  case Activation::RELU6:
-    lo = 0;
-    hi = 6;
-    break;
-  }
-  Type type = x.getType();
-  if (lo) {
-    Value bound = scalarConstant(builder, loc, type, *lo);
-    Value below = lessThan(builder, loc, x, bound);
-    x = arith::SelectOp::create(builder, loc, below, bound, x);
-  }
-  if (hi) {
-    Value bound = scalarConstant(builder, loc, type, *hi);
-    Value above = lessThan(builder, loc, bound, x);
-    x = arith::SelectOp::create(builder, loc, above, bound, x);
-  }
-  return x;
 }
 
 //===----------------------------------------------------------------------===//
@@ -945,7 +872,11 @@ Value addBiasAndActivate(OpBuilder &builder, Location loc, Value product,
         Value value = args.back();
         if (bias)
           value = add(b, l, value, args[0]);
-        linalg::YieldOp::create(b, l, applyActivation(b, l, value, activation));
+        // Products of ui8, the one unsigned type, are rejected
+        // (checkProductElementType).
+        value = applyFusedActivation(b, l, activation, value,
+                                     /*isUnsigned=*/false);
+        linalg::YieldOp::create(b, l, value);
       });
   return generic.getResult(0);
 }
@@ -1029,8 +960,8 @@ private:
                           "type");
     if (failed(checkProductElementType(op, original)))
       return failure();
-    return checkActivation(op, op.getFusedActivationFunction(),
-                           input.getElementType());
+    return checkFusedActivation(op, op.getFusedActivationFunction(),
+                                input.getElementType());
   }
 };
 

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ElementwiseBroadcast.h"
+#include "FusedActivation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -31,8 +32,6 @@ using namespace mlir;
 
 namespace sluice::lite_to_native {
 namespace {
-
-using lite::ActivationFunctionType;
 
 /// How lite computes on one element type: its converted (signless) type and
 /// the family of arith ops for it.
@@ -121,10 +120,6 @@ public:
   Value minimum(Value x, Value y) const;
   Value relu(Value x) const { return select(isNegative(x), constant(0), x); }
   Value logistic(Value x) const;
-  /// x clamped to [lo, hi] (either optional) as `x < lo ? lo : x`, then
-  /// `hi < x ? hi : x`: NaN stays NaN.
-  Value clamp(Value x, std::optional<int64_t> lo,
-              std::optional<int64_t> hi) const;
 
   OpBuilder &builder;
   Location loc;
@@ -336,21 +331,6 @@ Value ElementMath::logistic(Value x) const {
   return arith::DivFOp::create(builder, loc, one, add(one, exp));
 }
 
-Value ElementMath::clamp(Value x, std::optional<int64_t> lo,
-                         std::optional<int64_t> hi) const {
-  // No unsigned element is below a bound <= 0 (the interpreter compares in
-  // int64, so a bound of -1 means nothing for ui8).
-  if (lo && !(kind.isUnsigned && *lo <= 0)) {
-    Value bound = constant(*lo);
-    x = select(compare(Relation::Less, x, bound), bound, x);
-  }
-  if (hi) {
-    Value bound = constant(*hi);
-    x = select(compare(Relation::Less, bound, x), bound, x);
-  }
-  return x;
-}
-
 //===----------------------------------------------------------------------===//
 // Element functions of the op families
 //===----------------------------------------------------------------------===//
@@ -481,48 +461,6 @@ static Value castElement(OpBuilder &builder, Location loc, ElementKind from,
 }
 
 //===----------------------------------------------------------------------===//
-// Fused activations
-//===----------------------------------------------------------------------===//
-
-static ActivationFunctionType activationOf(Operation *op) {
-  auto attr = op->getAttrOfType<lite::ActivationFunctionTypeAttr>(
-      "fused_activation_function");
-  return attr ? attr.getValue() : ActivationFunctionType::NONE;
-}
-
-/// The activations the interpreter rejects at run time are errors here.
-static LogicalResult checkActivation(Operation *op,
-                                     ActivationFunctionType activation,
-                                     ElementKind kind) {
-  if (activation == ActivationFunctionType::SIGN_BIT)
-    return op->emitError("fused activation SIGN_BIT is not supported (no "
-                         "TFLite kernel implements it)");
-  if (activation == ActivationFunctionType::TANH && !kind.isFloat)
-    return op->emitError("fused activation TANH needs float elements, got ")
-           << kind.type;
-  return success();
-}
-
-static Value applyActivation(const ElementMath &math,
-                             ActivationFunctionType activation, Value x) {
-  switch (activation) {
-  case ActivationFunctionType::NONE:
-    return x;
-  case ActivationFunctionType::RELU:
-    return math.clamp(x, 0, std::nullopt);
-  case ActivationFunctionType::RELU_N1_TO_1:
-    return math.clamp(x, -1, 1);
-  case ActivationFunctionType::RELU6:
-    return math.clamp(x, 0, 6);
-  case ActivationFunctionType::TANH:
-    return math::TanhOp::create(math.builder, math.loc, x);
-  case ActivationFunctionType::SIGN_BIT:
-    break;
-  }
-  llvm_unreachable("activation rejected by checkActivation");
-}
-
-//===----------------------------------------------------------------------===//
 // Patterns
 //===----------------------------------------------------------------------===//
 
@@ -559,14 +497,14 @@ struct BinaryLowering : OpConversionPattern<OpTy> {
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ElementKind kind = ElementKind::of(op.getType());
-    ActivationFunctionType activation = activationOf(op);
-    if (failed(checkActivation(op, activation, kind)))
+    lite::ActivationFunctionType activation = getFusedActivation(op);
+    if (failed(checkFusedActivation(op, activation, kind.type)))
       return failure();
     auto compute = [&](OpBuilder &builder, Location loc, ValueRange elements) {
-      ElementMath math(builder, loc, kind);
-      return applyActivation(
-          math, activation,
-          computeBinary(math, Kind, elements[0], elements[1]));
+      Value result = computeBinary(ElementMath(builder, loc, kind), Kind,
+                                   elements[0], elements[1]);
+      return applyFusedActivation(builder, loc, activation, result,
+                                  kind.isUnsigned);
     };
     auto isZero = [&](OpBuilder &builder, Location loc, Value y) {
       ElementMath math(builder, loc, kind);

@@ -44,6 +44,29 @@ StringRef getCElementType(Type elementType) {
   return {};
 }
 
+/// Whether `word` is a keyword of C (C11) or C++ (C++17), or one of the
+/// names a header's own declarations use.
+static bool isCKeyword(StringRef word) {
+  static const llvm::StringSet<> keywords = {
+      "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic",
+      "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local", "alignas",
+      "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool",
+      "break", "case", "catch", "char", "char16_t", "char32_t", "class",
+      "compl", "const", "const_cast", "constexpr", "continue", "decltype",
+      "default", "delete", "do", "double", "dynamic_cast", "else", "enum",
+      "explicit", "export", "extern", "false", "float", "for", "friend",
+      "goto", "if", "inline", "int", "int8_t", "int16_t", "int32_t",
+      "int64_t", "long", "mutable", "namespace", "new", "noexcept", "not",
+      "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected",
+      "public", "register", "reinterpret_cast", "restrict", "return", "short",
+      "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
+      "switch", "template", "this", "thread_local", "throw", "true", "try",
+      "typedef", "typeid", "typename", "uint8_t", "uint16_t", "uint32_t",
+      "uint64_t", "union", "unsigned", "using", "virtual", "void", "volatile",
+      "wchar_t", "while", "xor", "xor_eq"};
+  return keywords.contains(word);
+}
+
 /// Describes one boundary value, or emits why it cannot cross.
 static FailureOr<CTensorParameter>
 describeParameter(func::FuncOp function, Type type, std::string name,
@@ -57,10 +80,20 @@ describeParameter(func::FuncOp function, Type type, std::string name,
     return function.emitError("'")
            << name << "' of @" << function.getSymName() << " has element type "
            << tensor.getElementType() << ", which C has no type for";
+  // The parameter's identifier, and for a dynamic shape its `_dims`
+  // companion, must be free (a C or C++ keyword is never free).
   std::string identifier = makeCIdentifier(name);
+  bool dims = !tensor.hasStaticShape();
+  auto isFree = [&](const std::string &candidate) {
+    return !identifiers.contains(candidate) && !isCKeyword(candidate) &&
+           (!dims || !identifiers.contains(candidate + "_dims"));
+  };
   std::string unique = identifier;
-  for (int suffix = 1; !identifiers.insert(unique).second; ++suffix)
+  for (int suffix = 1; !isFree(unique); ++suffix)
     unique = identifier + "_" + std::to_string(suffix);
+  identifiers.insert(unique);
+  if (dims)
+    identifiers.insert(unique + "_dims");
   return CTensorParameter{std::move(name), std::move(unique), tensor};
 }
 

@@ -16,9 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FusedActivation.h"
 #include "ShapeLowering.h"
 
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
@@ -51,97 +51,24 @@ LogicalResult requireSameSizes(IndexArith &arith, RuntimeChecks &checks,
   return success();
 }
 
-/// The interpreter's fused activation (ActivationFunctionWithMinMax): a
-/// clamp that keeps NaN and -0.0, or tanh; none of them on bool, tanh only
-/// on floats.
-class FusedActivation {
-public:
-  static FailureOr<FusedActivation> get(Operation *op,
-                                        lite::ActivationFunctionType kind,
-                                        Type elementType, bool isUnsigned) {
-    using Kind = lite::ActivationFunctionType;
-    FusedActivation activation(kind, isUnsigned);
-    if (kind == Kind::NONE)
-      return activation;
-    StringRef name = lite::stringifyActivationFunctionType(kind);
-    if (kind == Kind::SIGN_BIT)
-      return op->emitError("fused activation SIGN_BIT is not supported (no "
-                           "TFLite kernel implements it)");
-    if (elementType.isInteger(1))
-      return op->emitError("fused activation ")
-             << name << " does not apply to bool tensors";
-    if (kind == Kind::TANH && !isa<FloatType>(elementType))
-      return op->emitError("fused activation TANH needs a float tensor, got ")
-             << elementType;
-    if (kind == Kind::RELU) {
-      activation.lo = 0;
-    } else if (kind == Kind::RELU_N1_TO_1) {
-      activation.lo = -1;
-      activation.hi = 1;
-    } else if (kind == Kind::RELU6) {
-      activation.lo = 0;
-      activation.hi = 6;
-    } else if (kind != Kind::TANH) {
-      return op->emitError("unknown fused activation ") << name;
-    }
-    return activation;
-  }
-
-  /// `tensor` with the activation applied to every element.
-  Value apply(OpBuilder &builder, Location loc, Value tensor) const {
-    if (kind == lite::ActivationFunctionType::NONE)
-      return tensor;
-    IndexArith arith(builder, loc);
-    Type elementType = getElementTypeOrSelf(tensor.getType());
-    int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
-    return generateTensor(builder, loc, arith.dims(tensor), elementType, tensor,
-                          builder.getMultiDimIdentityMap(rank),
-                          [&](OpBuilder &nested, Location nestedLoc, ValueRange,
-                              ValueRange inputs) {
-                            return applyTo(nested, nestedLoc, inputs[0]);
-                          });
-  }
-
-private:
-  FusedActivation(lite::ActivationFunctionType kind, bool isUnsigned)
-      : kind(kind), isUnsigned(isUnsigned) {}
-
-  Value applyTo(OpBuilder &builder, Location loc, Value x) const {
-    Type type = x.getType();
-    if (kind == lite::ActivationFunctionType::TANH)
-      return math::TanhOp::create(builder, loc, x);
-    auto bound = [&](int value) -> Value {
-      if (isa<FloatType>(type))
-        return arith::ConstantOp::create(builder, loc,
-                                         builder.getFloatAttr(type, value));
-      return arith::ConstantOp::create(builder, loc,
-                                       builder.getIntegerAttr(type, value));
-    };
-    auto below = [&](Value lhs, Value rhs) -> Value {
-      if (isa<FloatType>(type))
-        return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
-                                     lhs, rhs);
-      return arith::CmpIOp::create(builder, loc,
-                                   isUnsigned ? arith::CmpIPredicate::ult
-                                              : arith::CmpIPredicate::slt,
-                                   lhs, rhs);
-    };
-    // An unsigned value is never below a bound of 0 or -1.
-    if (lo && !isUnsigned) {
-      Value low = bound(*lo);
-      x = arith::SelectOp::create(builder, loc, below(x, low), low, x);
-    }
-    if (hi) {
-      Value high = bound(*hi);
-      x = arith::SelectOp::create(builder, loc, below(high, x), high, x);
-    }
-    return x;
-  }
-
-  lite::ActivationFunctionType kind;
-  bool isUnsigned;
-  std::optional<int> lo, hi;
-};
+/// `tensor` with the fused `activation` applied to every element.
+Value applyToEveryElement(OpBuilder &builder, Location loc,
+                          lite::ActivationFunctionType activation,
+                          bool isUnsigned, Value tensor) {
+  if (activation == lite::ActivationFunctionType::NONE)
+    return tensor;
+  IndexArith arith(builder, loc);
+  Type elementType = getElementTypeOrSelf(tensor.getType());
+  int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
+  return generateTensor(builder, loc, arith.dims(tensor), elementType, tensor,
+                        builder.getMultiDimIdentityMap(rank),
+                        [&](OpBuilder &nested, Location nestedLoc, ValueRange,
+                            ValueRange inputs) {
+                          return applyFusedActivation(nested, nestedLoc,
+                                                      activation, inputs[0],
+                                                      isUnsigned);
+                        });
+}
 
 struct ConcatenationLowering : OpConversionPattern<lite::ConcatenationOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -155,12 +82,11 @@ struct ConcatenationLowering : OpConversionPattern<lite::ConcatenationOp> {
     FailureOr<int64_t> axis = normalizeAxis(op, op.getAxis(), rank, "axis");
     if (failed(axis))
       return failure();
-    Type elementType = getElementTypeOrSelf(values.front().getType());
-    FailureOr<FusedActivation> activation = FusedActivation::get(
-        op, op.getFusedActivationFunction(), elementType,
-        getElementTypeOrSelf(op.getType()).isUnsignedInteger());
-    if (failed(activation))
+    lite::ActivationFunctionType activation = op.getFusedActivationFunction();
+    if (failed(checkFusedActivation(
+            op, activation, getElementTypeOrSelf(values.front().getType()))))
       return failure();
+    bool isUnsigned = getElementTypeOrSelf(op.getType()).isUnsignedInteger();
 
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
@@ -173,7 +99,8 @@ struct ConcatenationLowering : OpConversionPattern<lite::ConcatenationOp> {
                      [&](OpBuilder &builder, Location nested) {
                        Value concat = tensor::ConcatOp::create(builder, nested,
                                                                *axis, values);
-                       return activation->apply(builder, nested, concat);
+                       return applyToEveryElement(builder, nested, activation,
+                                                  isUnsigned, concat);
                      });
     return replaceWithResults(rewriter, op, joined, *getTypeConverter());
   }

@@ -23,11 +23,12 @@ using namespace mlir;
 namespace sluice {
 namespace {
 
-/// Whether finalize-memref-to-llvm copies `type` with a memcpy.
-bool copiesWithMemcpy(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  return memref && (memref.getLayout().isIdentity() ||
-                    memref::isStaticShapeAndContiguousRowMajor(memref));
+/// Whether finalize-memref-to-llvm copies `type` with a memcpy: an identity
+/// layout, or a static contiguous one holding at least one element.
+bool copiesWithMemcpy(MemRefType memref) {
+  return memref.getLayout().isIdentity() ||
+         (memref.getNumElements() > 0 &&
+          memref::isStaticShapeAndContiguousRowMajor(memref));
 }
 
 struct StridedCopyToLinalg : OpRewritePattern<memref::CopyOp> {
@@ -35,8 +36,11 @@ struct StridedCopyToLinalg : OpRewritePattern<memref::CopyOp> {
 
   LogicalResult matchAndRewrite(memref::CopyOp copy,
                                 PatternRewriter &rewriter) const override {
-    if (copiesWithMemcpy(copy.getSource().getType()) &&
-        copiesWithMemcpy(copy.getTarget().getType()))
+    // Unranked copies have no linalg form (native code has ranks anyway).
+    auto source = dyn_cast<MemRefType>(copy.getSource().getType());
+    auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
+    if (!source || !target ||
+        (copiesWithMemcpy(source) && copiesWithMemcpy(target)))
       return failure();
     rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
                                                 copy.getTarget());

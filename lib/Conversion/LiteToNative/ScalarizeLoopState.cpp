@@ -49,6 +49,21 @@ SmallVector<Value> extractScalars(OpBuilder &builder, Location loc,
   return scalars;
 }
 
+/// The results of a scalarized op as values of its `originalTypes`: rank-0
+/// tensors rebuilt from their elements.
+SmallVector<Value> rebuildTensors(OpBuilder &builder, Location loc,
+                                  ValueRange results, TypeRange originalTypes) {
+  SmallVector<Value> values;
+  for (auto [result, type] : llvm::zip_equal(results, originalTypes)) {
+    if (isRankZeroTensor(type))
+      values.push_back(
+          tensor::FromElementsOp::create(builder, loc, type, result));
+    else
+      values.push_back(result);
+  }
+  return values;
+}
+
 /// Gives the block's rank-0 tensor arguments their scalar type and rebuilds
 /// the tensors at the top of the block for the existing uses.
 void scalarizeArguments(RewriterBase &rewriter, Block &block,
@@ -107,15 +122,9 @@ struct ScalarizeWhileState : OpRewritePattern<scf::WhileOp> {
                              [&] { yield.getResultsMutable().assign(next); });
 
     rewriter.setInsertionPointAfter(scalarLoop);
-    SmallVector<Value> results;
-    for (auto [result, type] :
-         llvm::zip_equal(scalarLoop.getResults(), originalAfter))
-      results.push_back(isRankZeroTensor(type)
-                            ? tensor::FromElementsOp::create(rewriter, loc,
-                                                             type, result)
-                                  .getResult()
-                            : Value(result));
-    rewriter.replaceOp(loop, results);
+    rewriter.replaceOp(
+        loop,
+        rebuildTensors(rewriter, loc, scalarLoop.getResults(), originalAfter));
     return success();
   }
 };
@@ -146,15 +155,9 @@ struct ScalarizeIfResults : OpRewritePattern<scf::IfOp> {
           yield, [&] { yield.getResultsMutable().assign(scalars); });
     }
     rewriter.setInsertionPointAfter(scalarIf);
-    SmallVector<Value> results;
-    for (auto [result, type] :
-         llvm::zip_equal(scalarIf.getResults(), originalTypes))
-      results.push_back(isRankZeroTensor(type)
-                            ? tensor::FromElementsOp::create(rewriter, loc,
-                                                             type, result)
-                                  .getResult()
-                            : Value(result));
-    rewriter.replaceOp(ifOp, results);
+    rewriter.replaceOp(
+        ifOp,
+        rebuildTensors(rewriter, loc, scalarIf.getResults(), originalTypes));
     return success();
   }
 };

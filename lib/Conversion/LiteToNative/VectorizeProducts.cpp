@@ -56,7 +56,6 @@ bool isSmallProduct(linalg::GenericOp op) {
   if (op.getIndexingMapsArray() != expected)
     return false;
   auto result = dyn_cast<RankedTensorType>(op.getResultTypes()[0]);
-  std::optional<SmallVector<int64_t>> bounds = op.getStaticLoopRanges();
   return result && isa<FloatType>(result.getElementType()) &&
          llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic) &&
          result.getNumElements() <= kMaxAccumulatorElements;

@@ -97,32 +97,42 @@ LogicalResult emitNative(ModuleOp module, NativeOutputKind kind,
   return success();
 }
 
-LogicalResult compileNative(ModuleOp module, NativeOutputKind kind,
-                            StringRef prefix, const NativeTargetOptions &options,
-                            llvm::raw_ostream &os, llvm::raw_ostream *header,
-                            StringRef guard) {
+OwningOpRef<ModuleOp> lowerToNative(ModuleOp module, StringRef prefix,
+                                    SmallVectorImpl<CEntryPoint> &entries) {
+  MLIRContext *context = module.getContext();
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
-  registerNativeTranslations(*module.getContext());
-  PassManager prepare(module.getContext());
+  registerNativeTranslations(*context);
+  PassManager prepare(context);
   buildNativePreparationPipeline(prepare);
   if (failed(prepare.run(*lowered)))
-    return failure();
-  // The header describes the program's own types (uint8_t stays unsigned)
-  // with the shapes inferred, so it is computed between the two halves.
-  FailureOr<SmallVector<CEntryPoint>> entries =
+    return nullptr;
+  // The C interface describes the program's own types (uint8_t stays
+  // unsigned) with the shapes inferred, so it is computed between the two
+  // halves.
+  FailureOr<SmallVector<CEntryPoint>> collected =
       collectEntryPoints(*lowered, prefix);
-  if (failed(entries))
-    return failure();
-  PassManager pm(module.getContext());
+  if (failed(collected))
+    return nullptr;
+  entries = std::move(*collected);
+  PassManager pm(context);
   NativePipelineOptions pipeline;
   pipeline.prefix = prefix.str();
   buildNativeLoweringPipeline(pm, pipeline);
   if (failed(pm.run(*lowered)))
-    return failure();
-  if (failed(emitNative(*lowered, kind, options, os)))
+    return nullptr;
+  return lowered;
+}
+
+LogicalResult compileNative(ModuleOp module, NativeOutputKind kind,
+                            StringRef prefix, const NativeTargetOptions &options,
+                            llvm::raw_ostream &os, llvm::raw_ostream *header,
+                            StringRef guard) {
+  SmallVector<CEntryPoint> entries;
+  OwningOpRef<ModuleOp> lowered = lowerToNative(module, prefix, entries);
+  if (!lowered || failed(emitNative(*lowered, kind, options, os)))
     return failure();
   if (header)
-    writeCHeader(*entries, guard.empty() ? prefix : guard, *header);
+    writeCHeader(entries, guard.empty() ? prefix : guard, *header);
   return success();
 }
 

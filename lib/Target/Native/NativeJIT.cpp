@@ -1,13 +1,11 @@
 //===- NativeJIT.cpp - compile a lite program in process and run it -------===//
 
 #include "sluice/Target/Native/NativeJIT.h"
-#include "sluice/Conversion/LiteToNative/Pipeline.h"
 #include "sluice/Dialect/Lite/Transforms/InferShapes.h"
 #include "sluice/Runtime/SluiceStatus.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cstdlib>
@@ -64,25 +62,9 @@ LogicalResult specializeUnrankedArguments(func::FuncOp function,
 FailureOr<std::unique_ptr<NativeJIT>>
 NativeJIT::compile(ModuleOp module, const NativeTargetOptions &options) {
   std::unique_ptr<NativeJIT> jit(new NativeJIT());
-  OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
-  MLIRContext *context = module.getContext();
-  registerNativeTranslations(*context);
-  PassManager prepare(context);
-  buildNativePreparationPipeline(prepare);
-  if (failed(prepare.run(*lowered)))
-    return failure();
   // The entry points' types, as the C functions will see them.
-  FailureOr<SmallVector<CEntryPoint>> entries =
-      collectEntryPoints(*lowered, kPrefix);
-  if (failed(entries))
-    return failure();
-  jit->entries = std::move(*entries);
-
-  PassManager pm(context);
-  NativePipelineOptions pipeline;
-  pipeline.prefix = kPrefix.str();
-  buildNativeLoweringPipeline(pm, pipeline);
-  if (failed(pm.run(*lowered)))
+  OwningOpRef<ModuleOp> lowered = lowerToNative(module, kPrefix, jit->entries);
+  if (!lowered)
     return failure();
 
   std::string error;

@@ -12,7 +12,7 @@ func.func @sign_bit(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @tanh_on_integers(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+2 {{fused activation TANH needs float elements, got 'i32'}}
+  // expected-error @+2 {{fused activation TANH needs a float tensor, got 'i32'}}
   // expected-error @+1 {{failed to legalize operation 'lite.mul'}}
   %r = lite.mul %a, %b {fused_activation_function = #lite.activation<TANH>} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %r : tensor<4xi32>

@@ -9,7 +9,10 @@
 #ifndef SLUICE_TARGET_NATIVE_NATIVEEMITTER_H
 #define SLUICE_TARGET_NATIVE_NATIVEEMITTER_H
 
+#include "sluice/Conversion/LiteToNative/EntryPoints.h"
+
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -43,6 +46,15 @@ createHostTargetMachine(const NativeTargetOptions &options,
 mlir::LogicalResult emitNative(mlir::ModuleOp module, NativeOutputKind kind,
                                const NativeTargetOptions &options,
                                llvm::raw_ostream &os);
+
+/// A copy of the lite program `module` lowered to the LLVM dialect by the
+/// native pipeline (symbols `<prefix>_<function>`), with the translations
+/// to LLVM IR registered, or null after emitting an error. `entries` gets the
+/// program's C entry points, collected between the pipeline's halves: the
+/// program's own types (uint8_t stays unsigned) with the shapes inferred.
+mlir::OwningOpRef<mlir::ModuleOp>
+lowerToNative(mlir::ModuleOp module, llvm::StringRef prefix,
+              llvm::SmallVectorImpl<CEntryPoint> &entries);
 
 /// The whole native back end on a lite program: lowers a copy of `module`
 /// with the native pipeline (symbols `<prefix>_<function>`), emits it as

@@ -1,0 +1,222 @@
+// RUN: sluice-opt %s -split-input-file -native-vectorize-products | FileCheck %s
+
+// A small static float product in the order (m, k, n), as
+// -native-contraction-layout leaves it: C is read into a vector once, an
+// scf.for over k carries it, each step adds a broadcast column of A times a
+// row of B (multiply and add may contract into an FMA), and C is written
+// once after the loop.
+// CHECK-LABEL: func.func @small
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<3x4xf32>, %[[C:.*]]: tensor<2x4xf32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[INIT:.*]] = vector.transfer_read %[[C]][%[[C0]], %[[C0]]], %{{.*}} {in_bounds = [true, true]} : tensor<2x4xf32>, vector<2x4xf32>
+// CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %[[C0]] to %[[C3]] step %[[C1]] iter_args(%[[T:.*]] = %[[C]], %[[ACC:.*]] = %[[INIT]]) -> (tensor<2x4xf32>, vector<2x4xf32>)
+// CHECK-NOT: vector.transfer_read %[[C]]
+// CHECK-NOT: vector.transfer_read %[[T]]
+// CHECK: tensor.extract_slice %[[A]][0, %[[K]]] [2, 1] [1, 1]
+// CHECK: tensor.extract_slice %[[B]][%[[K]], 0] [1, 4] [1, 1]
+// CHECK: %[[PRODUCT:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : vector<2x1x4xf32>
+// CHECK: %[[ROW:.*]] = vector.shape_cast %[[PRODUCT]] : vector<2x1x4xf32> to vector<2x4xf32>
+// CHECK: %[[SUM:.*]] = arith.addf %[[ACC]], %[[ROW]] fastmath<contract> : vector<2x4xf32>
+// CHECK-NOT: vector.transfer_write
+// CHECK: scf.yield %[[T]], %[[SUM]] : tensor<2x4xf32>, vector<2x4xf32>
+// CHECK: %[[R:.*]] = vector.transfer_write %[[LOOP]]#1, %[[LOOP]]#0[%[[C0]], %[[C0]]] {in_bounds = [true, true]} : vector<2x4xf32>, tensor<2x4xf32>
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[R]]
+#mk = affine_map<(m, k, n) -> (m, k)>
+#kn = affine_map<(m, k, n) -> (k, n)>
+#mn = affine_map<(m, k, n) -> (m, n)>
+func.func @small(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %c: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "reduction", "parallel"]}
+         ins(%a, %b : tensor<2x3xf32>, tensor<3x4xf32>) outs(%c : tensor<2x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+
+// -----
+
+// At the limit: a C of 512 elements still lives in registers.
+// CHECK-LABEL: func.func @at_limit
+// CHECK-NOT: linalg.generic
+// CHECK: scf.for {{.*}} -> (tensor<1x512xf32>, vector<1x512xf32>)
+// CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<contract> : vector<1x512xf32>
+#mk = affine_map<(m, k, n) -> (m, k)>
+#kn = affine_map<(m, k, n) -> (k, n)>
+#mn = affine_map<(m, k, n) -> (m, n)>
+func.func @at_limit(%a: tensor<1x2xf32>, %b: tensor<2x512xf32>, %c: tensor<1x512xf32>) -> tensor<1x512xf32> {
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "reduction", "parallel"]}
+         ins(%a, %b : tensor<1x2xf32>, tensor<2x512xf32>) outs(%c : tensor<1x512xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x512xf32>
+  return %r : tensor<1x512xf32>
+}
+
+// -----
+
+// A C of more than 512 elements would not fit in registers: left as it is.
+// CHECK-LABEL: func.func @too_large
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<1x2xf32>, tensor<2x513xf32>) outs(%{{.*}} : tensor<1x513xf32>)
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK: arith.addf %{{.*}}, %{{.*}} : f32
+#mk = affine_map<(m, k, n) -> (m, k)>
+#kn = affine_map<(m, k, n) -> (k, n)>
+#mn = affine_map<(m, k, n) -> (m, n)>
+func.func @too_large(%a: tensor<1x2xf32>, %b: tensor<2x513xf32>, %c: tensor<1x513xf32>) -> tensor<1x513xf32> {
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "reduction", "parallel"]}
+         ins(%a, %b : tensor<1x2xf32>, tensor<2x513xf32>) outs(%c : tensor<1x513xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x513xf32>
+  return %r : tensor<1x513xf32>
+}
+
+// -----
+
+// Dynamic shapes (here the rows of A and C, a dynamic batch) have no static
+// vector type: left as it is.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<?x4xf32>)
+#mk = affine_map<(m, k, n) -> (m, k)>
+#kn = affine_map<(m, k, n) -> (k, n)>
+#mn = affine_map<(m, k, n) -> (m, n)>
+func.func @dynamic(%a: tensor<?x3xf32>, %b: tensor<3x4xf32>, %c: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "reduction", "parallel"]}
+         ins(%a, %b : tensor<?x3xf32>, tensor<3x4xf32>) outs(%c : tensor<?x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+
+// -----
+
+// A dynamic reduction dimension alone (static A rows, B columns, C) also
+// disqualifies the product.
+// CHECK-LABEL: func.func @dynamic_k
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<2x?xf32>, tensor<?x4xf32>)
+#mk = affine_map<(m, k, n) -> (m, k)>
+#kn = affine_map<(m, k, n) -> (k, n)>
+#mn = affine_map<(m, k, n) -> (m, n)>
+func.func @dynamic_k(%a: tensor<2x?xf32>, %b: tensor<?x4xf32>, %c: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "reduction", "parallel"]}
+         ins(%a, %b : tensor<2x?xf32>, tensor<?x4xf32>) outs(%c : tensor<2x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+
+// -----
+
+// Integer products are left as they are.
+// CHECK-LABEL: func.func @integer
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<2x4xi32>)
+// CHECK: arith.muli %{{.*}}, %{{.*}} : i32
+#mk = affine_map<(m, k, n) -> (m, k)>
+#kn = affine_map<(m, k, n) -> (k, n)>
+#mn = affine_map<(m, k, n) -> (m, n)>
+func.func @integer(%a: tensor<2x3xi32>, %b: tensor<3x4xi32>, %c: tensor<2x4xi32>) -> tensor<2x4xi32> {
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "reduction", "parallel"]}
+         ins(%a, %b : tensor<2x3xi32>, tensor<3x4xi32>) outs(%c : tensor<2x4xi32>) {
+  ^bb0(%x: i32, %y: i32, %acc: i32):
+    %p = arith.muli %x, %y : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<2x4xi32>
+  return %r : tensor<2x4xi32>
+}
+
+// -----
+
+// A product still in the order (m, n, k) (B not [k, n], as when
+// -native-contraction-layout could not transpose it) is not this pass's
+// business.
+// CHECK-LABEL: func.func @not_interchanged
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "reduction"]
+#mk = affine_map<(m, n, k) -> (m, k)>
+#nk = affine_map<(m, n, k) -> (n, k)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func @not_interchanged(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>, %c: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %r = linalg.generic {indexing_maps = [#mk, #nk, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+         ins(%a, %b : tensor<2x3xf32>, tensor<4x3xf32>) outs(%c : tensor<2x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+
+// -----
+
+// Nor is a product over (m, k, n) reading A transposed ([k, m]): the
+// iterators match but the maps do not.
+// CHECK-LABEL: func.func @transposed_a
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<3x2xf32>, tensor<3x4xf32>)
+#km = affine_map<(m, k, n) -> (k, m)>
+#kn = affine_map<(m, k, n) -> (k, n)>
+#mn = affine_map<(m, k, n) -> (m, n)>
+func.func @transposed_a(%a: tensor<3x2xf32>, %b: tensor<3x4xf32>, %c: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %r = linalg.generic {indexing_maps = [#km, #kn, #mn], iterator_types = ["parallel", "reduction", "parallel"]}
+         ins(%a, %b : tensor<3x2xf32>, tensor<3x4xf32>) outs(%c : tensor<2x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+
+// -----
+
+// A product on buffers (after bufferization) is left as it is.
+// CHECK-LABEL: func.func @buffers
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : memref<2x4xf32>)
+#mk = affine_map<(m, k, n) -> (m, k)>
+#kn = affine_map<(m, k, n) -> (k, n)>
+#mn = affine_map<(m, k, n) -> (m, n)>
+func.func @buffers(%a: memref<2x3xf32>, %b: memref<3x4xf32>, %c: memref<2x4xf32>) {
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%c : memref<2x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
