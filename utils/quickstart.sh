@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 case "${1:-}" in
 demo)
-  utils/setup.sh sluicec sluice-opt sluice-run sluice-translate
+  utils/setup.sh sluicec sluice-opt sluice-run sluice-translate sluice-python
   graph=examples/while_cond.pbtxt
   inputs=examples/while_cond_inputs.json
   echo "== sluicec $graph (TensorFlow v1 while loop with a cond, lifted)"

@@ -47,5 +47,24 @@ PY
   if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
 done
 
+echo "== python package (pytest)"
+# Debian's python3 (python3-numpy, python3-pytest), for which CMake builds
+# the package; each pytest test counts.
+PYTHONPATH=build/python PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest \
+  -q -p no:cacheprovider test/python 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+read -r p f < <(python3 - "$log" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+summary = next((l for l in reversed(lines) if re.search(r"\d+ (passed|failed|error)", l)), "")
+def count(*labels):
+    return sum(int(n) for n, label in re.findall(r"(\d+) (\w+)", summary) if label in labels)
+print(count("passed", "xfailed"), count("failed", "error", "errors", "xpassed"))
+PY
+)
+passed=$((passed + p))
+failed=$((failed + f))
+if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -10,7 +10,7 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libflatbuffers-dev flatbuffers-compiler
   libprotobuf-dev protobuf-compiler
-  pybind11-dev python3-dev python3-numpy
+  pybind11-dev python3-dev python3-numpy python3-pytest
   libgtest-dev
 )
 missing=()

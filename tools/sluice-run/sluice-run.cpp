@@ -7,34 +7,21 @@
 // @main imported from a TensorFlow GraphDef (.pb, .pbtxt) or a TFLite model
 // (.tflite), in the reference interpreter or compiled to native code in
 // process, and prints its results as one JSON line. Errors are printed as
-// diagnostics and the exit status is 1.
+// diagnostics and the exit status is 1. Everything but the command line and
+// the JSON is sluice::Program (sluice/API/Program.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
-#include "sluice/Dialect/Executor/Transforms/Passes.h"
-#include "sluice/Dialect/Lite/IR/LiteDialect.h"
+#include "sluice/API/Program.h"
 #include "sluice/Driver/GraphDefOptions.h"
-#include "sluice/Driver/LoadProgram.h"
-#include "sluice/Interpreter/Interpreter.h"
 #include "sluice/Interpreter/ProgramIO.h"
-#include "sluice/Target/Native/NativeJIT.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/SymbolTable.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <chrono>
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -66,9 +53,7 @@ static cl::opt<bool>
          cl::desc("Lift v1 control flow to lite.if/lite.while (the "
                   "sluice-lift pipeline) and run the lifted program"),
          cl::cat(category));
-namespace {
-enum class Engine { Interpreter, Native };
-} // namespace
+using sluice::Engine;
 static cl::opt<Engine> engine(
     "engine", cl::desc("What runs the program"), cl::init(Engine::Interpreter),
     cl::values(clEnumValN(Engine::Interpreter, "interpreter",
@@ -90,35 +75,19 @@ static cl::opt<bool> printStats(
              "and kernel executions"),
     cl::cat(category));
 
-/// Compiles the program in process and runs @function natively.
-static int runNative(ModuleOp module,
-                     ArrayRef<sluice::interp::Tensor> inputs) {
-  auto function = module.lookupSymbol<func::FuncOp>(functionName);
-  if (failed(sluice::specializeUnrankedArguments(function, inputs)))
-    return 1;
-  sluice::NativeTargetOptions target;
-  target.cpu = targetCpu;
-  auto start = std::chrono::steady_clock::now();
-  FailureOr<std::unique_ptr<sluice::NativeJIT>> jit =
-      sluice::NativeJIT::compile(module, target);
-  if (failed(jit))
-    return 1;
-  auto compiled = std::chrono::steady_clock::now();
-  std::string error;
-  FailureOr<SmallVector<sluice::interp::Tensor>> results =
-      (*jit)->run(functionName, inputs, error);
-  auto done = std::chrono::steady_clock::now();
-  if (printStats)
+/// Prints what --print-stats reports for a run of `engine`.
+static void printRunStats(sluice::Engine engine,
+                          const sluice::RunStats &stats) {
+  if (engine == sluice::Engine::Native)
     llvm::errs() << llvm::formatv(
-        "{{\"compile_seconds\": {0}, \"seconds\": {1}}\n",
-        std::chrono::duration<double>(compiled - start).count(),
-        std::chrono::duration<double>(done - compiled).count());
-  if (failed(results)) {
-    llvm::errs() << "sluice-run: " << error << "\n";
-    return 1;
-  }
-  llvm::outs() << sluice::interp::formatOutputs(function, *results) << "\n";
-  return 0;
+        "{{\"compile_seconds\": {0}, \"seconds\": {1}}\n", stats.compileSeconds,
+        stats.runSeconds);
+  else
+    llvm::errs() << llvm::formatv(
+        "{{\"seconds\": {0}, \"node_executions\": {1}, "
+        "\"kernel_executions\": {2}}\n",
+        stats.runSeconds, stats.interpreter.nodeExecutions,
+        stats.interpreter.kernelExecutions);
 }
 
 int main(int argc, char **argv) {
@@ -131,75 +100,59 @@ int main(int argc, char **argv) {
       "Sluice reference interpreter: runs a function and prints its results "
       "as JSON\n");
 
-  MLIRContext context;
-  context.printOpOnDiagnostic(false);
-  sluice::loadSluiceDialects(context);
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-
-  sluice::GraphDefImportOptions importOptions = graphDefOptions.get();
-  std::string error;
-  OwningOpRef<ModuleOp> module =
-      sluice::loadProgram(inputFile, context, sourceMgr, importOptions, error);
-  if (!module) {
-    if (!error.empty())
-      llvm::errs() << "sluice-run: " << error << "\n";
+  sluice::ProgramError error;
+  FailureOr<sluice::Program> program =
+      sluice::Program::load(inputFile, graphDefOptions.get(), error);
+  if (failed(program)) {
+    error.print(llvm::errs(), "sluice-run");
     return 1;
   }
-  auto function = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-      *module, StringAttr::get(&context, functionName));
+  func::FuncOp function = program->lookupFunction(functionName);
   if (!function) {
     llvm::errs() << "sluice-run: no function @" << functionName << " in "
                  << inputFile << "\n";
     return 1;
   }
-
-  bool hasExecutorOps = false;
-  function.walk([&](Operation *op) {
-    hasExecutorOps |= isa<sluice::executor::ExecutorDialect>(op->getDialect());
-  });
-  if (lift || (engine == Engine::Native && hasExecutorOps)) {
-    PassManager pm(&context, func::FuncOp::getOperationName());
-    sluice::executor::buildLiftControlFlowPipeline(pm);
-    if (failed(pm.run(function)))
-      return 1;
+  if (lift && failed(program->lift(error, functionName))) {
+    error.print(llvm::errs(), "sluice-run");
+    return 1;
   }
 
-  std::string inputsText;
+  std::string inputsText, message;
   if (!inputsFile.empty()) {
-    auto buffer = openInputFile(inputsFile, &error);
+    auto buffer = openInputFile(inputsFile, &message);
     if (!buffer) {
-      llvm::errs() << "sluice-run: " << error << "\n";
+      llvm::errs() << "sluice-run: " << message << "\n";
       return 1;
     }
     inputsText = buffer->getBuffer().str();
   }
   FailureOr<SmallVector<sluice::interp::Tensor>> inputs =
-      sluice::interp::parseInputs(function, inputsText, error);
+      sluice::interp::parseInputs(function, inputsText, message);
   if (failed(inputs)) {
-    llvm::errs() << "sluice-run: " << error << "\n";
+    llvm::errs() << "sluice-run: " << message << "\n";
     return 1;
   }
 
-  if (engine == Engine::Native)
-    return runNative(*module, *inputs);
-
-  sluice::interp::InterpreterOptions options;
+  // The native engine lifts (a copy of) a program with executor graphs.
+  sluice::RunOptions options;
+  options.function = functionName;
+  options.engine = engine;
   options.maxIterations = maxIterations;
-  sluice::interp::InterpreterStats stats;
-  auto start = std::chrono::steady_clock::now();
+  options.target.cpu = targetCpu;
+  sluice::RunStats stats;
   FailureOr<SmallVector<sluice::interp::Tensor>> results =
-      sluice::interp::runFunction(function, *inputs, options, &stats);
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-  if (printStats)
-    llvm::errs() << llvm::formatv(
-        "{{\"seconds\": {0}, \"node_executions\": {1}, "
-        "\"kernel_executions\": {2}}\n",
-        seconds, stats.nodeExecutions, stats.kernelExecutions);
-  if (failed(results))
+      program->run(*inputs, options, error, &stats);
+  // Diagnostics first, then the statistics, then a failed native run's
+  // status: the order in which they happen.
+  llvm::errs() << error.diagnostics;
+  if (printStats && (engine == sluice::Engine::Interpreter || stats.compiled))
+    printRunStats(engine, stats);
+  if (failed(results)) {
+    if (!error.message.empty())
+      llvm::errs() << "sluice-run: " << error.message << "\n";
     return 1;
+  }
   llvm::outs() << sluice::interp::formatOutputs(function, *results) << "\n";
   return 0;
 }

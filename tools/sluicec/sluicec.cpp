@@ -9,20 +9,15 @@
 // and writes the result: as lite IR, as a TFLite model, or compiled for the
 // host as an object file, assembly or LLVM IR with a C header declaring one
 // function per entry point. Errors are printed as diagnostics naming the node
-// or op, and the exit status is 1.
+// or op, and the exit status is 1. Everything but the command line and the
+// output files is sluice::Program (sluice/API/Program.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Dialect/Executor/Transforms/Passes.h"
-#include "sluice/Driver/GraphDefOptions.h"
-#include "sluice/Driver/LoadProgram.h"
+#include "sluice/API/Program.h"
 #include "sluice/Conversion/LiteToNative/EntryPoints.h"
-#include "sluice/Target/Native/NativeEmitter.h"
-#include "sluice/Target/TFLite/TFLiteExport.h"
+#include "sluice/Driver/GraphDefOptions.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -116,65 +111,59 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  MLIRContext context;
-  sluice::loadSluiceDialects(context);
-  context.printOpOnDiagnostic(false);
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-
-  sluice::GraphDefImportOptions importOptions = graphDefOptions.get();
-  std::string error;
-  OwningOpRef<ModuleOp> module =
-      sluice::loadProgram(inputFile, context, sourceMgr, importOptions, error);
-  if (!module) {
-    if (!error.empty())
-      llvm::errs() << "sluicec: " << error << "\n";
+  sluice::ProgramError error;
+  FailureOr<sluice::Program> program =
+      sluice::Program::load(inputFile, graphDefOptions.get(), error);
+  if (failed(program)) {
+    error.print(llvm::errs(), "sluicec");
+    return 1;
+  }
+  if (emit != EmitKind::Executor && failed(program->lift(error))) {
+    error.print(llvm::errs(), "sluicec");
     return 1;
   }
 
-  if (emit != EmitKind::Executor) {
-    PassManager pm(&context);
-    sluice::executor::buildLiftControlFlowPipeline(pm.nest<func::FuncOp>());
-    if (failed(pm.run(*module)))
-      return 1;
-  }
-
-  auto output = openOutputFile(outputFile, &error);
+  std::string message;
+  auto output = openOutputFile(outputFile, &message);
   if (!output) {
-    llvm::errs() << "sluicec: " << error << "\n";
+    llvm::errs() << "sluicec: " << message << "\n";
     return 1;
   }
   std::unique_ptr<llvm::ToolOutputFile> header;
   if (!headerFile.empty()) {
-    header = openOutputFile(headerFile, &error);
+    header = openOutputFile(headerFile, &message);
     if (!header) {
-      llvm::errs() << "sluicec: " << error << "\n";
+      llvm::errs() << "sluicec: " << message << "\n";
       return 1;
     }
   }
   if (emit == EmitKind::TFLite) {
-    if (failed(sluice::exportTFLite(*module, output->os())))
+    FailureOr<std::string> model = program->exportTFLite(error);
+    if (failed(model)) {
+      error.print(llvm::errs(), "sluicec");
       return 1;
+    }
+    output->os() << *model;
   } else if (isNative(emit)) {
-    sluice::NativeOutputKind kind =
-        emit == EmitKind::Object     ? sluice::NativeOutputKind::Object
-        : emit == EmitKind::Assembly ? sluice::NativeOutputKind::Assembly
-                                     : sluice::NativeOutputKind::LLVMIR;
-    sluice::NativeTargetOptions target;
-    target.cpu = targetCpu;
-    target.optLevel = optLevel;
-    std::string name = symbolPrefix();
-    if (failed(sluice::compileNative(*module, kind, name, target,
-                                     output->os(),
-                                     header ? &header->os() : nullptr,
-                                     headerFile.empty()
-                                         ? name
-                                         : llvm::sys::path::stem(headerFile))))
+    sluice::CompileOptions options;
+    options.kind = emit == EmitKind::Object ? sluice::NativeOutputKind::Object
+                   : emit == EmitKind::Assembly
+                       ? sluice::NativeOutputKind::Assembly
+                       : sluice::NativeOutputKind::LLVMIR;
+    options.target.cpu = targetCpu;
+    options.target.optLevel = optLevel;
+    options.prefix = symbolPrefix();
+    if (!headerFile.empty())
+      options.headerName = llvm::sys::path::stem(headerFile).str();
+    if (failed(program->compileNative(
+            output->os(), header ? &header->os() : nullptr, options, error))) {
+      error.print(llvm::errs(), "sluicec");
       return 1;
+    }
     if (header)
       header->keep();
   } else {
-    module->print(output->os());
+    output->os() << program->getMLIR();
   }
   output->keep();
   return 0;

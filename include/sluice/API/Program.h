@@ -1,0 +1,216 @@
+//===- Program.h - the compiler library as one object -----------*- C++ -*-===//
+//
+// The API the tools and the Python package share. A Program is a loaded
+// model -- a TensorFlow GraphDef (.pb, .pbtxt), a TFLite model (.tflite) or
+// an MLIR file of executor and/or lite IR -- that can be lifted (v1 control
+// flow to lite.if/lite.while), printed, exported as a TFLite FlatBuffer,
+// compiled to native code with a C header, and run in the reference
+// interpreter or compiled in process.
+//
+// A call that fails returns failure and fills a ProgramError with the
+// diagnostics it emitted, captured as text (nothing is printed, nothing
+// throws). Export, native compilation and native runs need lite IR: a
+// program that still holds executor graphs is lifted first, on a copy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_API_PROGRAM_H
+#define SLUICE_API_PROGRAM_H
+
+#include "sluice/API/ProgramError.h"
+#include "sluice/Interpreter/Interpreter.h"
+#include "sluice/Interpreter/Tensor.h"
+#include "sluice/Target/GraphDef/GraphDefImport.h"
+#include "sluice/Target/Native/NativeEmitter.h"
+#include "sluice/Target/TFLite/TFLiteExport.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace sluice {
+
+class DiagnosticCapture;
+class NativeJIT;
+struct ProgramSession;
+
+/// What runs a program.
+enum class Engine {
+  /// The reference interpreter: executor graphs by frames, tags and
+  /// deadness, lite ops one by one.
+  Interpreter,
+  /// Native code compiled in process (NativeJIT), for this machine's CPU
+  /// unless RunOptions::target says otherwise.
+  Native,
+};
+
+/// "interpreter", "native".
+llvm::StringRef getEngineName(Engine engine);
+std::optional<Engine> parseEngineName(llvm::StringRef name);
+
+struct RunOptions {
+  /// The function to run.
+  std::string function = "main";
+  Engine engine = Engine::Interpreter;
+  /// The interpreter's bound on the iterations of any one loop (a longer
+  /// loop is an error); native code has no bound.
+  int64_t maxIterations = interp::InterpreterOptions().maxIterations;
+  /// What the native engine compiles for.
+  NativeTargetOptions target = {/*cpu=*/"native", /*optLevel=*/3};
+};
+
+/// What a run measured (sluice-run --print-stats).
+struct RunStats {
+  /// Native: whether the program was compiled (the run may still fail).
+  bool compiled = false;
+  /// Native: the time spent compiling (0 when a compilation for the same
+  /// function, options and input shapes was reused).
+  double compileSeconds = 0;
+  /// The time spent running.
+  double runSeconds = 0;
+  /// Interpreter: node and kernel executions.
+  interp::InterpreterStats interpreter;
+};
+
+struct CompileOptions {
+  NativeOutputKind kind = NativeOutputKind::Object;
+  /// The C symbols are `<prefix>_<function>`.
+  std::string prefix = "sluice";
+  /// The header's include guard is derived from this name (default: the
+  /// prefix).
+  std::string headerName;
+  NativeTargetOptions target;
+};
+
+/// An argument or a result of a function, as the JSON and Python see it.
+struct TensorSignature {
+  /// `sluice.name`, else arg<i> / output<i>.
+  std::string name;
+  mlir::Type type;
+  /// The element type's dtype; none for a type the interpreter does not
+  /// support.
+  std::optional<interp::DType> dtype;
+  /// The shape (dynamic sizes are mlir::ShapedType::kDynamic); none for an
+  /// unranked tensor.
+  std::optional<llvm::SmallVector<int64_t>> shape;
+};
+
+/// A tensor given by name (Python's dict of inputs).
+struct NamedTensor {
+  std::string name;
+  interp::Tensor tensor;
+};
+
+class Program {
+public:
+  /// Reads `path`: a GraphDef (.pb, .pbtxt; `importOptions` give its feeds
+  /// and fetches), a TFLite model (.tflite) or MLIR. Each loaded program has
+  /// a context of its own, shared with its clones.
+  static mlir::FailureOr<Program>
+  load(llvm::StringRef path, const GraphDefImportOptions &importOptions,
+       ProgramError &error);
+
+  Program(Program &&other);
+  Program &operator=(Program &&other);
+  ~Program();
+
+  /// A copy of the module, in the same context.
+  Program clone() const;
+
+  mlir::ModuleOp getModule() const { return *module; }
+  mlir::MLIRContext *getContext() const;
+  /// The function named `name`, or null.
+  mlir::func::FuncOp lookupFunction(llvm::StringRef name) const;
+  /// The function's arguments or results; fails if there is no such
+  /// function.
+  mlir::FailureOr<llvm::SmallVector<TensorSignature>>
+  getInputSignature(llvm::StringRef function, ProgramError &error) const;
+  mlir::FailureOr<llvm::SmallVector<TensorSignature>>
+  getOutputSignature(llvm::StringRef function, ProgramError &error) const;
+
+  /// Whether executor graphs (v1 control flow) are left anywhere.
+  bool hasExecutorOps() const;
+
+  /// The module as MLIR text.
+  std::string getMLIR() const;
+
+  /// Lifts v1 control flow to lite.if/lite.while in place (the sluice-lift
+  /// pipeline: -executor-lift-control-flow, -canonicalize, -cse), in
+  /// `function` only when one is named, else in every function. A graph
+  /// that cannot be lifted is an error naming its node; the program may
+  /// then be partly lifted.
+  mlir::LogicalResult lift(ProgramError &error, llvm::StringRef function = "");
+
+  /// Runs a pass pipeline in place, in mlir-opt's textual form:
+  /// "sluice-lift", "canonicalize,cse", "builtin.module(sluice-lower-to-llvm)",
+  /// "func.func(executor-lift-control-flow)"; passes anchored on functions
+  /// nest implicitly. Sluice's passes and pipelines and MLIR's generic
+  /// transformations are known. A malformed pipeline or a failing pass is an
+  /// error.
+  mlir::LogicalResult runPipeline(llvm::StringRef pipeline,
+                                  ProgramError &error);
+
+  /// The program as a .tflite (the program itself is not changed).
+  mlir::FailureOr<std::string>
+  exportTFLite(ProgramError &error,
+               const TFLiteExportOptions &options = {}) const;
+
+  /// Compiles the program for the host: writes `options.kind` to `os` and,
+  /// when `header` is given, the C header declaring one function per
+  /// public function.
+  mlir::LogicalResult compileNative(llvm::raw_ostream &os,
+                                    llvm::raw_ostream *header,
+                                    const CompileOptions &options,
+                                    ProgramError &error) const;
+
+  /// compileNative to files: the object (or assembly, or LLVM IR) at
+  /// `objectPath` and the C header at `headerPath`; neither file is left
+  /// behind when compilation fails.
+  mlir::LogicalResult compileNativeToFiles(llvm::StringRef objectPath,
+                                           llvm::StringRef headerPath,
+                                           const CompileOptions &options,
+                                           ProgramError &error) const;
+
+  /// Puts named inputs in the argument order of `function`: every argument
+  /// needs exactly one input, unknown names are errors.
+  mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
+  orderInputs(llvm::StringRef function, llvm::ArrayRef<NamedTensor> inputs,
+              ProgramError &error) const;
+
+  /// Runs `options.function` on `inputs` (in argument order), whose dtypes
+  /// and shapes must fit its arguments. The native engine lifts a copy of a
+  /// program that holds executor graphs, gives unranked arguments the
+  /// shapes of their inputs, and keeps the compiled code for the next run
+  /// with the same options and input shapes. Run-time errors (a division by
+  /// zero, an index out of range, a runaway loop) fail the run.
+  mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
+  run(llvm::ArrayRef<interp::Tensor> inputs, const RunOptions &options,
+      ProgramError &error, RunStats *stats = nullptr) const;
+
+private:
+  Program(std::shared_ptr<ProgramSession> session,
+          mlir::OwningOpRef<mlir::ModuleOp> module);
+
+  mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
+  runNatively(mlir::func::FuncOp function,
+              llvm::ArrayRef<interp::Tensor> inputs, const RunOptions &options,
+              DiagnosticCapture &capture, ProgramError &error,
+              RunStats &stats) const;
+
+  /// The context (and the sources diagnostics quote), shared by clones; it
+  /// outlives the module.
+  std::shared_ptr<ProgramSession> session;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// Compiled code of native runs, by function, target and the shapes given
+  /// to unranked arguments.
+  mutable std::map<std::string, std::unique_ptr<NativeJIT>> compiledCode;
+};
+
+} // namespace sluice
+
+#endif // SLUICE_API_PROGRAM_H

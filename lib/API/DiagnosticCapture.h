@@ -1,0 +1,42 @@
+//===- DiagnosticCapture.h - an API call's diagnostics as text --*- C++ -*-===//
+//
+// Every public Program call captures the diagnostics it emits with one of
+// these and, on failure, hands them to the caller's ProgramError, formatted
+// exactly as the tools' SourceMgrDiagnosticHandler prints them. Private to
+// lib/API.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_LIB_API_DIAGNOSTICCAPTURE_H
+#define SLUICE_LIB_API_DIAGNOSTICCAPTURE_H
+
+#include "ProgramSession.h"
+
+#include "sluice/API/ProgramError.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Support/LLVM.h"
+
+namespace sluice {
+
+/// Collects the diagnostics emitted in a session's context while it lives
+/// (the innermost handler wins, so nothing reaches the default handler).
+/// Diagnostics of a call that succeeds (there are no warnings today) are
+/// dropped.
+class DiagnosticCapture {
+public:
+  explicit DiagnosticCapture(ProgramSession &session);
+
+  /// Moves what was captured so far into `error`, with `message` (a failure
+  /// that is no diagnostic), and returns failure.
+  mlir::LogicalResult fail(ProgramError &error, llvm::StringRef message = "");
+
+private:
+  std::string text;
+  llvm::raw_string_ostream os;
+  mlir::SourceMgrDiagnosticHandler handler;
+};
+
+} // namespace sluice
+
+#endif // SLUICE_LIB_API_DIAGNOSTICCAPTURE_H

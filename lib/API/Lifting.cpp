@@ -1,0 +1,38 @@
+//===- Lifting.cpp - the lifted form the back ends take -------------------===//
+
+#include "Lifting.h"
+
+#include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
+#include "sluice/Dialect/Executor/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+
+using namespace mlir;
+
+namespace sluice {
+
+bool containsExecutorOps(Operation *root) {
+  return root
+      ->walk([](Operation *op) {
+        return isa<executor::ExecutorDialect>(op->getDialect())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+LogicalResult liftModule(ModuleOp module) {
+  PassManager pm(module.getContext());
+  executor::buildLiftControlFlowPipeline(pm.nest<func::FuncOp>());
+  return pm.run(module);
+}
+
+FailureOr<OwningOpRef<ModuleOp>> cloneLifted(ModuleOp module) {
+  OwningOpRef<ModuleOp> copy(module.clone());
+  if (containsExecutorOps(*copy) && failed(liftModule(*copy)))
+    return failure();
+  return copy;
+}
+
+} // namespace sluice

@@ -1,0 +1,222 @@
+//===- Program.cpp - the compiler library as one object -------------------===//
+//
+// Loading, lifting, printing, TFLite export and native compilation of a
+// Program; running it is in ProgramRun.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/API/Program.h"
+
+#include "DiagnosticCapture.h"
+#include "Lifting.h"
+#include "ProgramSession.h"
+
+#include "sluice/Dialect/Executor/Transforms/Passes.h"
+#include "sluice/Dialect/Lite/IR/SignatureNames.h"
+#include "sluice/Driver/LoadProgram.h"
+#include "sluice/Target/Native/NativeJIT.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+
+namespace sluice {
+
+StringRef getEngineName(Engine engine) {
+  switch (engine) {
+  case Engine::Interpreter:
+    return "interpreter";
+  case Engine::Native:
+    return "native";
+  }
+  llvm_unreachable("unknown engine");
+}
+
+std::optional<Engine> parseEngineName(StringRef name) {
+  if (name == "interpreter")
+    return Engine::Interpreter;
+  if (name == "native")
+    return Engine::Native;
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Program
+//===----------------------------------------------------------------------===//
+
+Program::Program(std::shared_ptr<ProgramSession> session,
+                 OwningOpRef<ModuleOp> module)
+    : session(std::move(session)), module(std::move(module)) {}
+
+Program::Program(Program &&other) = default;
+
+Program &Program::operator=(Program &&other) {
+  // The module and the compiled code go before the context they live in
+  // (which other programs may share).
+  compiledCode = std::move(other.compiledCode);
+  module = std::move(other.module);
+  session = std::move(other.session);
+  return *this;
+}
+
+// Members are destroyed in reverse order: the compiled code, the module,
+// then the context.
+Program::~Program() = default;
+
+FailureOr<Program> Program::load(StringRef path,
+                                 const GraphDefImportOptions &importOptions,
+                                 ProgramError &error) {
+  auto session = std::make_shared<ProgramSession>();
+  DiagnosticCapture capture(*session);
+  std::string message;
+  OwningOpRef<ModuleOp> module = loadProgram(
+      path, session->context, session->sourceMgr, importOptions, message);
+  if (!module)
+    return capture.fail(error, message);
+  return Program(std::move(session), std::move(module));
+}
+
+Program Program::clone() const {
+  return Program(session, OwningOpRef<ModuleOp>(getModule().clone()));
+}
+
+MLIRContext *Program::getContext() const { return &session->context; }
+
+func::FuncOp Program::lookupFunction(StringRef name) const {
+  return getModule().lookupSymbol<func::FuncOp>(name);
+}
+
+static TensorSignature describeValue(Type type, std::string name) {
+  TensorSignature signature;
+  signature.name = std::move(name);
+  signature.type = type;
+  if (auto tensor = dyn_cast<TensorType>(type)) {
+    signature.dtype = interp::getDType(tensor.getElementType());
+    if (tensor.hasRank())
+      signature.shape = llvm::to_vector(tensor.getShape());
+  }
+  return signature;
+}
+
+FailureOr<SmallVector<TensorSignature>>
+Program::getInputSignature(StringRef function, ProgramError &error) const {
+  func::FuncOp callee = lookupFunction(function);
+  if (!callee)
+    return error.message = ("no function @" + function).str(), failure();
+  SmallVector<TensorSignature> signature;
+  for (auto [index, type] : llvm::enumerate(callee.getArgumentTypes()))
+    signature.push_back(describeValue(type, getArgumentName(callee, index)));
+  return signature;
+}
+
+FailureOr<SmallVector<TensorSignature>>
+Program::getOutputSignature(StringRef function, ProgramError &error) const {
+  func::FuncOp callee = lookupFunction(function);
+  if (!callee)
+    return error.message = ("no function @" + function).str(), failure();
+  SmallVector<TensorSignature> signature;
+  for (auto [index, type] : llvm::enumerate(callee.getResultTypes()))
+    signature.push_back(describeValue(type, getResultName(callee, index)));
+  return signature;
+}
+
+bool Program::hasExecutorOps() const { return containsExecutorOps(*module); }
+
+std::string Program::getMLIR() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  getModule().print(os);
+  return text;
+}
+
+LogicalResult Program::lift(ProgramError &error, StringRef function) {
+  DiagnosticCapture capture(*session);
+  compiledCode.clear();
+  if (function.empty())
+    return failed(liftModule(*module)) ? capture.fail(error) : success();
+  func::FuncOp callee = lookupFunction(function);
+  if (!callee)
+    return capture.fail(error, ("no function @" + function).str());
+  PassManager pm(getContext(), func::FuncOp::getOperationName());
+  executor::buildLiftControlFlowPipeline(pm);
+  return failed(pm.run(callee)) ? capture.fail(error) : success();
+}
+
+FailureOr<std::string>
+Program::exportTFLite(ProgramError &error,
+                      const TFLiteExportOptions &options) const {
+  DiagnosticCapture capture(*session);
+  // Export outlines regions: always on a copy.
+  FailureOr<OwningOpRef<ModuleOp>> lifted = cloneLifted(*module);
+  if (failed(lifted))
+    return capture.fail(error);
+  std::string bytes;
+  llvm::raw_string_ostream os(bytes);
+  if (failed(sluice::exportTFLite(**lifted, os, options)))
+    return capture.fail(error);
+  return bytes;
+}
+
+LogicalResult Program::compileNative(llvm::raw_ostream &os,
+                                     llvm::raw_ostream *header,
+                                     const CompileOptions &options,
+                                     ProgramError &error) const {
+  DiagnosticCapture capture(*session);
+  if (options.target.optLevel > 3)
+    return capture.fail(error, "the optimisation level must be 0 to 3");
+  // compileNative lowers a copy itself; lift on a copy only when needed.
+  OwningOpRef<ModuleOp> lifted;
+  ModuleOp lite = *module;
+  if (hasExecutorOps()) {
+    FailureOr<OwningOpRef<ModuleOp>> copy = cloneLifted(*module);
+    if (failed(copy))
+      return capture.fail(error);
+    lifted = std::move(*copy);
+    lite = *lifted;
+  }
+  StringRef headerName =
+      options.headerName.empty() ? options.prefix : options.headerName;
+  if (failed(sluice::compileNative(lite, options.kind, options.prefix,
+                                   options.target, os, header, headerName)))
+    return capture.fail(error);
+  return success();
+}
+
+LogicalResult Program::compileNativeToFiles(StringRef objectPath,
+                                            StringRef headerPath,
+                                            const CompileOptions &options,
+                                            ProgramError &error) const {
+  std::string message;
+  std::unique_ptr<llvm::ToolOutputFile> object =
+      openOutputFile(objectPath, &message);
+  if (!object)
+    return error.clear(), error.message = message, failure();
+  std::unique_ptr<llvm::ToolOutputFile> header =
+      openOutputFile(headerPath, &message);
+  if (!header)
+    return error.clear(), error.message = message, failure();
+  if (failed(compileNative(object->os(), &header->os(), options, error)))
+    return failure();
+  object->os().flush();
+  header->os().flush();
+  for (auto [path, file] : {std::pair(objectPath, object.get()),
+                            std::pair(headerPath, header.get())}) {
+    if (!file->os().has_error())
+      continue;
+    error.clear();
+    error.message =
+        "cannot write " + path.str() + ": " + file->os().error().message();
+    // An unhandled stream error would abort when the file is closed.
+    object->os().clear_error();
+    header->os().clear_error();
+    return failure();
+  }
+  object->keep();
+  header->keep();
+  return success();
+}
+
+} // namespace sluice

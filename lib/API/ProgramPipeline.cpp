@@ -1,0 +1,68 @@
+//===- ProgramPipeline.cpp - running a named pass pipeline on a Program ---===//
+//
+// Program::runPipeline: any pipeline sluice-opt accepts among Sluice's own
+// passes and pipelines (sluice-lift, sluice-lower-to-llvm, -lite-*, ...) and
+// MLIR's generic transformations (canonicalize, cse, inline, ...), in
+// mlir-opt's textual form.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/API/Program.h"
+
+#include "DiagnosticCapture.h"
+
+#include "sluice/Conversion/LiteToNative/Pipeline.h"
+#include "sluice/Conversion/Passes.h"
+#include "sluice/Dialect/Executor/Transforms/Passes.h"
+#include "sluice/Dialect/Lite/Transforms/Passes.h"
+#include "sluice/Target/Native/NativeJIT.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+#include <mutex>
+
+using namespace mlir;
+
+namespace sluice {
+
+/// Registers the passes and pipelines a pipeline may name, once per
+/// process.
+static void registerPipelinePasses() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    registerTransformsPasses();
+    executor::registerSluiceExecutorPasses();
+    executor::registerLiftControlFlowPipeline();
+    lite::registerSluiceLitePasses();
+    registerSluiceConversionPasses();
+    registerLiteToLLVMPipeline();
+  });
+}
+
+LogicalResult Program::runPipeline(StringRef pipeline, ProgramError &error) {
+  registerPipelinePasses();
+  DiagnosticCapture capture(*session);
+  compiledCode.clear();
+  // "builtin.module(a,b)" or just "a,b" (anchored on the module); passes on
+  // functions nest implicitly, as in sluice-opt.
+  StringRef passes = pipeline.trim();
+  if (passes.consume_front("builtin.module(") && !passes.consume_back(")"))
+    return capture.fail(error, ("invalid pass pipeline '" + pipeline +
+                                "': unbalanced parentheses")
+                                   .str());
+  PassManager pm(getContext());
+  pm.setNesting(OpPassManager::Nesting::Implicit);
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (failed(parsePassPipeline(passes, pm, os)))
+    return capture.fail(error, ("invalid pass pipeline '" + pipeline +
+                                "': " + StringRef(message).trim())
+                                   .str());
+  if (failed(pm.run(getModule())))
+    return capture.fail(error);
+  return success();
+}
+
+} // namespace sluice

@@ -1,0 +1,184 @@
+//===- ProgramRun.cpp - running a Program ---------------------------------===//
+//
+// Inputs checked against the function's arguments (the messages of
+// sluice-run's JSON inputs), then the reference interpreter or native code
+// compiled in process, kept for the next run with the same shapes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/API/Program.h"
+
+#include "DiagnosticCapture.h"
+#include "Lifting.h"
+#include "ProgramSession.h"
+
+#include "sluice/Dialect/Lite/IR/SignatureNames.h"
+#include "sluice/Target/Native/NativeJIT.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
+
+using namespace mlir;
+
+namespace sluice {
+
+/// "[?, 2]": a declared shape, dynamic sizes as '?'.
+static std::string declaredShapeString(ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  for (auto [i, size] : llvm::enumerate(shape))
+    text +=
+        (i ? ", " : "") +
+        (ShapedType::isDynamic(size) ? std::string("?") : std::to_string(size));
+  return text + "]";
+}
+
+/// Checks count, dtypes and shapes of `inputs` against the arguments of
+/// `function`; fails with `message` naming the offending input.
+static LogicalResult checkInputs(func::FuncOp function,
+                                 ArrayRef<interp::Tensor> inputs,
+                                 std::string &message) {
+  if (inputs.size() != function.getNumArguments()) {
+    message = llvm::formatv("@{0} takes {1} argument(s), got {2} input(s)",
+                            function.getSymName(), function.getNumArguments(),
+                            inputs.size());
+    return failure();
+  }
+  for (auto [index, input] : llvm::enumerate(inputs)) {
+    Type type = function.getArgumentTypes()[index];
+    std::string name = getArgumentName(function, index);
+    auto tensorType = dyn_cast<TensorType>(type);
+    std::optional<interp::DType> dtype =
+        tensorType ? interp::getDType(tensorType.getElementType())
+                   : std::nullopt;
+    if (!dtype) {
+      message = llvm::formatv("argument '{0}' has type {1}, which the "
+                              "interpreter does not support",
+                              name, type);
+      return failure();
+    }
+    if (input.getDType() != *dtype) {
+      message = llvm::formatv("input '{0}' has dtype {1} but {2} is expected",
+                              name, interp::getDTypeName(input.getDType()),
+                              interp::getDTypeName(*dtype));
+      return failure();
+    }
+    auto ranked = dyn_cast<RankedTensorType>(tensorType);
+    if (ranked && !interp::fitsShape(input.getShape(), ranked.getShape())) {
+      message = llvm::formatv("input '{0}' has shape {1} but the program "
+                              "expects {2}",
+                              name, interp::shapeString(input.getShape()),
+                              declaredShapeString(ranked.getShape()));
+      return failure();
+    }
+  }
+  return success();
+}
+
+FailureOr<SmallVector<interp::Tensor>>
+Program::orderInputs(StringRef function, ArrayRef<NamedTensor> inputs,
+                     ProgramError &error) const {
+  DiagnosticCapture capture(*session);
+  func::FuncOp callee = lookupFunction(function);
+  if (!callee)
+    return capture.fail(error, ("no function @" + function).str());
+  unsigned count = callee.getNumArguments();
+  SmallVector<std::string> names;
+  for (unsigned i = 0; i < count; ++i)
+    names.push_back(getArgumentName(callee, i));
+  SmallVector<const interp::Tensor *> ordered(count, nullptr);
+  for (const NamedTensor &input : inputs) {
+    auto *it = llvm::find(names, input.name);
+    if (it == names.end())
+      continue;
+    const interp::Tensor *&slot = ordered[it - names.begin()];
+    if (slot)
+      return capture.fail(error, "input '" + input.name + "' is given twice");
+    slot = &input.tensor;
+  }
+  for (unsigned i = 0; i < count; ++i)
+    if (!ordered[i])
+      return capture.fail(error, "missing input '" + names[i] + "'");
+  for (const NamedTensor &input : inputs)
+    if (!llvm::is_contained(names, input.name))
+      return capture.fail(error, "unknown input '" + input.name + "'");
+  SmallVector<interp::Tensor> result;
+  for (const interp::Tensor *tensor : ordered)
+    result.push_back(*tensor);
+  return result;
+}
+
+static double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+FailureOr<SmallVector<interp::Tensor>>
+Program::run(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
+             ProgramError &error, RunStats *stats) const {
+  DiagnosticCapture capture(*session);
+  RunStats ignored;
+  RunStats &measured = stats ? *stats : ignored;
+  func::FuncOp function = lookupFunction(options.function);
+  if (!function)
+    return capture.fail(error, "no function @" + options.function);
+  std::string message;
+  if (failed(checkInputs(function, inputs, message)))
+    return capture.fail(error, message);
+  if (options.engine == Engine::Native)
+    return runNatively(function, inputs, options, capture, error, measured);
+
+  interp::InterpreterOptions interpreterOptions;
+  interpreterOptions.maxIterations = options.maxIterations;
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<SmallVector<interp::Tensor>> results = interp::runFunction(
+      function, inputs, interpreterOptions, &measured.interpreter);
+  measured.runSeconds = secondsSince(start);
+  if (failed(results))
+    return capture.fail(error);
+  return results;
+}
+
+FailureOr<SmallVector<interp::Tensor>>
+Program::runNatively(func::FuncOp function, ArrayRef<interp::Tensor> inputs,
+                     const RunOptions &options, DiagnosticCapture &capture,
+                     ProgramError &error, RunStats &stats) const {
+  // Code is compiled for the shapes unranked arguments take, so those are
+  // part of what identifies it.
+  std::string key = llvm::formatv("@{0} cpu={1} O{2}", function.getSymName(),
+                                  options.target.cpu, options.target.optLevel);
+  for (auto [type, input] : llvm::zip(function.getArgumentTypes(), inputs))
+    if (isa<UnrankedTensorType>(type))
+      key += " " + interp::shapeString(input.getShape());
+
+  auto compiled = compiledCode.find(key);
+  if (compiled == compiledCode.end()) {
+    FailureOr<OwningOpRef<ModuleOp>> lite = cloneLifted(*module);
+    if (failed(lite))
+      return capture.fail(error);
+    auto specialized =
+        (**lite).lookupSymbol<func::FuncOp>(function.getSymName());
+    if (failed(specializeUnrankedArguments(specialized, inputs)))
+      return capture.fail(error);
+    auto start = std::chrono::steady_clock::now();
+    FailureOr<std::unique_ptr<NativeJIT>> jit =
+        NativeJIT::compile(**lite, options.target);
+    if (failed(jit))
+      return capture.fail(error);
+    stats.compileSeconds = secondsSince(start);
+    compiled = compiledCode.emplace(key, std::move(*jit)).first;
+  }
+  stats.compiled = true;
+
+  std::string message;
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<SmallVector<interp::Tensor>> results =
+      compiled->second->run(function.getSymName(), inputs, message);
+  stats.runSeconds = secondsSince(start);
+  if (failed(results))
+    return capture.fail(error, message);
+  return results;
+}
+
+} // namespace sluice

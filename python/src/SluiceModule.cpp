@@ -1,0 +1,391 @@
+//===- SluiceModule.cpp - the _sluice extension module --------------------===//
+//
+// pybind11 bindings of sluice::Program (sluice/API/Program.h): sluice.load,
+// sluice.Program, sluice.TensorSpec and sluice.SluiceError. The library
+// reports failures as ProgramErrors; this file is the one place they become
+// Python exceptions. python/sluice/__init__.py re-exports everything.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NumpyTensors.h"
+
+#include "sluice/API/Program.h"
+#include "sluice/Conversion/LiteToNative/EntryPoints.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
+#include <pybind11/pybind11.h>
+
+namespace py = pybind11;
+using namespace sluice;
+
+namespace {
+
+/// sluice.SluiceError, created when the module is initialised.
+PyObject *sluiceErrorType = nullptr;
+
+/// Text from the library (diagnostics quote the user's files) as a Python
+/// str; bytes that are not UTF-8 are replaced rather than refused.
+py::str toPythonString(const std::string &text) {
+  return py::reinterpret_steal<py::str>(
+      PyUnicode_DecodeUTF8(text.data(), text.size(), "replace"));
+}
+
+/// Raises sluice.SluiceError with `text`, also kept as its `diagnostics`.
+[[noreturn]] void raiseSluiceError(const std::string &text) {
+  py::str message = toPythonString(text);
+  py::object error = py::handle(sluiceErrorType)(message);
+  error.attr("diagnostics") = message;
+  PyErr_SetObject(sluiceErrorType, error.ptr());
+  throw py::error_already_set();
+}
+
+[[noreturn]] void raiseSluiceError(const ProgramError &error) {
+  raiseSluiceError(error.getText());
+}
+
+/// A path argument: str or os.PathLike.
+std::string toPath(const py::object &path) {
+  return py::str(py::module_::import("os").attr("fspath")(path));
+}
+
+/// A list of tensor names: None, "a,b:1" or an iterable of str.
+std::vector<std::string> toTensorList(const py::object &names,
+                                      const char *what) {
+  if (names.is_none())
+    return {};
+  if (py::isinstance<py::str>(names))
+    return splitTensorList(names.cast<std::string>());
+  std::vector<std::string> list;
+  for (py::handle name : py::iter(names)) {
+    if (!py::isinstance<py::str>(name))
+      throw py::type_error(std::string(what) +
+                           " must be a str or an iterable of str");
+    list.push_back(name.cast<std::string>());
+  }
+  return list;
+}
+
+/// The shape a TensorSpec shows: a tuple with None for dynamic sizes, or
+/// None when the rank is unknown.
+py::object shapeTuple(const std::optional<llvm::SmallVector<int64_t>> &shape) {
+  if (!shape)
+    return py::none();
+  py::list sizes;
+  for (int64_t size : *shape) {
+    if (mlir::ShapedType::isDynamic(size))
+      sizes.append(py::none());
+    else
+      sizes.append(size);
+  }
+  return py::tuple(sizes);
+}
+
+/// sluice.TensorSpec: an argument or result of a function.
+struct TensorSpec {
+  std::string name;
+  py::object dtype;
+  py::object shape;
+  std::string type;
+
+  explicit TensorSpec(const TensorSignature &signature)
+      : name(signature.name),
+        dtype(signature.dtype
+                  ? py::object(python::getNumpyDType(*signature.dtype))
+                  : py::object(py::none())),
+        shape(shapeTuple(signature.shape)) {
+    llvm::raw_string_ostream os(type);
+    os << signature.type;
+  }
+
+  std::string repr() const {
+    return "TensorSpec(name=" + py::repr(py::str(name)).cast<std::string>() +
+           ", dtype=" +
+           (dtype.is_none() ? std::string("None")
+                            : py::str(dtype).cast<std::string>()) +
+           ", shape=" + py::repr(shape).cast<std::string>() + ")";
+  }
+};
+
+/// sluice.Program: a Program and the file it came from.
+struct PythonProgram {
+  Program program;
+  std::string source;
+
+  std::string repr() const {
+    std::string functions;
+    for (auto function : program.getModule().getOps<mlir::func::FuncOp>())
+      if (function.isPublic())
+        functions +=
+            (functions.empty() ? "@" : ", @") + function.getSymName().str();
+    return "<sluice.Program from '" + source +
+           "': " + (functions.empty() ? "no public function" : functions) +
+           (program.hasExecutorOps() ? ", v1 control flow" : "") + ">";
+  }
+
+  py::list getSpecs(const std::string &function, bool outputs) const {
+    ProgramError error;
+    auto signature = outputs ? program.getOutputSignature(function, error)
+                             : program.getInputSignature(function, error);
+    if (mlir::failed(signature))
+      raiseSluiceError(error);
+    py::list specs;
+    for (const TensorSignature &value : *signature)
+      specs.append(py::cast(TensorSpec(value)));
+    return specs;
+  }
+
+  PythonProgram lift() const {
+    Program lifted = program.clone();
+    ProgramError error;
+    if (mlir::failed(lifted.lift(error)))
+      raiseSluiceError(error);
+    return PythonProgram{std::move(lifted), source};
+  }
+
+  PythonProgram runPipeline(const std::string &pipeline) const {
+    Program result = program.clone();
+    ProgramError error;
+    if (mlir::failed(result.runPipeline(pipeline, error)))
+      raiseSluiceError(error);
+    return PythonProgram{std::move(result), source};
+  }
+
+  py::bytes toTFLite(const std::string &function) const {
+    ProgramError error;
+    TFLiteExportOptions options;
+    options.entryFunction = function;
+    mlir::FailureOr<std::string> model = program.exportTFLite(error, options);
+    if (mlir::failed(model))
+      raiseSluiceError(error);
+    return py::bytes(*model);
+  }
+
+  std::string compile(const py::object &pathObject, const py::object &prefix,
+                      const std::string &targetCpu, unsigned optLevel) const {
+    std::string objectPath = toPath(pathObject);
+    llvm::SmallString<128> headerPath(objectPath);
+    llvm::sys::path::replace_extension(headerPath, "h");
+    if (headerPath == objectPath)
+      raiseSluiceError("the object file '" + objectPath +
+                       "' would be overwritten by its header: give it "
+                       "another extension (.o)");
+    CompileOptions options;
+    options.prefix = makeCIdentifier(
+        prefix.is_none() ? llvm::sys::path::stem(objectPath).str()
+                         : prefix.cast<std::string>());
+    options.headerName = llvm::sys::path::stem(headerPath).str();
+    options.target.cpu = targetCpu;
+    options.target.optLevel = optLevel;
+    ProgramError error;
+    if (mlir::failed(program.compileNativeToFiles(objectPath, headerPath,
+                                                  options, error)))
+      raiseSluiceError(error);
+    return headerPath.str().str();
+  }
+
+  py::dict run(const py::object &inputs, const std::string &engineName,
+               const std::string &function, const py::object &maxIterations,
+               const std::string &targetCpu) const {
+    std::optional<Engine> engine = parseEngineName(engineName);
+    if (!engine)
+      throw py::value_error("engine must be 'interpreter' or 'native', not '" +
+                            engineName + "'");
+    RunOptions options;
+    options.function = function;
+    options.engine = *engine;
+    options.target.cpu = targetCpu;
+    if (!maxIterations.is_none())
+      options.maxIterations = maxIterations.cast<int64_t>();
+
+    std::vector<NamedTensor> named;
+    if (!inputs.is_none()) {
+      if (!py::isinstance<py::dict>(inputs))
+        throw py::type_error("inputs must be a dict of input name to "
+                             "numpy.ndarray");
+      py::module_ numpy = py::module_::import("numpy");
+      for (auto [key, value] : inputs.cast<py::dict>()) {
+        if (!py::isinstance<py::str>(key))
+          throw py::type_error("input names must be str, got " +
+                               py::repr(key).cast<std::string>());
+        std::string name = key.cast<std::string>();
+        py::array array = numpy.attr("asarray")(value);
+        std::optional<interp::Tensor> tensor = python::tensorFromArray(array);
+        if (!tensor)
+          raiseSluiceError("input '" + name + "' has dtype " +
+                           py::str(array.dtype()).cast<std::string>() +
+                           ", which Sluice does not support (bool, int8, "
+                           "uint8, int32, int64, float32, float64)");
+        named.push_back({std::move(name), std::move(*tensor)});
+      }
+    }
+    ProgramError error;
+    auto ordered = program.orderInputs(function, named, error);
+    if (mlir::failed(ordered))
+      raiseSluiceError(error);
+    auto results = program.run(*ordered, options, error);
+    if (mlir::failed(results))
+      raiseSluiceError(error);
+    auto names = program.getOutputSignature(function, error);
+    if (mlir::failed(names))
+      raiseSluiceError(error);
+    py::dict outputs;
+    for (auto [signature, tensor] : llvm::zip_equal(*names, *results))
+      outputs[py::str(signature.name)] = python::arrayFromTensor(tensor);
+    return outputs;
+  }
+};
+
+PythonProgram load(const py::object &pathObject, const py::object &feeds,
+                   const py::object &fetches) {
+  std::string path = toPath(pathObject);
+  GraphDefImportOptions options;
+  options.feeds = toTensorList(feeds, "feeds");
+  options.fetches = toTensorList(fetches, "fetches");
+  ProgramError error;
+  mlir::FailureOr<Program> program = Program::load(path, options, error);
+  if (mlir::failed(program))
+    raiseSluiceError(error);
+  return PythonProgram{std::move(*program), path};
+}
+
+} // namespace
+
+PYBIND11_MODULE(_sluice, m) {
+  m.doc() = "Sluice's compiler library (the C++ sluice::Program API). Use "
+            "the `sluice` package, which re-exports everything here.";
+
+  sluiceErrorType = PyErr_NewExceptionWithDoc(
+      "sluice.SluiceError",
+      "A Sluice call failed. str(error) and error.diagnostics hold the "
+      "diagnostics, as the command-line tools print them: one "
+      "'file:line:col: error: ...' line per problem, naming the GraphDef "
+      "node, TFLite operator or MLIR op (with the source line for MLIR "
+      "input), followed by messages such as \"missing input 'x'\" or the "
+      "status a native run returned.",
+      PyExc_Exception, nullptr);
+  if (!sluiceErrorType)
+    throw py::error_already_set();
+  m.add_object("SluiceError", py::handle(sluiceErrorType));
+
+  py::class_<TensorSpec>(m, "TensorSpec",
+                         "An argument or a result of a program's function.")
+      .def_readonly("name", &TensorSpec::name,
+                    "The name run() uses as the dict key: the model's own "
+                    "(a GraphDef node 'n' or tensor 'n:1', a TFLite "
+                    "signature key), else 'arg<i>' / 'output<i>'.")
+      .def_readonly("dtype", &TensorSpec::dtype,
+                    "The numpy.dtype (bool, int8, uint8, int32, int64, "
+                    "float32 or float64), or None for a type Sluice cannot "
+                    "run.")
+      .def_readonly("shape", &TensorSpec::shape,
+                    "The shape as a tuple, None for a size only known at "
+                    "run time; None if even the rank is unknown.")
+      .def_readonly("type", &TensorSpec::type,
+                    "The MLIR type, e.g. 'tensor<?x2xf32>'.")
+      .def("__repr__", &TensorSpec::repr);
+
+  py::class_<PythonProgram>(
+      m, "Program",
+      "A loaded model: a TensorFlow GraphDef, a TFLite model or an MLIR "
+      "file (executor and/or lite IR). Create one with sluice.load().\n\n"
+      "Programs are not changed by their methods: lift() returns a new "
+      "Program. to_tflite(), compile() and run(engine='native') need lite "
+      "IR: they lift a copy of a program that still holds v1 control flow. "
+      "Every failure raises sluice.SluiceError.")
+      .def(
+          "mlir",
+          [](const PythonProgram &self) {
+            return toPythonString(self.program.getMLIR());
+          },
+          "The program as MLIR text (executor and/or lite dialects).")
+      .def("__str__",
+           [](const PythonProgram &self) {
+             return toPythonString(self.program.getMLIR());
+           })
+      .def("__repr__", &PythonProgram::repr)
+      .def("lift", &PythonProgram::lift,
+           "Returns a new Program with TensorFlow v1 control flow "
+           "(Switch/Merge/Enter/Exit/NextIteration) lifted to region-based "
+           "lite.if / lite.while, then canonicalized and CSE'd: what "
+           "`sluicec` prints. This program is left as it is. A graph that "
+           "cannot be lifted raises SluiceError naming the node.")
+      .def("run_pipeline", &PythonProgram::runPipeline, py::arg("pipeline"),
+           "Returns a new Program: this one after a pass pipeline, written "
+           "as for sluice-opt's --pass-pipeline, with or without the "
+           "builtin.module(...) around it: 'sluice-lift' (what lift() "
+           "runs), 'canonicalize,cse', 'lite-infer-shapes', "
+           "'func.func(executor-lift-control-flow)', "
+           "'sluice-lower-to-llvm' (the native pipeline, down to the LLVM "
+           "dialect), ... Sluice's passes and pipelines and MLIR's generic "
+           "transformations are known. An unknown pass or a failing one "
+           "raises SluiceError.")
+      .def(
+          "inputs",
+          [](const PythonProgram &self, const std::string &function) {
+            return self.getSpecs(function, /*outputs=*/false);
+          },
+          py::arg("function") = "main",
+          "The arguments of `function`, in order, as TensorSpecs (the names "
+          "are the keys run() takes).")
+      .def(
+          "outputs",
+          [](const PythonProgram &self, const std::string &function) {
+            return self.getSpecs(function, /*outputs=*/true);
+          },
+          py::arg("function") = "main",
+          "The results of `function`, in order, as TensorSpecs (the names "
+          "are the keys run() returns).")
+      .def("to_tflite", &PythonProgram::toTFLite, py::arg("function") = "main",
+           "The program as a TFLite FlatBuffer (bytes; write it to a "
+           ".tflite file), `function` becoming subgraph 0 and the "
+           "'serving_default' signature. Ops or types TFLite cannot hold "
+           "raise SluiceError.")
+      .def("compile", &PythonProgram::compile, py::arg("path"),
+           py::arg("prefix") = py::none(), py::arg("target_cpu") = "generic",
+           py::arg("opt_level") = 3,
+           "Compiles the program to native code for this machine's "
+           "architecture: writes the object file `path` and, next to it, "
+           "the C header `path` with its extension replaced by '.h' "
+           "(model.o -> model.h), and returns the header's path. Each public "
+           "function @f becomes the C function <prefix>_f (prefix: the "
+           "object file's name without extension), returning a "
+           "sluice_status; `target_cpu` is an LLVM CPU name, 'generic' or "
+           "'native', `opt_level` 0 to 3 -- as `sluicec --emit=obj "
+           "--header`.")
+      .def("run", &PythonProgram::run, py::arg("inputs") = py::none(),
+           py::arg("engine") = "interpreter", py::arg("function") = "main",
+           py::arg("max_iterations") = py::none(),
+           py::arg("target_cpu") = "native",
+           "Runs `function` and returns its results as a dict of output "
+           "name to numpy.ndarray, in result order.\n\n"
+           "inputs: a dict of input name (see inputs()) to numpy.ndarray "
+           "(anything numpy.asarray takes); every input must be given, with "
+           "the argument's exact dtype (bool, int8, uint8, int32, int64, "
+           "float32, float64: nothing is converted) and a shape that fits. "
+           "Missing, unknown or mismatched inputs raise SluiceError naming "
+           "the input.\n"
+           "engine: 'interpreter' (the reference interpreter: v1 executor "
+           "graphs by frames, tags and deadness, lite ops op by op; "
+           "`max_iterations` bounds any one loop) or 'native' (compiled in "
+           "process for `target_cpu`, lifting a copy of a program with v1 "
+           "control flow first; the compiled code is kept for further runs "
+           "with the same input shapes).\n"
+           "Run-time errors (an integer division by zero, an index out of "
+           "range, a runaway loop) raise SluiceError.");
+
+  m.def("load", &load, py::arg("path"), py::arg("feeds") = py::none(),
+        py::arg("fetches") = py::none(),
+        "Loads a model and returns a Program. `path` (str or os.PathLike) "
+        "names a TensorFlow GraphDef (.pb binary, .pbtxt text), a TFLite "
+        "model (.tflite) or an MLIR file (anything else).\n\n"
+        "For GraphDefs, `feeds` lists the tensors that become the inputs "
+        "('node' or 'node:port'; default: every Placeholder) and "
+        "`fetches` the outputs (default: the _Retval nodes, else every "
+        "output nothing consumes), each as a list of str or one "
+        "comma-separated str -- as the tools' --feeds/--fetches. Malformed "
+        "files, unsupported ops and unknown nodes raise SluiceError naming "
+        "the node and its line.");
+}
