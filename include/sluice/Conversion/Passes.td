@@ -99,8 +99,16 @@ def NativeVectorizeProductsPass
     C as a vector, a row of B is loaded and multiplied by a broadcast element
     of A each step, and C is read once before and written once after the
     loop. Lowered as written, C would be loaded and stored at every k, and
-    each step would wait for the previous one's store.
+    each step would wait for the previous one's store. A C larger than
+    `max-accumulator-elements` is split along n into column blocks that fit
+    (an outer loop over the blocks), when n has such a divisor.
   }];
+  let options = [
+    Option<"maxAccumulatorElements", "max-accumulator-elements", "int64_t",
+           /*default=*/"512",
+           "Elements of C kept in vector registers at most (512: 32 AVX-512 "
+           "registers of 16 floats; 64 for SSE's 16 registers of 4)">,
+  ];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
 }

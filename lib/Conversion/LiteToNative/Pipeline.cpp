@@ -52,7 +52,9 @@ void buildNativeLoweringPipeline(OpPassManager &pm,
                                  const NativePipelineOptions &options) {
   pm.addPass(createConvertLiteToNativePass());
   pm.addNestedPass<func::FuncOp>(createNativeContractionLayoutPass());
-  pm.addNestedPass<func::FuncOp>(createNativeVectorizeProductsPass());
+  NativeVectorizeProductsPassOptions vectorize;
+  vectorize.maxAccumulatorElements = options.maxAccumulatorElements;
+  pm.addNestedPass<func::FuncOp>(createNativeVectorizeProductsPass(vectorize));
   // One loop for a chain of elementwise ops (a bias add and its activation).
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());

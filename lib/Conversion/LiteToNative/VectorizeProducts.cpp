@@ -30,23 +30,21 @@ using namespace mlir;
 namespace sluice {
 namespace {
 
-/// Elements of C kept in registers at most (32 AVX-512 registers of 16).
-constexpr int64_t kMaxAccumulatorElements = 512;
-
 /// Marks the k loops between tiling and hoisting.
 constexpr llvm::StringLiteral kProductLoopAttr = "sluice.product_loop";
 
-/// A product over (m, k, n) with maps (m, k), (k, n), (m, n), static shapes,
-/// float elements and a small C.
-bool isSmallProduct(linalg::GenericOp op) {
+/// A product over (m, k, n) with maps (m, k), (k, n), (m, n), static shapes
+/// and float elements: the width of the column blocks of C that fit in
+/// `budget` elements (n itself when the whole C fits), or nullopt.
+std::optional<int64_t> getColumnBlock(linalg::GenericOp op, int64_t budget) {
   if (op.getNumLoops() != 3 || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 || !op.hasPureTensorSemantics())
-    return false;
+    return std::nullopt;
   auto iterators = op.getIteratorTypesArray();
   if (iterators[0] != utils::IteratorType::parallel ||
       iterators[1] != utils::IteratorType::reduction ||
       iterators[2] != utils::IteratorType::parallel)
-    return false;
+    return std::nullopt;
   MLIRContext *context = op.getContext();
   AffineExpr m, k, n;
   bindDims(context, m, k, n);
@@ -54,11 +52,20 @@ bool isSmallProduct(linalg::GenericOp op) {
                                      AffineMap::get(3, 0, {k, n}, context),
                                      AffineMap::get(3, 0, {m, n}, context)};
   if (op.getIndexingMapsArray() != expected)
-    return false;
+    return std::nullopt;
   auto result = dyn_cast<RankedTensorType>(op.getResultTypes()[0]);
-  return result && isa<FloatType>(result.getElementType()) &&
-         llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic) &&
-         result.getNumElements() <= kMaxAccumulatorElements;
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  if (!result || !isa<FloatType>(result.getElementType()) ||
+      llvm::any_of(bounds, ShapedType::isDynamic))
+    return std::nullopt;
+  // The widest divisor of n whose block of C fits: blocks of equal width
+  // keep every vector static. Blocks narrower than a vector are no gain.
+  int64_t rows = bounds[0], columns = bounds[2];
+  for (int64_t width = columns; width >= std::min<int64_t>(columns, 8);
+       --width)
+    if (columns % width == 0 && rows * width <= budget)
+      return width;
+  return std::nullopt;
 }
 
 /// Lets LLVM fuse the loop body's multiply and add into one FMA (a single
@@ -74,14 +81,21 @@ void allowContraction(scf::ForOp loop) {
   });
 }
 
-LogicalResult vectorizeProduct(RewriterBase &rewriter, linalg::GenericOp op) {
+LogicalResult vectorizeProduct(RewriterBase &rewriter, linalg::GenericOp op,
+                               int64_t columnBlock) {
   rewriter.setInsertionPoint(op);
+  bool blocked = columnBlock != op.getStaticLoopRanges()[2];
+  // Column blocks outside, k inside: each block's accumulators live through
+  // the whole k loop.
   scf::SCFTilingOptions options;
   options.setTileSizes({rewriter.getIndexAttr(0), rewriter.getIndexAttr(1),
-                        rewriter.getIndexAttr(0)});
+                        rewriter.getIndexAttr(blocked ? columnBlock : 0)});
+  if (blocked)
+    options.setInterchange({0, 2, 1});
   FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
       rewriter, cast<TilingInterface>(op.getOperation()), options);
-  if (failed(tiled) || tiled->loops.size() != 1 || tiled->tiledOps.size() != 1)
+  if (failed(tiled) || tiled->loops.size() != (blocked ? 2u : 1u) ||
+      tiled->tiledOps.size() != 1)
     return failure();
   rewriter.replaceOp(op, tiled->replacements);
   Operation *body = tiled->tiledOps.front();
@@ -91,7 +105,7 @@ LogicalResult vectorizeProduct(RewriterBase &rewriter, linalg::GenericOp op) {
   if (failed(vectorized))
     return failure();
   rewriter.replaceOp(body, vectorized->replacements);
-  tiled->loops.front()->setAttr(kProductLoopAttr, rewriter.getUnitAttr());
+  tiled->loops.back()->setAttr(kProductLoopAttr, rewriter.getUnitAttr());
   return success();
 }
 
@@ -107,17 +121,19 @@ FrozenRewritePatternSet canonicalizationPatterns(MLIRContext *context) {
 
 struct NativeVectorizeProductsPass
     : impl::NativeVectorizeProductsPassBase<NativeVectorizeProductsPass> {
+  using Base::Base;
   void runOnOperation() override {
-    SmallVector<linalg::GenericOp> products;
+    SmallVector<std::pair<linalg::GenericOp, int64_t>> products;
     getOperation().walk([&](linalg::GenericOp op) {
-      if (isSmallProduct(op))
-        products.push_back(op);
+      if (std::optional<int64_t> block =
+              getColumnBlock(op, maxAccumulatorElements))
+        products.push_back({op, *block});
     });
     if (products.empty())
       return;
     IRRewriter rewriter(&getContext());
-    for (linalg::GenericOp op : products)
-      (void)vectorizeProduct(rewriter, op);
+    for (auto [op, block] : products)
+      (void)vectorizeProduct(rewriter, op, block);
     // The tiled op reads and writes C through full slices of the loop's
     // iteration value; folding those lets the read/write pair be hoisted.
     (void)applyPatternsGreedily(getOperation(),

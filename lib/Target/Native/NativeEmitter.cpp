@@ -97,7 +97,24 @@ LogicalResult emitNative(ModuleOp module, NativeOutputKind kind,
   return success();
 }
 
+int64_t getVectorRegisterElements(const NativeTargetOptions &options) {
+  std::string error;
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createHostTargetMachine(options, error);
+  if (!machine)
+    return 32;
+  const llvm::MCSubtargetInfo *subtarget = machine->getMCSubtargetInfo();
+  // Half the register file: the other half holds the rows of B and the
+  // broadcast elements of A.
+  if (subtarget->checkFeatures("+avx512f"))
+    return 256;
+  if (subtarget->checkFeatures("+avx"))
+    return 64;
+  return 32;
+}
+
 OwningOpRef<ModuleOp> lowerToNative(ModuleOp module, StringRef prefix,
+                                    const NativeTargetOptions &options,
                                     SmallVectorImpl<CEntryPoint> &entries) {
   MLIRContext *context = module.getContext();
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
@@ -117,6 +134,7 @@ OwningOpRef<ModuleOp> lowerToNative(ModuleOp module, StringRef prefix,
   PassManager pm(context);
   NativePipelineOptions pipeline;
   pipeline.prefix = prefix.str();
+  pipeline.maxAccumulatorElements = getVectorRegisterElements(options);
   buildNativeLoweringPipeline(pm, pipeline);
   if (failed(pm.run(*lowered)))
     return nullptr;
@@ -128,7 +146,7 @@ LogicalResult compileNative(ModuleOp module, NativeOutputKind kind,
                             llvm::raw_ostream &os, llvm::raw_ostream *header,
                             StringRef guard) {
   SmallVector<CEntryPoint> entries;
-  OwningOpRef<ModuleOp> lowered = lowerToNative(module, prefix, entries);
+  OwningOpRef<ModuleOp> lowered = lowerToNative(module, prefix, options, entries);
   if (!lowered || failed(emitNative(*lowered, kind, options, os)))
     return failure();
   if (header)

@@ -63,7 +63,7 @@ FailureOr<std::unique_ptr<NativeJIT>>
 NativeJIT::compile(ModuleOp module, const NativeTargetOptions &options) {
   std::unique_ptr<NativeJIT> jit(new NativeJIT());
   // The entry points' types, as the C functions will see them.
-  OwningOpRef<ModuleOp> lowered = lowerToNative(module, kPrefix, jit->entries);
+  OwningOpRef<ModuleOp> lowered = lowerToNative(module, kPrefix, options, jit->entries);
   if (!lowered)
     return failure();
 

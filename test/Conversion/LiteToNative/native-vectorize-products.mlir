@@ -61,18 +61,19 @@ func.func @at_limit(%a: tensor<1x2xf32>, %b: tensor<2x512xf32>, %c: tensor<1x512
 
 // -----
 
-// A C of more than 512 elements would not fit in registers: left as it is.
-// CHECK-LABEL: func.func @too_large
-// CHECK-NOT: scf.for
-// CHECK-NOT: vector.
-// CHECK: linalg.generic
-// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<1x2xf32>, tensor<2x513xf32>) outs(%{{.*}} : tensor<1x513xf32>)
-// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
-// CHECK: arith.addf %{{.*}}, %{{.*}} : f32
+// A C of more than 512 elements is split into column blocks that fit: the
+// widest divisor of 513 within the budget is 171, three blocks in an outer
+// loop, each carried through its own k loop.
+// CHECK-LABEL: func.func @blocked
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[BLOCK:.*]] iter_args
+// CHECK: vector.transfer_read {{.*}} vector<1x171xf32>
+// CHECK: scf.for {{.*}} -> ({{.*}}vector<1x171xf32>)
+// CHECK: vector.transfer_write {{.*}} : vector<1x171xf32>, tensor<1x171xf32>
+// CHECK: tensor.insert_slice
 #mk = affine_map<(m, k, n) -> (m, k)>
 #kn = affine_map<(m, k, n) -> (k, n)>
 #mn = affine_map<(m, k, n) -> (m, n)>
-func.func @too_large(%a: tensor<1x2xf32>, %b: tensor<2x513xf32>, %c: tensor<1x513xf32>) -> tensor<1x513xf32> {
+func.func @blocked(%a: tensor<1x2xf32>, %b: tensor<2x513xf32>, %c: tensor<1x513xf32>) -> tensor<1x513xf32> {
   %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "reduction", "parallel"]}
          ins(%a, %b : tensor<1x2xf32>, tensor<2x513xf32>) outs(%c : tensor<1x513xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
@@ -81,6 +82,28 @@ func.func @too_large(%a: tensor<1x2xf32>, %b: tensor<2x513xf32>, %c: tensor<1x51
     linalg.yield %s : f32
   } -> tensor<1x513xf32>
   return %r : tensor<1x513xf32>
+}
+
+// -----
+
+// 600 rows do not fit even in blocks of a vector's width (8): left as it is.
+// CHECK-LABEL: func.func @too_many_rows
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<600x2xf32>, tensor<2x8xf32>) outs(%{{.*}} : tensor<600x8xf32>)
+#mk = affine_map<(m, k, n) -> (m, k)>
+#kn = affine_map<(m, k, n) -> (k, n)>
+#mn = affine_map<(m, k, n) -> (m, n)>
+func.func @too_many_rows(%a: tensor<600x2xf32>, %b: tensor<2x8xf32>, %c: tensor<600x8xf32>) -> tensor<600x8xf32> {
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "reduction", "parallel"]}
+         ins(%a, %b : tensor<600x2xf32>, tensor<2x8xf32>) outs(%c : tensor<600x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<600x8xf32>
+  return %r : tensor<600x8xf32>
 }
 
 // -----

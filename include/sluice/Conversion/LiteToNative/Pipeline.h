@@ -17,6 +17,9 @@ namespace sluice {
 struct NativePipelineOptions {
   /// Prefix of the exported C symbols: <prefix>_<function>.
   std::string prefix = "sluice";
+  /// Elements of a matrix product's result kept in vector registers at most
+  /// (-native-vectorize-products): what the target's register file holds.
+  int64_t maxAccumulatorElements = 512;
 };
 
 /// The first half, on lite IR: inline calls and refine shapes

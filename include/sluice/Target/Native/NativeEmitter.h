@@ -54,7 +54,13 @@ mlir::LogicalResult emitNative(mlir::ModuleOp module, NativeOutputKind kind,
 /// program's own types (uint8_t stays unsigned) with the shapes inferred.
 mlir::OwningOpRef<mlir::ModuleOp>
 lowerToNative(mlir::ModuleOp module, llvm::StringRef prefix,
+              const NativeTargetOptions &options,
               llvm::SmallVectorImpl<CEntryPoint> &entries);
+
+/// The budget, in float elements, for a matrix product's accumulators on the
+/// target CPU: half its vector register file (256 with AVX-512's 32 x 16,
+/// 64 with AVX's 16 x 8, 32 with SSE's 16 x 4).
+int64_t getVectorRegisterElements(const NativeTargetOptions &options);
 
 /// The whole native back end on a lite program: lowers a copy of `module`
 /// with the native pipeline (symbols `<prefix>_<function>`), emits it as
