@@ -33,7 +33,8 @@ enum class EmitKind { Mlir, Executor, TFLite, Object, Assembly, LLVMIR };
 
 static cl::OptionCategory category("sluicec options");
 static cl::opt<std::string>
-    inputFile(cl::Positional, cl::desc("<graph.pb|graph.pbtxt|program.mlir>"),
+    inputFile(cl::Positional,
+              cl::desc("<graph.pb|graph.pbtxt|model.tflite|program.mlir>"),
               cl::Required, cl::cat(category));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                        cl::value_desc("filename"),
