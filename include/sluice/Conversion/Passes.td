@@ -113,6 +113,31 @@ def NativeVectorizeProductsPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def NativeLoopStateInPlacePass
+    : Pass<"native-loop-state-in-place", "::mlir::func::FuncOp"> {
+  let summary = "compute a loop's next state into its current state's buffer";
+  let description = [{
+    Before one-shot bufferization: for each `scf.while` slot whose next value
+    is produced by a linalg op into a fresh `tensor.empty`, and whose current
+    value is no longer read from that op on, the op's destination becomes the
+    current value. One-shot bufferization then sees the yield equivalent to
+    the block argument and updates the state in place, instead of
+    allocating a new buffer and copying every iteration.
+
+    ```mlir
+    ^bb0(%h: tensor<1x128xf32>):                     ^bb0(%h: tensor<1x128xf32>):
+      %u = <reads %h>                                  %u = <reads %h>
+      %e = tensor.empty() : tensor<1x128xf32>   =>     %n = linalg.generic ins(%u)
+      %n = linalg.generic ins(%u) outs(%e)                    outs(%h)
+      scf.yield %n                                     scf.yield %n
+    ```
+
+    Only statically shaped slots are rewritten (a dynamic one may change
+    size between iterations).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def NativeReassociateReductionsPass
     : Pass<"native-reassociate-reductions", "::mlir::func::FuncOp"> {
   let summary = "let float reductions of linalg ops be reassociated";

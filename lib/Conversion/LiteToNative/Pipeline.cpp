@@ -57,6 +57,7 @@ void buildNativeLoweringPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createNativeVectorizeProductsPass(vectorize));
   // One loop for a chain of elementwise ops (a bias add and its activation).
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  pm.addNestedPass<func::FuncOp>(createNativeLoopStateInPlacePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   NativeCInterfacePassOptions interfaceOptions;
