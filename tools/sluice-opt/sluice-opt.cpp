@@ -11,6 +11,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "sluice/Analysis/Passes.h"
 #include "sluice/Conversion/LiteToNative/Pipeline.h"
 #include "sluice/Conversion/Passes.h"
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
@@ -20,6 +21,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  sluice::registerSluiceAnalysisPasses();
   sluice::executor::registerSluiceExecutorPasses();
   sluice::executor::registerLiftControlFlowPipeline();
   sluice::lite::registerSluiceLitePasses();
