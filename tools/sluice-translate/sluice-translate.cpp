@@ -4,7 +4,7 @@
 // or executor IR for GraphDefs with v1 control flow):
 //   --graphdef-to-mlir [--feeds=a,b:1] [--fetches=y,z:0]   from a GraphDef
 //   --tflite-to-mlir                                        from a .tflite
-//   --mlir-to-tflite                                        to a .tflite
+//   --mlir-to-tflite [--plan-buffers]                       to a .tflite
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +13,7 @@
 #include "sluice/Target/TFLite/TFLiteImport.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "llvm/Support/CommandLine.h"
 
 int main(int argc, char **argv) {
   static sluice::GraphDefImportOptions options;
@@ -27,7 +28,15 @@ int main(int argc, char **argv) {
     options.fetches = sluice::splitTensorList(value);
   });
   sluice::registerGraphDefToMLIRTranslation(options);
-  sluice::registerMLIRToTFLiteTranslation();
+  // --mlir-to-tflite reads it when it runs, after parsing.
+  static sluice::TFLiteExportOptions exportOptions;
+  static llvm::cl::opt<bool, /*ExternalStorage=*/true> planBuffers(
+      "plan-buffers",
+      llvm::cl::desc("--mlir-to-tflite: write one static arena plan for the "
+                     "whole model as TFLite Micro's OfflineMemoryAllocation "
+                     "metadata"),
+      llvm::cl::location(exportOptions.planBuffers));
+  sluice::registerMLIRToTFLiteTranslation(exportOptions);
   sluice::registerTFLiteToMLIRTranslation();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "Sluice translation driver\n"));

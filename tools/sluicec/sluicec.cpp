@@ -79,6 +79,12 @@ static cl::opt<unsigned>
                       "0-3 (default 3)"),
              cl::init(3), cl::cat(category));
 
+static cl::opt<bool> planBuffers(
+    "plan-buffers",
+    cl::desc("With --emit=tflite: write one static arena plan for the whole "
+             "model as TFLite Micro's OfflineMemoryAllocation metadata"),
+    cl::cat(category));
+
 static bool isNative(EmitKind kind) {
   return kind == EmitKind::Object || kind == EmitKind::Assembly ||
          kind == EmitKind::LLVMIR;
@@ -105,6 +111,10 @@ int main(int argc, char **argv) {
       "with a C header\n");
   if (!headerFile.empty() && !isNative(emit)) {
     llvm::errs() << "sluicec: --header needs --emit=obj, asm or llvm\n";
+    return 1;
+  }
+  if (planBuffers && emit != EmitKind::TFLite) {
+    llvm::errs() << "sluicec: --plan-buffers needs --emit=tflite\n";
     return 1;
   }
   if (optLevel > 3) {
@@ -139,7 +149,9 @@ int main(int argc, char **argv) {
     }
   }
   if (emit == EmitKind::TFLite) {
-    FailureOr<std::string> model = program->exportTFLite(error);
+    sluice::TFLiteExportOptions exportOptions;
+    exportOptions.planBuffers = planBuffers;
+    FailureOr<std::string> model = program->exportTFLite(error, exportOptions);
     if (failed(model)) {
       error.print(llvm::errs(), "sluicec");
       return 1;

@@ -5,12 +5,15 @@
 // constants as tensors with buffers (buffer 0 is the empty buffer of every
 // other tensor; identical constants share one), one operator code per
 // (builtin, version). Op options come from OptionsWriter, types from
-// TypeMapping.
+// TypeMapping. With TFLiteExportOptions::planBuffers (or the module marked
+// by -lite-plan-buffers) the model also carries one "OfflineMemoryAllocation"
+// metadata entry per subgraph with planned tensors (ArenaPlan).
 //
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Target/TFLite/TFLiteExport.h"
 
+#include "ArenaPlan.h"
 #include "OperatorVersions.h"
 #include "OptionsWriter.h"
 #include "TypeMapping.h"
@@ -38,7 +41,8 @@ namespace {
 
 class ModelWriter {
 public:
-  explicit ModelWriter(ModuleOp module) : module(module) {}
+  ModelWriter(ModuleOp module, bool planBuffers)
+      : module(module), planBuffers(planBuffers) {}
 
   LogicalResult write(func::FuncOp entry, llvm::raw_ostream &os);
 
@@ -52,6 +56,7 @@ private:
   FailureOr<func::FuncOp> getOutlinedCallee(Operation *op, Region &region);
 
   ModuleOp module;
+  bool planBuffers;
   flatbuffers::FlatBufferBuilder fbb;
   std::vector<flatbuffers::Offset<fb::Buffer>> buffers;
   DenseMap<Attribute, unsigned> constantBuffers;
@@ -61,6 +66,8 @@ private:
   DenseMap<Operation *, unsigned> subgraphIndex;
   /// Subgraph 0's input and output tensors, for the signature.
   std::vector<int32_t> entryInputs, entryOutputs;
+  /// What the arena plan needs of each subgraph, by subgraph index.
+  std::vector<tflite_support::ArenaSubgraph> arenaSubgraphs;
 };
 
 } // namespace
@@ -130,6 +137,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
   std::vector<flatbuffers::Offset<fb::Tensor>> tensors;
   std::vector<flatbuffers::Offset<fb::Operator>> operators;
   DenseMap<Value, int> tensorIndex;
+  tflite_support::ArenaSubgraph arena;
 
   auto addTensor = [&](Value value, const std::string &name, unsigned buffer,
                        Location loc) -> LogicalResult {
@@ -149,6 +157,12 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
         signature.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
       }
     }
+    // The arena holds non-constant tensors of static shape.
+    int64_t bytes = -1;
+    if (buffer == 0 && type.hasStaticShape())
+      bytes = type.getNumElements() *
+              tflite_support::getElementByteWidth(type.getElementType());
+    arena.sizes.push_back(bytes);
     tensorIndex[value] = tensors.size();
     tensors.push_back(fb::CreateTensor(
         fbb, fbb.CreateVector(shape), *elementType, buffer,
@@ -204,6 +218,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
     }
 
     std::vector<int32_t> opInputs = indicesOf(op.getOperands());
+    std::vector<unsigned> callees;
     unsigned opcode;
     tflite_support::WrittenOptions options;
     if (auto ifOp = dyn_cast<lite::IfOp>(op)) {
@@ -223,6 +238,8 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
                  fb::CreateIfOptions(fbb, getSubgraphIndex(*thenFn),
                                      getSubgraphIndex(*elseFn))
                      .Union()};
+      // After the options: which is indexed first stays as before.
+      callees = {getSubgraphIndex(*thenFn), getSubgraphIndex(*elseFn)};
     } else if (auto whileOp = dyn_cast<lite::WhileOp>(op)) {
       FailureOr<func::FuncOp> condFn =
           getOutlinedCallee(&op, whileOp.getCond());
@@ -236,6 +253,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
                  fb::CreateWhileOptions(fbb, getSubgraphIndex(*condFn),
                                         getSubgraphIndex(*bodyFn))
                      .Union()};
+      callees = {getSubgraphIndex(*condFn), getSubgraphIndex(*bodyFn)};
     } else if (auto builtin = dyn_cast<lite::TFLiteBuiltinOpInterface>(op)) {
       opcode = getOperatorCode(builtin.getBuiltinOperator(),
                                tflite_support::getOperatorVersion(&op));
@@ -248,15 +266,22 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
     for (Value result : op.getResults())
       if (failed(addTensor(result, nameOf(result), 0, op.getLoc())))
         return failure();
-    operators.push_back(
-        fb::CreateOperator(fbb, opcode, fbb.CreateVector(opInputs),
-                           fbb.CreateVector(indicesOf(op.getResults())),
-                           options.type, options.table));
+    std::vector<int32_t> opOutputs = indicesOf(op.getResults());
+    arena.operators.push_back({opInputs, opOutputs, std::move(callees)});
+    operators.push_back(fb::CreateOperator(
+        fbb, opcode, fbb.CreateVector(opInputs), fbb.CreateVector(opOutputs),
+        options.type, options.table));
   }
   if (isEntry) {
     entryInputs = inputs;
     entryOutputs = outputs;
   }
+  arena.inputs = inputs;
+  arena.outputs = outputs;
+  unsigned index = subgraphIndex.lookup(function);
+  if (arenaSubgraphs.size() <= index)
+    arenaSubgraphs.resize(index + 1);
+  arenaSubgraphs[index] = std::move(arena);
   return fb::CreateSubGraph(fbb, fbb.CreateVector(tensors),
                             fbb.CreateVector(inputs), fbb.CreateVector(outputs),
                             fbb.CreateVector(operators),
@@ -304,6 +329,24 @@ LogicalResult ModelWriter::write(func::FuncOp entry, llvm::raw_ostream &os) {
   buffers.push_back(fb::CreateBuffer(fbb, fbb.CreateVector(versionBytes)));
   std::vector<flatbuffers::Offset<fb::Metadata>> metadata = {fb::CreateMetadata(
       fbb, fbb.CreateString("min_runtime_version"), versionBuffer)};
+
+  // The arena plan, as TFLite Micro's offline planner reads it: one entry
+  // per subgraph that has planned tensors, in subgraph order.
+  if (planBuffers) {
+    tflite_support::ArenaPlan plan =
+        tflite_support::planArena(arenaSubgraphs, /*alignment=*/16);
+    for (unsigned index = 0; index < arenaSubgraphs.size(); ++index) {
+      if (!plan.hasPlannedTensors(index))
+        continue;
+      std::vector<uint8_t> words =
+          tflite_support::serializeOfflinePlan(plan, index);
+      fbb.ForceVectorAlignment(words.size(), sizeof(uint8_t), 16);
+      unsigned planBuffer = buffers.size();
+      buffers.push_back(fb::CreateBuffer(fbb, fbb.CreateVector(words)));
+      metadata.push_back(fb::CreateMetadata(
+          fbb, fbb.CreateString("OfflineMemoryAllocation"), planBuffer));
+    }
+  }
 
   auto model =
       fb::CreateModel(fbb, /*version=*/3, fbb.CreateVector(operatorCodes),
@@ -368,17 +411,20 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   for (func::FuncOp function : module.getOps<func::FuncOp>())
     if (!function.isExternal())
       materializeOutputCopies(function, function == entry);
-  return ModelWriter(module).write(entry, os);
+  bool planBuffers =
+      options.planBuffers || module->hasAttr(lite::getPlanBuffersAttrName());
+  return ModelWriter(module, planBuffers).write(entry, os);
 }
 
-void sluice::registerMLIRToTFLiteTranslation() {
+void sluice::registerMLIRToTFLiteTranslation(
+    const TFLiteExportOptions &options) {
   static TranslateFromMLIRRegistration registration(
       "mlir-to-tflite", "write a lite module as a TFLite FlatBuffer",
-      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+      [&options](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
         auto module = dyn_cast<ModuleOp>(op);
         if (!module)
           return op->emitError("expects a module");
-        return exportTFLite(module, os);
+        return exportTFLite(module, os, options);
       },
       [](DialectRegistry &registry) {
         registry.insert<func::FuncDialect, lite::LiteDialect>();

@@ -4,7 +4,10 @@
 // identifier "TFL3"): the entry function is subgraph 0, every function an
 // outlined lite.if/lite.while region calls is one more subgraph, IF/WHILE
 // carry IfOptions/WhileOptions naming them. Calls are inlined and regions
-// outlined first (-inline, -lite-outline-regions).
+// outlined first (-inline, -lite-outline-regions). With planBuffers, one
+// static arena plan for the whole model is written as TFLite Micro's
+// "OfflineMemoryAllocation" metadata (runtimes that do not read it, like
+// LiteRT, run the model unchanged).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +24,11 @@ namespace sluice {
 struct TFLiteExportOptions {
   /// The function that becomes subgraph 0 and the serving signature.
   std::string entryFunction = "main";
+  /// Plan every non-constant, statically shaped tensor into one arena and
+  /// write the plan as "OfflineMemoryAllocation" metadata, one entry per
+  /// subgraph with planned tensors. A module marked by -lite-plan-buffers
+  /// is planned too.
+  bool planBuffers = false;
 };
 
 /// Writes `module` as a .tflite to `os`. Ops TFLite has no builtin for, or
@@ -29,8 +37,14 @@ struct TFLiteExportOptions {
 mlir::LogicalResult exportTFLite(mlir::ModuleOp module, llvm::raw_ostream &os,
                                  const TFLiteExportOptions &options = {});
 
-/// Registers `--mlir-to-tflite` with mlir-translate-style tools.
-void registerMLIRToTFLiteTranslation();
+/// Registers `--mlir-to-tflite` with mlir-translate-style tools; the
+/// translation reads `options` when it runs (the tool's flags may fill them
+/// while the command line is parsed), so they must outlive it.
+void registerMLIRToTFLiteTranslation(const TFLiteExportOptions &options);
+inline void registerMLIRToTFLiteTranslation() {
+  static const TFLiteExportOptions defaults;
+  registerMLIRToTFLiteTranslation(defaults);
+}
 
 } // namespace sluice
 

@@ -105,4 +105,20 @@ def LiteFoldConstantsPass : Pass<"lite-fold-constants", "::mlir::ModuleOp"> {
   ];
 }
 
+def LitePlanBuffersPass : Pass<"lite-plan-buffers", "::mlir::ModuleOp"> {
+  let summary = "mark the module for one static arena plan at TFLite export";
+  let description = [{
+    Sets the unit attribute `lite.plan_buffers` on the module. The TFLite
+    exporter reads it as it reads `--plan-buffers`
+    (TFLiteExportOptions::planBuffers): the arena plan is computed over the
+    model's subgraphs and tensor indices, which exist only at export, so
+    this pass only asks for it. The plan (lib/Target/TFLite/ArenaPlan.h):
+    non-constant, statically shaped tensors get an arena offset, 16-byte
+    aligned; subgraphs an IF/WHILE runs start above what their caller has
+    live at that op, the two subgraphs of one op share a base. It is written
+    as TFLite Micro's "OfflineMemoryAllocation" metadata. Buffer aliasing
+    (one offset per alias class) is not applied yet.
+  }];
+}
+
 #endif // SLUICE_DIALECT_LITE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""TFLite arena plan: Sluice's global plan against per-subgraph plans.
+
+For each program of test/e2e/programs (16), every corpus GraphDef that
+sluicec exports (shared/corpus/graphdef) and the corpus models TensorFlow's
+converter wrote (imported and exported again), exports
+`sluicec --emit=tflite --plan-buffers` and checks the plan with
+test/Target/TFLite/check_arena_plan.py (alignment, counts, no two tensors
+live together overlapping). Prints, per model:
+  global    the arena the whole-model plan needs (max offset + bytes)
+  sum       the sum of the subgraphs' peaks, each subgraph planned alone
+            (rounded up to 16 bytes each)
+            (what one arena per subgraph would need)
+  ratio     global / sum (issue 8's goal: <= 0.60 on nested loops)
+Models with no plannable tensor (all dynamic) print "-". A model the
+exporter refuses is listed as skipped. Buffer aliasing (one offset per
+alias class) is not applied yet: the figures are for lifetimes alone.
+
+usage: bench/buffers/plan.py [--build DIR] [--corpus DIR]
+"""
+import argparse
+import glob
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                     "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "test", "Target", "TFLite"))
+sys.dont_write_bytecode = True
+import check_arena_plan  # noqa: E402
+
+NESTED = {"nested_while", "while_if_while", "if_in_while", "while_in_if",
+          "v1_nested_while_grappler"}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--corpus", default=os.path.join(
+        os.path.dirname(ROOT), "shared", "corpus"))
+    args = parser.parse_args()
+    sluicec = os.path.join(args.build, "bin", "sluicec")
+    inputs = sorted(glob.glob(os.path.join(ROOT, "test", "e2e", "programs",
+                                           "*.mlir")))
+    inputs += sorted(glob.glob(os.path.join(args.corpus, "graphdef", "*.pbtxt")))
+    inputs += sorted(glob.glob(os.path.join(args.corpus, "tflite", "*.tflite")))
+    rows, skipped, failed = [], [], 0
+    with tempfile.TemporaryDirectory() as work:
+        for path in inputs:
+            name = os.path.splitext(os.path.basename(path))[0]
+            model = os.path.join(work, name + ".tflite")
+            run = subprocess.run([sluicec, path, "--emit=tflite",
+                                  "--plan-buffers", "-o", model],
+                                 capture_output=True, text=True)
+            if run.returncode != 0:
+                skipped.append(name)
+                continue
+            problems, stats = check_arena_plan.check(
+                check_arena_plan.load_model(model))
+            if problems:
+                failed += 1
+                print("FAIL %s: %s" % (name, "; ".join(problems[:3])))
+                continue
+            rows.append((name, stats))
+    print("%-44s %5s %8s %8s %6s" % ("model", "subg", "global", "sum", "ratio"))
+    nested = []
+    for name, stats in rows:
+        if not stats["sum"]:
+            print("%-44s %5d %8s %8s %6s" % (name, stats["subgraphs"], "-", "-",
+                                             "-"))
+            continue
+        ratio = stats["global"] / stats["sum"]
+        if name in NESTED:
+            nested.append(ratio)
+        print("%-44s %5d %8d %8d %6.2f%s" % (
+            name, stats["subgraphs"], stats["global"], stats["sum"], ratio,
+            "  (nested)" if name in NESTED else ""))
+    total_global = sum(s["global"] for _, s in rows)
+    total_sum = sum(s["sum"] for _, s in rows)
+    if total_sum:
+        print("%-44s %5s %8d %8d %6.2f" % ("total", "", total_global, total_sum,
+                                           total_global / total_sum))
+    if nested:
+        print("nested-loop programs: worst ratio %.2f (goal <= 0.60)"
+              % max(nested))
+    print("planned %d models, %d skipped (not exportable: %s), %d failed"
+          % (len(rows), len(skipped), ", ".join(skipped) or "-", failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
