@@ -34,9 +34,9 @@ template <typename F> double best(int repeat, F &&run) {
     auto start = std::chrono::steady_clock::now();
     run();
     clobberMemory();
-    double seconds = std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - start)
-                         .count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     fastest = seconds < fastest ? seconds : fastest;
   }
   return fastest;
@@ -98,7 +98,8 @@ int main(int argc, char **argv) {
   int32_t inner = argc > 4 ? std::atoi(argv[4]) : 1000;
 
   int32_t nativeAcc = 0, cppAcc = 0, status = 0;
-  double native = best(repeat, [&] { status = counting_main(&countTo, &nativeAcc); });
+  double native =
+      best(repeat, [&] { status = counting_main(&countTo, &nativeAcc); });
   double cpp = best(repeat, [&] { countingCpp(&countTo, &cppAcc); });
   report("counting", native, cpp, nativeAcc == cppAcc ? "true" : "false",
          status);
@@ -110,13 +111,12 @@ int main(int argc, char **argv) {
   cpp = best(repeat, [&] { rnnCpp(h0, cppH); });
   bool close = true;
   for (int k = 0; k < kRnnSize; ++k)
-    close &= std::fabs(nativeH[k] - cppH[k]) <=
-             1e-5f * std::fabs(cppH[k]) + 1e-6f;
+    close &=
+        std::fabs(nativeH[k] - cppH[k]) <= 1e-5f * std::fabs(cppH[k]) + 1e-6f;
   report("rnn", native, cpp, close ? "true" : "false", status);
 
-  native = best(repeat, [&] {
-    status = nested_if_main(&outer, &inner, &nativeAcc);
-  });
+  native = best(repeat,
+                [&] { status = nested_if_main(&outer, &inner, &nativeAcc); });
   cpp = best(repeat, [&] { nestedIfCpp(&outer, &inner, &cppAcc); });
   report("nested_if", native, cpp, nativeAcc == cppAcc ? "true" : "false",
          status);

@@ -12,7 +12,7 @@ using namespace sluice::interp;
 namespace json = llvm::json;
 
 DenseElementsAttr sluice::interp::tensorToAttr(const Tensor &tensor,
-                                              RankedTensorType type) {
+                                               RankedTensorType type) {
   if (tensor.getDType() == DType::Bool) {
     SmallVector<bool> values(tensor.values<bool>());
     return DenseElementsAttr::get(type, values);
@@ -20,7 +20,8 @@ DenseElementsAttr sluice::interp::tensorToAttr(const Tensor &tensor,
   // The other dtypes are laid out as MLIR's dense storage: row-major,
   // natural width.
   ArrayRef<char> bytes(tensor.data<char>(),
-                       tensor.getNumElements() * getDTypeSize(tensor.getDType()));
+                       tensor.getNumElements() *
+                           getDTypeSize(tensor.getDType()));
   return DenseElementsAttr::getFromRawBuffer(type, bytes);
 }
 

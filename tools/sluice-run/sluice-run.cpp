@@ -63,11 +63,11 @@ static cl::opt<Engine> engine(
                           "LLVM and compiled in process (needs lite IR: "
                           "executor graphs are lifted first)")),
     cl::cat(category));
-static cl::opt<std::string> targetCpu(
-    "target-cpu",
-    cl::desc("With --engine=native: the CPU to compile for ('native' "
-             "(default), 'generic' or a name LLVM knows)"),
-    cl::init("native"), cl::cat(category));
+static cl::opt<std::string>
+    targetCpu("target-cpu",
+              cl::desc("With --engine=native: the CPU to compile for ('native' "
+                       "(default), 'generic' or a name LLVM knows)"),
+              cl::init("native"), cl::cat(category));
 
 static cl::opt<bool> printStats(
     "print-stats",

@@ -1,4 +1,5 @@
-//===- ApproximateMath.cpp - vectorisable f32 tanh -------------------------===//
+//===- ApproximateMath.cpp - vectorisable f32 tanh
+//-------------------------===//
 //
 // An RNN step is a matrix-vector product and a tanh per element; with libm
 // the tanh is a call per element that LLVM cannot vectorise and that costs as

@@ -15,10 +15,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Conversion/LiteToNative/LiteToNative.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "sluice/Conversion/LiteToNative/LiteToNative.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
 using namespace mlir;
@@ -32,10 +32,10 @@ SmallVector<Value> castTo(OpBuilder &builder, Location loc, ValueRange values,
                           TypeRange types) {
   SmallVector<Value> cast;
   for (auto [value, type] : llvm::zip_equal(values, types))
-    cast.push_back(value.getType() == type
-                       ? value
-                       : tensor::CastOp::create(builder, loc, type, value)
-                             .getResult());
+    cast.push_back(
+        value.getType() == type
+            ? value
+            : tensor::CastOp::create(builder, loc, type, value).getResult());
   return cast;
 }
 
@@ -118,8 +118,8 @@ struct YieldLowering : OpConversionPattern<lite::YieldOp> {
     Location loc = op.getLoc();
     if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
       rewriter.replaceOpWithNewOp<scf::YieldOp>(
-          op, castTo(rewriter, loc, adaptor.getOperands(),
-                     ifOp.getResultTypes()));
+          op,
+          castTo(rewriter, loc, adaptor.getOperands(), ifOp.getResultTypes()));
       return success();
     }
     auto loop = dyn_cast<scf::WhileOp>(parent);

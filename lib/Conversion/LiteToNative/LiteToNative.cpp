@@ -4,9 +4,11 @@
 // a full dialect conversion with the per-family pattern sets, then the
 // run-time status plumbing:
 //
-//   func.func @f(%x: tensor<4xi32>) -> ...        func.func @f(%x: ..., %status: memref<i32>)
+//   func.func @f(%x: tensor<4xi32>) -> ...        func.func @f(%x: ...,
+//   %status: memref<i32>)
 //     cf.assert %ok, "..." {sluice.status = 1}  =>   scf.if %bad {
-//                                                      if status == 0: status = 1
+//                                                      if status == 0: status =
+//                                                      1
 //                                                    }
 //   scf.while cond: %p                          =>   cond: %p and status == 0
 //
@@ -23,17 +25,17 @@
 #include "mlir/Dialect/ControlFlow/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/ControlFlow/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"
-#include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
-#include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
-#include "mlir/Dialect/Tensor/Transforms/SubsetInsertionOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
-#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Tensor/Transforms/SubsetInsertionOpInterfaceImpl.h"
+#include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "sluice/Conversion/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
@@ -115,14 +117,14 @@ struct AssertToStatusStore : OpRewritePattern<cf::AssertOp> {
       return failure();
     Value status = function.getArguments().back();
     Location loc = check.getLoc();
-    Value isTrue = arith::ConstantOp::create(rewriter, loc,
-                                             rewriter.getBoolAttr(true));
+    Value isTrue =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
     Value failed = arith::XOrIOp::create(rewriter, loc, check.getArg(), isTrue);
     scf::IfOp::create(rewriter, loc, failed, [&](OpBuilder &b, Location l) {
       Value previous = memref::LoadOp::create(b, l, status, ValueRange{});
       Value zero = arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0));
-      Value first = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
-                                          previous, zero);
+      Value first =
+          arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, previous, zero);
       Value codeValue = arith::ConstantOp::create(b, l, code);
       Value next = arith::SelectOp::create(b, l, first, codeValue, previous);
       memref::StoreOp::create(b, l, next, status, ValueRange{});
@@ -157,8 +159,8 @@ static LogicalResult addStatusArguments(ModuleOp module) {
       return WalkResult::interrupt();
     }
     unsigned index = function.getNumArguments();
-    if (failed(function.insertArgument(index, statusType, {},
-                                       function.getLoc())))
+    if (failed(
+            function.insertArgument(index, statusType, {}, function.getLoc())))
       return WalkResult::interrupt();
     function.setArgAttr(index, "sluice.status_buffer", UnitAttr::get(context));
     return WalkResult::advance();
@@ -177,9 +179,8 @@ static LogicalResult addStatusArguments(ModuleOp module) {
 /// forever after the error.
 static void stopLoopsOnError(func::FuncOp function) {
   bool checks = false;
-  function.walk([&](cf::AssertOp check) {
-    checks |= check->hasAttr(kStatusCodeAttr);
-  });
+  function.walk(
+      [&](cf::AssertOp check) { checks |= check->hasAttr(kStatusCodeAttr); });
   if (!checks)
     return;
   Value status = function.getArguments().back();
@@ -188,8 +189,8 @@ static void stopLoopsOnError(func::FuncOp function) {
     OpBuilder builder(condition);
     Location loc = condition.getLoc();
     Value current = memref::LoadOp::create(builder, loc, status, ValueRange{});
-    Value zero = arith::ConstantOp::create(builder, loc,
-                                           builder.getI32IntegerAttr(0));
+    Value zero =
+        arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(0));
     Value clean = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                         current, zero);
     Value go =
@@ -233,10 +234,10 @@ void ConvertLiteToNativePass::runOnOperation() {
 
   ConversionTarget target(*context);
   target.addIllegalDialect<lite::LiteDialect>();
-  target.addLegalDialect<arith::ArithDialect, bufferization::BufferizationDialect,
-                         cf::ControlFlowDialect, linalg::LinalgDialect,
-                         math::MathDialect, memref::MemRefDialect,
-                         scf::SCFDialect, tensor::TensorDialect>();
+  target.addLegalDialect<
+      arith::ArithDialect, bufferization::BufferizationDialect,
+      cf::ControlFlowDialect, linalg::LinalgDialect, math::MathDialect,
+      memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect>();
   target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp function) {
     return converter.isSignatureLegal(function.getFunctionType()) &&
            converter.isLegal(&function.getBody());

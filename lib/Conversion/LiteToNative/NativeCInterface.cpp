@@ -38,7 +38,8 @@ public:
         pointer(LLVM::LLVMPointerType::get(builder.getContext())) {}
 
   Value constant(int64_t value) {
-    return arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(value));
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getI64IntegerAttr(value));
   }
 
   /// The sizes of `type`, dynamic ones loaded from `dims` (an int64_t[rank]).
@@ -68,8 +69,8 @@ public:
         LLVM::LLVMStructType::getLiteral(builder.getContext(), fields);
     Value descriptor = LLVM::PoisonOp::create(builder, loc, descriptorType);
     auto insert = [&](Value value, ArrayRef<int64_t> position) {
-      descriptor =
-          LLVM::InsertValueOp::create(builder, loc, descriptor, value, position);
+      descriptor = LLVM::InsertValueOp::create(builder, loc, descriptor, value,
+                                               position);
     };
     insert(data, {0});
     insert(data, {1});
@@ -162,8 +163,10 @@ static LogicalResult buildEntryPoint(ModuleOp module, func::FuncOp function,
   SmallVector<Value> operands;
   for (const CTensorParameter &input : entry.inputs) {
     Value data = body->getArgument(argument++);
-    Value dims = input.hasDynamicShape() ? body->getArgument(argument++) : Value();
-    Value buffer = abi.memrefAt(data, input.type, abi.loadSizes(input.type, dims));
+    Value dims =
+        input.hasDynamicShape() ? body->getArgument(argument++) : Value();
+    Value buffer =
+        abi.memrefAt(data, input.type, abi.loadSizes(input.type, dims));
     operands.push_back(bufferization::ToTensorOp::create(
         builder, loc, input.type, buffer, /*restrict=*/true,
         /*writable=*/false));
@@ -171,7 +174,8 @@ static LogicalResult buildEntryPoint(ModuleOp module, func::FuncOp function,
   operands.push_back(status);
   auto call = func::CallOp::create(builder, loc, function, operands);
 
-  for (auto [output, result] : llvm::zip_equal(entry.outputs, call.getResults())) {
+  for (auto [output, result] :
+       llvm::zip_equal(entry.outputs, call.getResults())) {
     Value data = body->getArgument(argument++);
     SmallVector<Value> sizes;
     for (auto [i, size] : llvm::enumerate(output.type.getShape()))
@@ -205,7 +209,8 @@ static LogicalResult buildEntryPoint(ModuleOp module, func::FuncOp function,
     materialize.setRestrict(true);
     materialize.setWritable(true);
   }
-  Value finalStatus = memref::LoadOp::create(builder, loc, status, ValueRange{});
+  Value finalStatus =
+      memref::LoadOp::create(builder, loc, status, ValueRange{});
   func::ReturnOp::create(builder, loc, finalStatus);
   return success();
 }

@@ -1,4 +1,5 @@
-//===- Pipeline.cpp - lite program to LLVM dialect -------------------------===//
+//===- Pipeline.cpp - lite program to LLVM dialect
+//-------------------------===//
 
 #include "sluice/Conversion/LiteToNative/Pipeline.h"
 #include "sluice/Conversion/Passes.h"
@@ -17,11 +18,11 @@
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
-#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 

@@ -41,11 +41,11 @@ SmallVector<Value> extractScalars(OpBuilder &builder, Location loc,
                                   ValueRange values) {
   SmallVector<Value> scalars;
   for (Value value : values)
-    scalars.push_back(isRankZeroTensor(value.getType())
-                          ? tensor::ExtractOp::create(builder, loc, value,
-                                                      ValueRange{})
-                                .getResult()
-                          : value);
+    scalars.push_back(
+        isRankZeroTensor(value.getType())
+            ? tensor::ExtractOp::create(builder, loc, value, ValueRange{})
+                  .getResult()
+            : value);
   return scalars;
 }
 
@@ -70,8 +70,8 @@ void scalarizeArguments(RewriterBase &rewriter, Block &block,
                         TypeRange originalTypes) {
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(&block);
-  for (auto [argument, type] : llvm::zip_equal(block.getArguments(),
-                                               originalTypes)) {
+  for (auto [argument, type] :
+       llvm::zip_equal(block.getArguments(), originalTypes)) {
     if (!isRankZeroTensor(type))
       continue;
     argument.setType(scalarType(type));
@@ -111,9 +111,8 @@ struct ScalarizeWhileState : OpRewritePattern<scf::WhileOp> {
     rewriter.setInsertionPoint(condition);
     SmallVector<Value> forwarded =
         extractScalars(rewriter, condition.getLoc(), condition.getArgs());
-    rewriter.modifyOpInPlace(condition, [&] {
-      condition.getArgsMutable().assign(forwarded);
-    });
+    rewriter.modifyOpInPlace(
+        condition, [&] { condition.getArgsMutable().assign(forwarded); });
     scf::YieldOp yield = scalarLoop.getYieldOp();
     rewriter.setInsertionPoint(yield);
     SmallVector<Value> next =

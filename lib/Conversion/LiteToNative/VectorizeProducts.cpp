@@ -61,8 +61,7 @@ std::optional<int64_t> getColumnBlock(linalg::GenericOp op, int64_t budget) {
   // The widest divisor of n whose block of C fits: blocks of equal width
   // keep every vector static. Blocks narrower than a vector are no gain.
   int64_t rows = bounds[0], columns = bounds[2];
-  for (int64_t width = columns; width >= std::min<int64_t>(columns, 8);
-       --width)
+  for (int64_t width = columns; width >= std::min<int64_t>(columns, 8); --width)
     if (columns % width == 0 && rows * width <= budget)
       return width;
   return std::nullopt;
@@ -71,13 +70,13 @@ std::optional<int64_t> getColumnBlock(linalg::GenericOp op, int64_t budget) {
 /// Lets LLVM fuse the loop body's multiply and add into one FMA (a single
 /// rounding instead of two, as TFLite's kernels compute).
 void allowContraction(scf::ForOp loop) {
-  auto contract = arith::FastMathFlagsAttr::get(
-      loop.getContext(), arith::FastMathFlags::contract);
+  auto contract = arith::FastMathFlagsAttr::get(loop.getContext(),
+                                                arith::FastMathFlags::contract);
   loop.getBody()->walk([&](Operation *inner) {
     if (isa<arith::MulFOp, arith::AddFOp>(inner))
-      inner->setAttr(cast<arith::ArithFastMathInterface>(inner)
-                         .getFastMathAttrName(),
-                     contract);
+      inner->setAttr(
+          cast<arith::ArithFastMathInterface>(inner).getFastMathAttrName(),
+          contract);
   });
 }
 

@@ -43,10 +43,10 @@ static void writeEntryPoint(const CEntryPoint &entry, llvm::raw_ostream &os) {
   os << "int32_t " << entry.symbol << "(";
   SmallVector<std::string> parameters;
   for (const CTensorParameter &input : entry.inputs) {
-    parameters.push_back(
-        ("const " + getCElementType(input.type.getElementType()) + " *" +
-         input.identifier)
-            .str());
+    parameters.push_back(("const " +
+                          getCElementType(input.type.getElementType()) + " *" +
+                          input.identifier)
+                             .str());
     if (input.hasDynamicShape())
       parameters.push_back("const int64_t *" + input.identifier + "_dims");
   }

@@ -14,10 +14,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
 
 using namespace mlir;
 
@@ -34,7 +34,8 @@ createHostTargetMachine(const NativeTargetOptions &options,
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return nullptr;
   std::string cpu = options.cpu;
@@ -52,10 +53,11 @@ createHostTargetMachine(const NativeTargetOptions &options,
     error = "unknown CPU '" + options.cpu + "' for " + triple.str();
     return nullptr;
   }
-  auto level = static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
-  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      triple, cpu, features, llvm::TargetOptions(), llvm::Reloc::PIC_,
-      std::nullopt, level));
+  auto level =
+      static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
+  return std::unique_ptr<llvm::TargetMachine>(
+      target->createTargetMachine(triple, cpu, features, llvm::TargetOptions(),
+                                  llvm::Reloc::PIC_, std::nullopt, level));
 }
 
 LogicalResult emitNative(ModuleOp module, NativeOutputKind kind,
@@ -74,8 +76,8 @@ LogicalResult emitNative(ModuleOp module, NativeOutputKind kind,
     return module.emitError("cannot translate the module to LLVM IR");
   llvmModule->setTargetTriple(machine->getTargetTriple());
   llvmModule->setDataLayout(machine->createDataLayout());
-  auto optimize =
-      makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0, machine.get());
+  auto optimize = makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
+                                            machine.get());
   if (llvm::Error failure = optimize(llvmModule.get()))
     return module.emitError("LLVM optimisation failed: ")
            << llvm::toString(std::move(failure));
@@ -142,11 +144,13 @@ OwningOpRef<ModuleOp> lowerToNative(ModuleOp module, StringRef prefix,
 }
 
 LogicalResult compileNative(ModuleOp module, NativeOutputKind kind,
-                            StringRef prefix, const NativeTargetOptions &options,
+                            StringRef prefix,
+                            const NativeTargetOptions &options,
                             llvm::raw_ostream &os, llvm::raw_ostream *header,
                             StringRef guard) {
   SmallVector<CEntryPoint> entries;
-  OwningOpRef<ModuleOp> lowered = lowerToNative(module, prefix, options, entries);
+  OwningOpRef<ModuleOp> lowered =
+      lowerToNative(module, prefix, options, entries);
   if (!lowered || failed(emitNative(*lowered, kind, options, os)))
     return failure();
   if (header)

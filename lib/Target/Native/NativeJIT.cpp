@@ -35,27 +35,26 @@ StringRef getStatusName(int32_t status) {
 }
 
 LogicalResult specializeUnrankedArguments(func::FuncOp function,
-                                         ArrayRef<interp::Tensor> inputs) {
+                                          ArrayRef<interp::Tensor> inputs) {
   if (inputs.size() != function.getNumArguments())
     return function.emitError("@")
-           << function.getSymName() << " takes "
-           << function.getNumArguments() << " argument(s), got "
-           << inputs.size() << " input(s)";
+           << function.getSymName() << " takes " << function.getNumArguments()
+           << " argument(s), got " << inputs.size() << " input(s)";
   SmallVector<Type> types(function.getArgumentTypes());
   bool changed = false;
   for (auto [i, input] : llvm::enumerate(inputs)) {
     auto unranked = dyn_cast<UnrankedTensorType>(types[i]);
     if (!unranked)
       continue;
-    types[i] = RankedTensorType::get(input.getShape(),
-                                     unranked.getElementType());
+    types[i] =
+        RankedTensorType::get(input.getShape(), unranked.getElementType());
     function.getArgument(i).setType(types[i]);
     changed = true;
   }
   if (!changed)
     return success();
-  function.setFunctionType(FunctionType::get(
-      function.getContext(), types, function.getResultTypes()));
+  function.setFunctionType(FunctionType::get(function.getContext(), types,
+                                             function.getResultTypes()));
   return lite::refineShapes(function);
 }
 
@@ -63,7 +62,8 @@ FailureOr<std::unique_ptr<NativeJIT>>
 NativeJIT::compile(ModuleOp module, const NativeTargetOptions &options) {
   std::unique_ptr<NativeJIT> jit(new NativeJIT());
   // The entry points' types, as the C functions will see them.
-  OwningOpRef<ModuleOp> lowered = lowerToNative(module, kPrefix, options, jit->entries);
+  OwningOpRef<ModuleOp> lowered =
+      lowerToNative(module, kPrefix, options, jit->entries);
   if (!lowered)
     return failure();
 
@@ -72,8 +72,8 @@ NativeJIT::compile(ModuleOp module, const NativeTargetOptions &options) {
       createHostTargetMachine(options, error);
   if (!machine)
     return module.emitError() << error;
-  auto transformer =
-      makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0, machine.get());
+  auto transformer = makeOptimizingTransformer(options.optLevel,
+                                               /*sizeLevel=*/0, machine.get());
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel =
@@ -93,7 +93,8 @@ static LogicalResult checkInput(const CTensorParameter &parameter,
   std::optional<interp::DType> dtype =
       interp::getDType(parameter.type.getElementType());
   if (!dtype)
-    return error = "input '" + parameter.name + "' has an element type the "
+    return error = "input '" + parameter.name +
+                   "' has an element type the "
                    "native runner does not support",
            failure();
   if (*dtype != tensor.getDType())

@@ -48,8 +48,7 @@ struct CEntryPoint {
 
 /// The attribute marking the status-buffer argument -convert-lite-to-native
 /// appends to every function; entry points do not expose it.
-inline constexpr llvm::StringLiteral kStatusBufferAttr =
-    "sluice.status_buffer";
+inline constexpr llvm::StringLiteral kStatusBufferAttr = "sluice.status_buffer";
 
 /// The entry points of `module`: one per public function with a body, in
 /// module order. Works on the lite program and on its lowered form alike

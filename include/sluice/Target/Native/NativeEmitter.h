@@ -37,8 +37,7 @@ void registerNativeTranslations(mlir::MLIRContext &context);
 /// A TargetMachine for the host triple and `options.cpu`, or null with
 /// `error` set.
 std::unique_ptr<llvm::TargetMachine>
-createHostTargetMachine(const NativeTargetOptions &options,
-                        std::string &error);
+createHostTargetMachine(const NativeTargetOptions &options, std::string &error);
 
 /// Writes `module` (LLVM dialect only) as `kind` for the host triple. Errors
 /// (an unknown CPU, an op that does not translate) are emitted on the module

@@ -1,4 +1,5 @@
-//===- NativeJIT.h - compile a lite program in process and run it -*- C++ -*-===//
+//===- NativeJIT.h - compile a lite program in process and run it -*- C++
+//-*-===//
 //
 // The native engine of sluice-run (and of the Python package): lowers a lite
 // program with the native pipeline, compiles it with MLIR's ExecutionEngine

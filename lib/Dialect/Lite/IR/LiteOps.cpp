@@ -121,8 +121,8 @@ std::optional<int> compareElements(Attribute lhs, Attribute rhs,
 
 /// Folds a comparison of two constants of the same shape, or of two splats,
 /// into a constant of the op's (static) result type.
-OpFoldResult foldComparison(Operation *op, Attribute lhsAttr,
-                            Attribute rhsAttr, Relation relation) {
+OpFoldResult foldComparison(Operation *op, Attribute lhsAttr, Attribute rhsAttr,
+                            Relation relation) {
   auto lhs = dyn_cast_if_present<DenseElementsAttr>(lhsAttr);
   auto rhs = dyn_cast_if_present<DenseElementsAttr>(rhsAttr);
   auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
@@ -133,17 +133,17 @@ OpFoldResult foldComparison(Operation *op, Attribute lhsAttr,
       elementType != rhs.getElementType())
     return {};
   if (lhs.isSplat() && rhs.isSplat()) {
-    bool value = relation(compareElements(lhs.getSplatValue<Attribute>(),
-                                          rhs.getSplatValue<Attribute>(),
-                                          elementType));
+    bool value =
+        relation(compareElements(lhs.getSplatValue<Attribute>(),
+                                 rhs.getSplatValue<Attribute>(), elementType));
     return DenseElementsAttr::get(resultType, value);
   }
-  if (lhs.getType() != rhs.getType() || lhs.getType().getShape() !=
-                                            resultType.getShape())
+  if (lhs.getType() != rhs.getType() ||
+      lhs.getType().getShape() != resultType.getShape())
     return {};
   SmallVector<bool> values;
-  for (auto [a, b] : llvm::zip_equal(lhs.getValues<Attribute>(),
-                                     rhs.getValues<Attribute>()))
+  for (auto [a, b] :
+       llvm::zip_equal(lhs.getValues<Attribute>(), rhs.getValues<Attribute>()))
     values.push_back(relation(compareElements(a, b, elementType)));
   return DenseElementsAttr::get(resultType, values);
 }

@@ -66,8 +66,8 @@ struct FoldWithReferenceKernels
       auto type = cast<RankedTensorType>(result.getType());
       if (tensor.getShape() != type.getShape())
         return failure();
-      constants.push_back(ConstantOp::create(rewriter, op->getLoc(),
-                                             interp::tensorToAttr(tensor, type)));
+      constants.push_back(ConstantOp::create(
+          rewriter, op->getLoc(), interp::tensorToAttr(tensor, type)));
     }
     rewriter.replaceOp(op, constants);
     return success();
