@@ -153,10 +153,11 @@ struct PythonProgram {
     return PythonProgram{std::move(result), source};
   }
 
-  py::bytes toTFLite(const std::string &function) const {
+  py::bytes toTFLite(const std::string &function, bool planBuffers) const {
     ProgramError error;
     TFLiteExportOptions options;
     options.entryFunction = function;
+    options.planBuffers = planBuffers;
     mlir::FailureOr<std::string> model = program.exportTFLite(error, options);
     if (mlir::failed(model))
       raiseSluiceError(error);
@@ -339,10 +340,13 @@ PYBIND11_MODULE(_sluice, m) {
           "The results of `function`, in order, as TensorSpecs (the names "
           "are the keys run() returns).")
       .def("to_tflite", &PythonProgram::toTFLite, py::arg("function") = "main",
+           py::arg("plan_buffers") = false,
            "The program as a TFLite FlatBuffer (bytes; write it to a "
            ".tflite file), `function` becoming subgraph 0 and the "
-           "'serving_default' signature. Ops or types TFLite cannot hold "
-           "raise SluiceError.")
+           "'serving_default' signature. With `plan_buffers`, one arena plan "
+           "for the whole model is added as 'OfflineMemoryAllocation' "
+           "metadata (what sluicec --plan-buffers writes). Ops or types "
+           "TFLite cannot hold raise SluiceError.")
       .def("compile", &PythonProgram::compile, py::arg("path"),
            py::arg("prefix") = py::none(), py::arg("target_cpu") = "generic",
            py::arg("opt_level") = 3,

@@ -107,6 +107,20 @@ def test_to_tflite(while_cond, tmp_path):
     assert [int(v) for v in outputs.values()] == [7, 9]
 
 
+def test_to_tflite_plan_buffers(while_cond, tmp_path):
+    planned = while_cond.to_tflite(plan_buffers=True)
+    # The same bytes as sluicec --plan-buffers, with the metadata the plain
+    # export does not have.
+    path = tmp_path / "planned.tflite"
+    subprocess.run([tool("sluicec"), str(WHILE_COND), "--emit=tflite", "--plan-buffers",
+                    "-o", str(path)], check=True)
+    assert path.read_bytes() == planned
+    assert b"OfflineMemoryAllocation" in planned
+    assert b"OfflineMemoryAllocation" not in while_cond.to_tflite()
+    outputs = sluice.load(path).run({"n": np.array(7, dtype=np.int32)})
+    assert [int(v) for v in outputs.values()] == [7, 9]
+
+
 def test_to_tflite_leaves_the_program_unchanged(while_cond):
     lifted = while_cond.lift()
     before = lifted.mlir()
