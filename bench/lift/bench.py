@@ -20,7 +20,6 @@ usage: bench/lift/bench.py [--sizes 1000,10000,100000] [--repeat R]
                            [--depth D] [--seed S] [--build DIR] [--instructions]
 """
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -30,46 +29,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(ROOT, "test", "e2e"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
 import gen_v1_programs  # noqa: E402
+from mlir_timing import best_timed_run  # noqa: E402
 
 PASS = "ExecutorLiftControlFlowPass"
-
-
-def timing_entries(stderr):
-    """name -> seconds from --mlir-timing --mlir-output-format=json."""
-    start = stderr.find("[")
-    if start < 0:
-        return {}
-    try:
-        report = json.loads(stderr[start:])
-    except json.JSONDecodeError:
-        return {}
-    found = {}
-
-    def walk(entries):
-        for entry in entries:
-            if "name" in entry and "wall" in entry:
-                found[entry["name"]] = found.get(entry["name"], 0) + entry["wall"]["duration"]
-            walk(entry.get("passes", []))
-
-    walk(report)
-    return found
-
-
-def best_run(cmd, repeat):
-    """(best wall seconds, timing entries of that run)."""
-    best = None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        proc = subprocess.run(cmd + ["--mlir-timing", "--mlir-output-format=json"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              text=True, check=False)
-        elapsed = time.perf_counter() - start
-        if proc.returncode != 0:
-            sys.exit(f"{' '.join(cmd)} failed (exit {proc.returncode}):\n{proc.stderr[:2000]}")
-        if best is None or elapsed < best[0]:
-            best = (elapsed, timing_entries(proc.stderr))
-    return best
 
 
 def pass_instructions(opt, path):
@@ -115,8 +79,8 @@ def main():
             path = os.path.join(tmp, f"graph-{size}.mlir")
             with open(path, "w") as f:
                 f.write(mlir)
-            base_wall, _ = best_run([opt, path, "-o", os.devnull], args.repeat)
-            lift_wall, timing = best_run([opt, "-executor-lift-control-flow", path, "-o", os.devnull],
+            base_wall, _ = best_timed_run([opt, path, "-o", os.devnull], args.repeat)
+            lift_wall, timing = best_timed_run([opt, "-executor-lift-control-flow", path, "-o", os.devnull],
                                          args.repeat)
             pass_s = timing.get(PASS)
             instructions = pass_instructions(opt, path) if args.instructions else None

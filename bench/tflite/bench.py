@@ -45,9 +45,11 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from mlir_timing import best_timed_run  # noqa: E402
 SCHEMA = os.path.join(ROOT, "lib", "Target", "TFLite", "schema.fbs")
 PROGRAMS = os.path.join(ROOT, "test", "e2e", "programs")
 
@@ -142,32 +144,6 @@ def generate(ops, distinct):
     return "".join(parts) + f"    return {v} : {V4}\n}}\n", count, k
 
 
-def timing_entries(stderr):
-    """name -> seconds from --mlir-timing --mlir-output-format=json."""
-    start = stderr.find("[")
-    try:
-        report = json.loads(stderr[start:]) if start >= 0 else []
-    except json.JSONDecodeError:
-        return {}
-    return {e["name"]: e["wall"]["duration"] for e in report if "name" in e and "wall" in e}
-
-
-def best_time(cmd, repeat):
-    """(best wall seconds, the --mlir-timing entries of that run)."""
-    best = None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        proc = subprocess.run(cmd + ["--mlir-timing", "--mlir-output-format=json"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              text=True, check=False)
-        elapsed = time.perf_counter() - start
-        if proc.returncode != 0:
-            sys.exit(f"{' '.join(cmd)} failed:\n{proc.stderr[:2000]}")
-        if best is None or elapsed < best[0]:
-            best = (elapsed, timing_entries(proc.stderr))
-    return best
-
-
 def run(cmd):
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
@@ -192,9 +168,9 @@ def export_throughput(args, bins, tmp):
         got = run([bins["sluice-run"], model, f"--inputs={inputs}"])
         if json.loads(want)["outputs"][0]["data"] != json.loads(got)["outputs"][0]["data"]:
             sys.exit(f"the exported model computes {got.strip()}, the module {want.strip()}")
-        opt_wall, opt_timing = best_time([bins["sluice-opt"], path, "-o", os.devnull],
+        opt_wall, opt_timing = best_timed_run([bins["sluice-opt"], path, "-o", os.devnull],
                                          args.repeat)
-        tr_wall, tr_timing = best_time([bins["sluice-translate"], "--mlir-to-tflite", path,
+        tr_wall, tr_timing = best_timed_run([bins["sluice-translate"], "--mlir-to-tflite", path,
                                         "-o", os.devnull], args.repeat)
         parse = opt_timing.get("Parser", 0.0)
         translate = tr_timing.get("write a lite module as a TFLite FlatBuffer", 0.0)
