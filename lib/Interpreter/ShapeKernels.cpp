@@ -33,6 +33,7 @@
 #include "KernelUtils.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/IR/StridedSliceAxes.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
@@ -371,59 +372,39 @@ static LogicalResult evaluateStridedSlice(lite::StridedSliceOp op,
     return op.emitError("strided_slice begin, end and strides must have the "
                         "same length, got ")
            << count << ", " << end->size() << " and " << strides->size();
-  auto bit = [](int32_t mask, int64_t i) {
-    return i < 32 && ((static_cast<uint32_t>(mask) >> i) & 1u);
-  };
-  int32_t ellipsisMask = op.getEllipsisMask(),
-          newAxisMask = op.getNewAxisMask();
-  int64_t ellipses = 0, indexed = 0;
-  for (int64_t i = 0; i < count; ++i) {
-    if (bit(ellipsisMask, i))
-      ++ellipses;
-    else if (!bit(newAxisMask, i))
-      ++indexed;
-  }
-  if (ellipses > 1)
+  lite::StridedSliceEntryCounts counts =
+      lite::countStridedSliceEntries(op, count);
+  if (counts.ellipses > 1)
     return op.emitError("strided_slice ellipsis_mask has more than one bit "
                         "set among its ")
            << count << " entries";
   int64_t rank = input.getRank();
-  if (indexed > rank)
+  if (counts.indexed > rank)
     return op.emitError("strided_slice indexes ")
-           << indexed << " dimensions but the input " << describe(input)
+           << counts.indexed << " dimensions but the input " << describe(input)
            << " has only " << rank;
 
-  // Expand the ellipsis (explicit, or implicit at the end) into full ranges
-  // and turn new axes into size-1 dimensions.
+  // The ellipsis (explicit, or implicit at the end) as full ranges, new axes
+  // as size-1 dimensions; each other dimension reads its entry.
   SmallVector<SliceDim> dims;
-  auto addFull = [&] { dims.push_back(SliceDim()); };
-  for (int64_t i = 0; i < count; ++i) {
-    if (bit(ellipsisMask, i)) {
-      for (int64_t k = 0; k < rank - indexed; ++k)
-        addFull();
-    } else if (bit(newAxisMask, i)) {
-      SliceDim dim;
-      dim.newAxis = true;
-      dim.entry = i;
-      dims.push_back(dim);
-    } else {
-      SliceDim dim;
-      dim.entry = i;
+  for (const lite::StridedSliceAxis &axis :
+       lite::expandStridedSliceAxes(op, count, rank)) {
+    SliceDim dim;
+    dim.entry = axis.entry;
+    dim.newAxis = axis.newAxis;
+    if (axis.entry >= 0 && !axis.newAxis) {
       // Any index beyond +-2^62 acts like one just beyond the dimension, and
       // keeps the arithmetic below from overflowing.
       constexpr int64_t kLimit = int64_t(1) << 62;
-      dim.begin = std::clamp((*begin)[i], -kLimit, kLimit);
-      dim.end = std::clamp((*end)[i], -kLimit, kLimit);
-      dim.stride = std::clamp((*strides)[i], -kLimit, kLimit);
-      dim.beginMask = bit(op.getBeginMask(), i);
-      dim.endMask = bit(op.getEndMask(), i);
-      dim.shrink = bit(op.getShrinkAxisMask(), i);
-      dims.push_back(dim);
+      dim.begin = std::clamp((*begin)[axis.entry], -kLimit, kLimit);
+      dim.end = std::clamp((*end)[axis.entry], -kLimit, kLimit);
+      dim.stride = std::clamp((*strides)[axis.entry], -kLimit, kLimit);
+      dim.beginMask = axis.beginMask;
+      dim.endMask = axis.endMask;
+      dim.shrink = axis.shrink;
     }
+    dims.push_back(dim);
   }
-  if (ellipses == 0)
-    for (int64_t k = indexed; k < rank; ++k)
-      addFull();
 
   ArrayRef<int64_t> inShape = input.getShape();
   SmallVector<int64_t> inStrides = getStrides(inShape);

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/IR/StridedSliceAxes.h"
 
 using namespace mlir;
 
@@ -109,14 +110,8 @@ struct SliceLowering : OpConversionPattern<lite::SliceOp> {
 //===----------------------------------------------------------------------===//
 
 /// One dimension of a strided slice after expanding the ellipsis and new
-/// axes: a size-1 dimension of the result (`newAxis`), or one of the input.
-struct SliceDim {
-  bool newAxis = false;
-  /// The entry of begin/end/strides, or -1 for a dimension an ellipsis (or
-  /// the implicit trailing one) covers: the whole dimension.
-  int64_t entry = -1;
-  bool beginMask = true, endMask = true, shrink = false;
-};
+/// axes (the dialect's StridedSliceAxis).
+using SliceDim = lite::StridedSliceAxis;
 
 /// A dimension of the input as the slice reads it: from `start` on, `extent`
 /// elements `stride` apart, or the single index `start` when `shrink`.
@@ -125,44 +120,20 @@ struct SliceRange {
   bool shrink = false;
 };
 
-/// Expands ellipsis and new-axis entries as TensorFlow does (mask bits
-/// beyond the entries are ignored; an ellipsis may cover no dimension).
+/// Expands ellipsis and new-axis entries as TensorFlow does, with the
+/// interpreter's compile-time diagnostics for entries it cannot expand.
 FailureOr<SmallVector<SliceDim>> expandSliceDims(lite::StridedSliceOp op,
                                                  int64_t count, int64_t rank) {
-  auto bit = [](int32_t mask, int64_t i) {
-    return i < 32 && ((static_cast<uint32_t>(mask) >> i) & 1u);
-  };
-  int64_t ellipses = 0, indexed = 0;
-  for (int64_t i = 0; i < count; ++i) {
-    if (bit(op.getEllipsisMask(), i))
-      ++ellipses;
-    else if (!bit(op.getNewAxisMask(), i))
-      ++indexed;
-  }
-  if (ellipses > 1)
+  lite::StridedSliceEntryCounts counts =
+      lite::countStridedSliceEntries(op, count);
+  if (counts.ellipses > 1)
     return op.emitError("strided_slice ellipsis_mask has more than one bit "
                         "set among its ")
            << count << " entries";
-  if (indexed > rank)
+  if (counts.indexed > rank)
     return op.emitError("strided_slice indexes ")
-           << indexed << " dimensions but the input has only " << rank;
-  SmallVector<SliceDim> dims;
-  for (int64_t i = 0; i < count; ++i) {
-    if (bit(op.getEllipsisMask(), i)) {
-      dims.append(rank - indexed, SliceDim());
-      continue;
-    }
-    SliceDim dim;
-    dim.entry = i;
-    dim.newAxis = bit(op.getNewAxisMask(), i);
-    dim.beginMask = bit(op.getBeginMask(), i);
-    dim.endMask = bit(op.getEndMask(), i);
-    dim.shrink = bit(op.getShrinkAxisMask(), i);
-    dims.push_back(dim);
-  }
-  if (ellipses == 0)
-    dims.append(rank - indexed, SliceDim());
-  return dims;
+           << counts.indexed << " dimensions but the input has only " << rank;
+  return lite::expandStridedSliceAxes(op, count, rank);
 }
 
 /// The range one dimension of size `size` is read with, with the

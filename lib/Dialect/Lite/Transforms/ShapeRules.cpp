@@ -22,6 +22,7 @@
 #include "ShapeInference.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/IR/StridedSliceAxes.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -439,19 +440,8 @@ sluice::lite::shapes::expandStridedSlice(StridedSliceOp op, int64_t rank,
   if (static_cast<int64_t>(end.size()) != count ||
       static_cast<int64_t>(strides.size()) != count)
     return std::nullopt;
-  auto bit = [](int32_t mask, int64_t i) {
-    return i < 32 && ((static_cast<uint32_t>(mask) >> i) & 1u);
-  };
-  int32_t ellipsisMask = op.getEllipsisMask(),
-          newAxisMask = op.getNewAxisMask();
-  int64_t ellipses = 0, indexed = 0;
-  for (int64_t i = 0; i < count; ++i) {
-    if (bit(ellipsisMask, i))
-      ++ellipses;
-    else if (!bit(newAxisMask, i))
-      ++indexed;
-  }
-  if (ellipses > 1 || indexed > rank)
+  StridedSliceEntryCounts counts = countStridedSliceEntries(op, count);
+  if (counts.ellipses > 1 || counts.indexed > rank)
     return std::nullopt;
   // Any index beyond +-2^62 acts like one just beyond the dimension (as in
   // the kernel, which clamps them to keep its arithmetic from overflowing).
@@ -460,27 +450,19 @@ sluice::lite::shapes::expandStridedSlice(StridedSliceOp op, int64_t rank,
     return isKnown(value) ? std::clamp(value, -kLimit, kLimit) : kUnknown;
   };
   SmallVector<StridedSliceDim> dims;
-  for (int64_t i = 0; i < count; ++i) {
-    if (bit(ellipsisMask, i)) {
-      dims.append(rank - indexed, StridedSliceDim());
-      continue;
-    }
+  for (const StridedSliceAxis &axis : expandStridedSliceAxes(op, count, rank)) {
     StridedSliceDim dim;
-    if (bit(newAxisMask, i)) {
-      dim.newAxis = true;
-      dims.push_back(dim);
-      continue;
+    dim.newAxis = axis.newAxis;
+    if (axis.entry >= 0 && !axis.newAxis) {
+      dim.begin = clamp(begin[axis.entry]);
+      dim.end = clamp(end[axis.entry]);
+      dim.stride = clamp(strides[axis.entry]);
+      dim.beginMask = axis.beginMask;
+      dim.endMask = axis.endMask;
+      dim.shrink = axis.shrink;
     }
-    dim.begin = clamp(begin[i]);
-    dim.end = clamp(end[i]);
-    dim.stride = clamp(strides[i]);
-    dim.beginMask = bit(op.getBeginMask(), i);
-    dim.endMask = bit(op.getEndMask(), i);
-    dim.shrink = bit(op.getShrinkAxisMask(), i);
     dims.push_back(dim);
   }
-  if (ellipses == 0)
-    dims.append(rank - indexed, StridedSliceDim());
   return dims;
 }
 
