@@ -47,8 +47,10 @@ createHostTargetMachine(const NativeTargetOptions &options,
       subtarget.AddFeature(feature.first(), feature.second);
     features = subtarget.getString();
   }
+  // Asked of a generic subtarget: one made for an unknown CPU would warn on
+  // stderr before we report the error.
   std::unique_ptr<llvm::MCSubtargetInfo> subtargetInfo(
-      target->createMCSubtargetInfo(triple, cpu, ""));
+      target->createMCSubtargetInfo(triple, "generic", ""));
   if (cpu != "generic" && !subtargetInfo->isCPUStringValid(cpu)) {
     error = "unknown CPU '" + options.cpu + "' for " + triple.str();
     return nullptr;
