@@ -1,10 +1,10 @@
 //===- ArenaPlan.cpp - one static arena plan for a whole TFLite model -----===//
 //
-// Each subgraph is planned alone first (first-fit by decreasing size over
-// the tensors' lifetimes, offsets relative to the subgraph's base); then the
-// bases follow the call graph from the entry: a callee starts above what its
-// caller has live at the calling op, the highest such point over all its
-// callers.
+// Subgraphs are planned callers first (Kahn's order over the call graph).
+// A subgraph's own tensors are placed first-fit by decreasing size above its
+// base, the highest point its callers have live at a calling op; the
+// tensors a control-flow operator copies to or from are fixed at the
+// caller's offsets beforehand (aliasing, see ArenaPlan.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +14,7 @@
 
 #include <algorithm>
 #include <limits>
-#include <numeric>
+#include <map>
 
 using namespace sluice::tflite_support;
 
@@ -23,73 +23,263 @@ static int64_t alignUp(int64_t value, int64_t alignment) {
 }
 
 namespace {
-/// A subgraph planned alone: offsets relative to its base.
-struct LocalPlan {
-  std::vector<int64_t> offsets; // -1: not planned
+/// Where each tensor of one subgraph is live, in operator positions: inputs
+/// from -1 (entry), outputs to the operator count (exit); empty (start >
+/// end) for a tensor nothing defines or uses.
+struct Lifetimes {
   std::vector<int64_t> start, end;
+  /// The operator defining each tensor (-1: none), and the last operator
+  /// reading it (-1: none).
+  std::vector<int64_t> definedAt, lastReadAt;
+
+  explicit Lifetimes(const ArenaSubgraph &subgraph) {
+    size_t numTensors = subgraph.sizes.size();
+    start.assign(numTensors, std::numeric_limits<int64_t>::max());
+    end.assign(numTensors, std::numeric_limits<int64_t>::min());
+    definedAt.assign(numTensors, -1);
+    lastReadAt.assign(numTensors, -1);
+    for (int32_t tensor : subgraph.inputs)
+      live(tensor, -1);
+    for (auto [position, op] : llvm::enumerate(subgraph.operators)) {
+      auto at = static_cast<int64_t>(position);
+      for (int32_t tensor : op.inputs)
+        if (live(tensor, at))
+          lastReadAt[tensor] = at;
+      for (int32_t tensor : op.outputs)
+        if (live(tensor, at) && definedAt[tensor] < 0)
+          definedAt[tensor] = at;
+    }
+    for (int32_t tensor : subgraph.outputs)
+      live(tensor, static_cast<int64_t>(subgraph.operators.size()));
+  }
+
+  bool isLiveAt(size_t tensor, int64_t position) const {
+    return start[tensor] <= position && position <= end[tensor];
+  }
+
+private:
+  bool live(int32_t tensor, int64_t position) {
+    if (tensor < 0 || static_cast<size_t>(tensor) >= start.size())
+      return false;
+    start[tensor] = std::min(start[tensor], position);
+    end[tensor] = std::max(end[tensor], position);
+    return true;
+  }
+};
+
+/// Offsets fixed before a subgraph is planned: tensor -> global offset.
+using FixedOffsets = std::map<int32_t, int64_t>;
+
+/// One subgraph planned above offset 0: offsets relative to its base, -1
+/// for fixed and unplanned tensors.
+struct LocalPlan {
+  std::vector<int64_t> offsets;
   int64_t peak = 0;
+  unsigned merged = 0;
 };
 } // namespace
 
+/// Whether `tensor` is a plannable tensor of `subgraph`.
+static bool isPlanned(const ArenaSubgraph &subgraph, int32_t tensor) {
+  return tensor >= 0 && static_cast<size_t>(tensor) < subgraph.sizes.size() &&
+         subgraph.sizes[tensor] > 0;
+}
+
+/// The WHILE operands that can share their result's offset in `subgraph`:
+/// the operand's last use is the WHILE, it is defined by an operator here
+/// (not a subgraph input or constant), it is not passed twice, and neither
+/// is fixed. Returns (operand, result) pairs.
+static std::vector<std::pair<int32_t, int32_t>>
+findMergeableLoopState(const ArenaSubgraph &subgraph, const Lifetimes &life,
+                       const FixedOffsets &fixed) {
+  std::vector<std::pair<int32_t, int32_t>> pairs;
+  for (auto [position, op] : llvm::enumerate(subgraph.operators)) {
+    if (op.kind != ArenaControlFlow::While)
+      continue;
+    auto at = static_cast<int64_t>(position);
+    for (size_t slot = 0; slot < op.inputs.size() && slot < op.outputs.size();
+         ++slot) {
+      int32_t operand = op.inputs[slot], result = op.outputs[slot];
+      if (!isPlanned(subgraph, operand) || !isPlanned(subgraph, result) ||
+          fixed.count(operand) || fixed.count(result) ||
+          subgraph.sizes[operand] != subgraph.sizes[result] ||
+          life.definedAt[operand] < 0 || life.end[operand] != at ||
+          llvm::count(op.inputs, operand) != 1 ||
+          llvm::is_contained(subgraph.outputs, operand))
+        continue;
+      pairs.emplace_back(operand, result);
+    }
+  }
+  return pairs;
+}
+
+/// First-fit by decreasing size of the tensors of `subgraph` not in
+/// `fixed`; with `mergeLoopState`, a WHILE's operand and result that can
+/// share (findMergeableLoopState) are placed as one interval.
 static LocalPlan planSubgraph(const ArenaSubgraph &subgraph,
-                              int64_t alignment) {
+                              const Lifetimes &life, const FixedOffsets &fixed,
+                              bool mergeLoopState, int64_t alignment) {
   size_t numTensors = subgraph.sizes.size();
-  int64_t numOps = subgraph.operators.size();
   LocalPlan plan;
   plan.offsets.assign(numTensors, -1);
-  // Lifetimes in operator positions: inputs from -1 (entry), outputs to
-  // numOps (exit); a tensor nothing defines or uses stays empty.
-  plan.start.assign(numTensors, std::numeric_limits<int64_t>::max());
-  plan.end.assign(numTensors, std::numeric_limits<int64_t>::min());
-  auto live = [&](int32_t tensor, int64_t position) {
-    if (tensor < 0 || static_cast<size_t>(tensor) >= numTensors)
-      return;
-    plan.start[tensor] = std::min(plan.start[tensor], position);
-    plan.end[tensor] = std::max(plan.end[tensor], position);
+
+  // Groups of tensors taking one offset: a lifetime and the largest size.
+  struct Group {
+    std::vector<size_t> tensors;
+    int64_t start, end, size;
   };
-  for (int32_t tensor : subgraph.inputs)
-    live(tensor, -1);
-  for (auto [position, op] : llvm::enumerate(subgraph.operators)) {
-    for (int32_t tensor : op.inputs)
-      live(tensor, static_cast<int64_t>(position));
-    for (int32_t tensor : op.outputs)
-      live(tensor, static_cast<int64_t>(position));
+  std::vector<int64_t> groupOf(numTensors, -1);
+  std::vector<Group> groups;
+  for (size_t tensor = 0; tensor < numTensors; ++tensor) {
+    if (subgraph.sizes[tensor] <= 0 || fixed.count(tensor) ||
+        life.start[tensor] > life.end[tensor])
+      continue;
+    groupOf[tensor] = groups.size();
+    groups.push_back({{tensor},
+                      life.start[tensor],
+                      life.end[tensor],
+                      subgraph.sizes[tensor]});
   }
-  for (int32_t tensor : subgraph.outputs)
-    live(tensor, numOps);
+  if (mergeLoopState) {
+    for (auto [operand, result] :
+         findMergeableLoopState(subgraph, life, fixed)) {
+      Group &into = groups[groupOf[operand]];
+      Group &from = groups[groupOf[result]];
+      if (&into == &from || from.tensors.size() != 1)
+        continue;
+      into.tensors.push_back(result);
+      into.start = std::min(into.start, from.start);
+      into.end = std::max(into.end, from.end);
+      into.size = std::max(into.size, from.size);
+      from.tensors.clear();
+      groupOf[result] = groupOf[operand];
+      ++plan.merged;
+    }
+  }
 
   std::vector<size_t> order;
-  for (size_t tensor = 0; tensor < numTensors; ++tensor)
-    if (subgraph.sizes[tensor] > 0 && plan.start[tensor] <= plan.end[tensor])
-      order.push_back(tensor);
+  for (size_t index = 0; index < groups.size(); ++index)
+    if (!groups[index].tensors.empty())
+      order.push_back(index);
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    if (subgraph.sizes[a] != subgraph.sizes[b])
-      return subgraph.sizes[a] > subgraph.sizes[b];
+    if (groups[a].size != groups[b].size)
+      return groups[a].size > groups[b].size;
     return a < b;
   });
-  std::vector<size_t> placed;
-  for (size_t tensor : order) {
-    // The placed tensors live at the same time, by offset; take the lowest
+  std::vector<std::pair<size_t, int64_t>> placed; // group, offset
+  for (size_t index : order) {
+    const Group &group = groups[index];
+    // The placed groups live at the same time, by offset; take the lowest
     // aligned gap that holds this one.
     std::vector<std::pair<int64_t, int64_t>> busy;
-    for (size_t other : placed)
-      if (plan.start[other] <= plan.end[tensor] &&
-          plan.start[tensor] <= plan.end[other])
-        busy.emplace_back(plan.offsets[other],
-                          plan.offsets[other] + subgraph.sizes[other]);
+    for (auto [other, offset] : placed)
+      if (groups[other].start <= group.end && group.start <= groups[other].end)
+        busy.emplace_back(offset, offset + groups[other].size);
     std::sort(busy.begin(), busy.end());
     int64_t offset = 0;
     for (auto [begin, end] : busy) {
-      if (offset + subgraph.sizes[tensor] <= begin)
+      if (offset + group.size <= begin)
         break;
       offset = std::max(offset, alignUp(end, alignment));
     }
-    plan.offsets[tensor] = offset;
-    plan.peak = std::max(plan.peak, offset + subgraph.sizes[tensor]);
-    placed.push_back(tensor);
+    for (size_t tensor : group.tensors)
+      plan.offsets[tensor] = offset;
+    plan.peak = std::max(plan.peak, offset + group.size);
+    placed.emplace_back(index, offset);
   }
   return plan;
 }
+
+namespace {
+/// Fixes the offsets of a control-flow operator's callees (ArenaPlan.h).
+class CalleeAliasing {
+public:
+  CalleeAliasing(const std::vector<ArenaSubgraph> &subgraphs,
+                 const std::vector<Lifetimes> &lifetimes,
+                 std::vector<FixedOffsets> &fixed)
+      : subgraphs(subgraphs), lifetimes(lifetimes), fixed(fixed) {}
+
+  /// `op` of `caller`, whose tensors are at `offsets` (global, -1: none).
+  void alias(const ArenaSubgraph &caller, const std::vector<int64_t> &offsets,
+             const ArenaOperator &op) {
+    if (op.kind == ArenaControlFlow::While && op.callees.size() == 2)
+      aliasWhile(caller, offsets, op);
+    if (op.kind == ArenaControlFlow::If)
+      for (unsigned branch : op.callees)
+        aliasBranch(caller, offsets, op, branch);
+  }
+
+private:
+  /// Fixes `tensor` of `callee` at `offset` when it is planned, fits and is
+  /// not fixed yet.
+  bool fix(unsigned callee, int32_t tensor, int64_t offset, int64_t bytes) {
+    const ArenaSubgraph &subgraph = subgraphs[callee];
+    if (offset < 0 || !isPlanned(subgraph, tensor) ||
+        subgraph.sizes[tensor] > bytes || fixed[callee].count(tensor))
+      return false;
+    fixed[callee][tensor] = offset;
+    return true;
+  }
+
+  void aliasWhile(const ArenaSubgraph &caller,
+                  const std::vector<int64_t> &offsets,
+                  const ArenaOperator &op) {
+    unsigned cond = op.callees[0], body = op.callees[1];
+    const ArenaSubgraph &bodyGraph = subgraphs[body];
+    const Lifetimes &bodyLife = lifetimes[body];
+    for (size_t slot = 0; slot < op.outputs.size(); ++slot) {
+      int32_t result = op.outputs[slot];
+      if (!isPlanned(caller, result))
+        continue;
+      int64_t offset = offsets[result], bytes = caller.sizes[result];
+      if (slot < subgraphs[cond].inputs.size())
+        fix(cond, subgraphs[cond].inputs[slot], offset, bytes);
+      if (slot >= bodyGraph.inputs.size() || slot >= bodyGraph.outputs.size())
+        continue;
+      int32_t in = bodyGraph.inputs[slot], out = bodyGraph.outputs[slot];
+      // Yielded in another slot: the copies into the results would
+      // overwrite it before that slot's copy reads it.
+      bool yieldedElsewhere = false;
+      for (auto [other, yielded] : llvm::enumerate(bodyGraph.outputs))
+        yieldedElsewhere |= other != slot && yielded == in;
+      bool inPlaced = !yieldedElsewhere && fix(body, in, offset, bytes);
+      if (out == in || out < 0 || bodyLife.definedAt[out] < 0)
+        continue;
+      // Kernels do not write over their inputs: the old value must be read
+      // for the last time before the op defining the new one.
+      if (inPlaced && bodyLife.lastReadAt[in] >= bodyLife.definedAt[out])
+        continue;
+      fix(body, out, offset, bytes);
+    }
+  }
+
+  void aliasBranch(const ArenaSubgraph &caller,
+                   const std::vector<int64_t> &offsets, const ArenaOperator &op,
+                   unsigned branch) {
+    const ArenaSubgraph &graph = subgraphs[branch];
+    // Branches only read their inputs, which the IF keeps live.
+    for (auto [index, in] : llvm::enumerate(graph.inputs)) {
+      if (index + 1 >= op.inputs.size())
+        break;
+      int32_t operand = op.inputs[index + 1];
+      if (isPlanned(caller, operand))
+        fix(branch, in, offsets[operand], caller.sizes[operand]);
+    }
+    for (auto [index, out] : llvm::enumerate(graph.outputs)) {
+      if (index >= op.outputs.size())
+        break;
+      int32_t result = op.outputs[index];
+      if (out >= 0 && lifetimes[branch].definedAt[out] >= 0 &&
+          isPlanned(caller, result))
+        fix(branch, out, offsets[result], caller.sizes[result]);
+    }
+  }
+
+  const std::vector<ArenaSubgraph> &subgraphs;
+  const std::vector<Lifetimes> &lifetimes;
+  std::vector<FixedOffsets> &fixed;
+};
+} // namespace
 
 bool ArenaPlan::hasPlannedTensors(unsigned subgraph) const {
   return llvm::any_of(offsets[subgraph], [](int32_t o) { return o >= 0; });
@@ -97,45 +287,70 @@ bool ArenaPlan::hasPlannedTensors(unsigned subgraph) const {
 
 ArenaPlan
 sluice::tflite_support::planArena(const std::vector<ArenaSubgraph> &subgraphs,
-                                  int64_t alignment) {
+                                  int64_t alignment, bool alias) {
   size_t count = subgraphs.size();
-  std::vector<LocalPlan> locals;
+  std::vector<Lifetimes> lifetimes;
   for (const ArenaSubgraph &subgraph : subgraphs)
-    locals.push_back(planSubgraph(subgraph, alignment));
+    lifetimes.emplace_back(subgraph);
+  ArenaPlan plan;
+  for (auto [subgraph, life] : llvm::zip(subgraphs, lifetimes))
+    plan.localPeaks.push_back(
+        planSubgraph(subgraph, life, {}, /*mergeLoopState=*/false, alignment)
+            .peak);
 
   // Callers before callees (Kahn's order over the acyclic call graph).
-  std::vector<unsigned> callers(count, 0);
+  std::vector<unsigned> callers(count, 0), callSites(count, 0);
   for (const ArenaSubgraph &subgraph : subgraphs)
     for (const ArenaOperator &op : subgraph.operators)
       for (unsigned callee : op.callees)
-        if (callee < count)
+        if (callee < count) {
           ++callers[callee];
+          ++callSites[callee];
+        }
   std::vector<unsigned> ready;
   for (unsigned index = 0; index < count; ++index)
     if (callers[index] == 0)
       ready.push_back(index);
-  ArenaPlan plan;
+
+  std::vector<FixedOffsets> fixed(count);
+  CalleeAliasing aliasing(subgraphs, lifetimes, fixed);
+  std::vector<std::vector<int64_t>> offsets(count);
   plan.bases.assign(count, 0);
   while (!ready.empty()) {
-    unsigned caller = ready.back();
+    unsigned index = ready.back();
     ready.pop_back();
-    const LocalPlan &local = locals[caller];
-    for (auto [position, op] : llvm::enumerate(subgraphs[caller].operators)) {
+    const ArenaSubgraph &subgraph = subgraphs[index];
+    const Lifetimes &life = lifetimes[index];
+    LocalPlan local =
+        planSubgraph(subgraph, life, fixed[index], alias, alignment);
+    plan.aliasedTensors += fixed[index].size() + local.merged;
+    std::vector<int64_t> &global = offsets[index];
+    global.assign(subgraph.sizes.size(), -1);
+    for (size_t tensor = 0; tensor < global.size(); ++tensor)
+      if (local.offsets[tensor] >= 0)
+        global[tensor] = plan.bases[index] + local.offsets[tensor];
+    for (auto [tensor, offset] : fixed[index])
+      global[tensor] = offset;
+
+    for (auto [position, op] : llvm::enumerate(subgraph.operators)) {
       if (op.callees.empty())
         continue;
       // The top of what the caller has live while op `position` runs.
-      int64_t top = 0;
-      for (size_t tensor = 0; tensor < local.offsets.size(); ++tensor)
-        if (local.offsets[tensor] >= 0 &&
-            local.start[tensor] <= static_cast<int64_t>(position) &&
-            static_cast<int64_t>(position) <= local.end[tensor])
-          top = std::max(top, local.offsets[tensor] +
-                                  subgraphs[caller].sizes[tensor]);
-      int64_t base = plan.bases[caller] + alignUp(top, alignment);
+      int64_t top = plan.bases[index];
+      for (size_t tensor = 0; tensor < global.size(); ++tensor)
+        if (global[tensor] >= 0 &&
+            life.isLiveAt(tensor, static_cast<int64_t>(position)))
+          top = std::max(top, global[tensor] + subgraph.sizes[tensor]);
+      bool aliasable = alias && llvm::all_of(op.callees, [&](unsigned callee) {
+                         return callee < count && callSites[callee] == 1;
+                       });
+      if (aliasable)
+        aliasing.alias(subgraph, global, op);
       for (unsigned callee : op.callees) {
         if (callee >= count)
           continue;
-        plan.bases[callee] = std::max(plan.bases[callee], base);
+        plan.bases[callee] =
+            std::max(plan.bases[callee], alignUp(top, alignment));
         if (--callers[callee] == 0)
           ready.push_back(callee);
       }
@@ -144,19 +359,18 @@ sluice::tflite_support::planArena(const std::vector<ArenaSubgraph> &subgraphs,
 
   plan.offsets.resize(count);
   for (unsigned index = 0; index < count; ++index) {
-    const LocalPlan &local = locals[index];
-    plan.localPeaks.push_back(local.peak);
-    std::vector<int32_t> &offsets = plan.offsets[index];
-    offsets.assign(local.offsets.size(), -1);
-    for (size_t tensor = 0; tensor < offsets.size(); ++tensor) {
-      if (local.offsets[tensor] < 0)
+    std::vector<int32_t> &words = plan.offsets[index];
+    words.assign(subgraphs[index].sizes.size(), -1);
+    for (size_t tensor = 0; tensor < words.size(); ++tensor) {
+      int64_t offset = tensor < offsets[index].size() ? offsets[index][tensor]
+                                                      : -1;
+      if (offset < 0)
         continue;
-      int64_t offset = plan.bases[index] + local.offsets[tensor];
       // Beyond what the metadata's int32 words hold: the runtime plans it.
       if (offset + subgraphs[index].sizes[tensor] >
           std::numeric_limits<int32_t>::max())
         continue;
-      offsets[tensor] = static_cast<int32_t>(offset);
+      words[tensor] = static_cast<int32_t>(offset);
       plan.globalPeak =
           std::max(plan.globalPeak, offset + subgraphs[index].sizes[tensor]);
     }

@@ -1,5 +1,4 @@
-//===- ArenaPlan.h - one static arena plan for a whole TFLite model -*- C++
-//-*-===//
+//===- ArenaPlan.h - one static arena plan for a whole TFLite model -------===//
 //
 // Plans every non-constant, statically shaped tensor of every subgraph of a
 // model into one arena, as TFLite Micro's offline planner reads it (the
@@ -13,12 +12,33 @@
 // subgraph called from several ops takes the highest base (one offset per
 // tensor).
 //
-// Aliasing hook: the plan gives every tensor its own space. The next step
-// (issue 8) gives the tensors of one alias class of
-// sluice/Analysis/BufferAliasing.h one offset: ArenaSubgraph::aliasOf below
-// is where the exporter will say so, and planArena's first-fit then places
-// one interval per class (the union of its members' lifetimes) instead of
-// one per tensor. Until then the exporter leaves aliasOf empty.
+// Aliasing (sluice/Analysis/BufferAliasing.h's alias classes, applied to
+// TFLite's tensors): the tensors the control-flow kernels copy between get
+// one offset where the copy then moves nothing. The runtime's moves are, per
+// slot in order (a copy between equal addresses is no copy):
+//
+//   WHILE x -> r, cond C, body B      IF (c, a...) -> r, branches T/E
+//     C.in  := x;  run C                T.in := a;  run T
+//     r     := x                        r    := T.out
+//     while C.out:
+//       B.in  := r;  run B
+//       r     := B.out
+//       C.in  := r;  run C
+//
+// For a callee with one call site, slot i of a WHILE puts C.in[i], B.in[i]
+// and B.out[i] at r[i]'s offset, and an IF puts a branch's inputs at the
+// IF's inputs and its outputs at r's, unless that would be wrong:
+//   - B.in[i] stays apart when the body yields it in another slot (a swap,
+//     rotation or the same value twice: the copies into r would overwrite
+//     it before it is read; the analysis's BodyCopy);
+//   - B.out[i] stays apart when B.in[i] is read at or after the op that
+//     defines B.out[i] (TFLite kernels never write over their inputs: the
+//     analysis's PingPong and re-read cases), when it is a subgraph input or
+//     constant, or when another slot already claimed it;
+//   - x[i] and r[i] share one offset in the caller only when x[i]'s last use
+//     is the WHILE (the analysis's EntryCopy otherwise).
+// test/Target/TFLite/check_arena_plan.py checks plans by running these
+// moves over the arena, independently of this file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,10 +50,15 @@
 
 namespace sluice::tflite_support {
 
+/// The control-flow operators whose callees the plan aliases.
+enum class ArenaControlFlow { None, If, While };
+
 /// One operator of a subgraph, as far as the plan cares.
 struct ArenaOperator {
   std::vector<int32_t> inputs, outputs; // tensor indices; -1 = omitted
-  std::vector<unsigned> callees;        // subgraphs it runs (IF, WHILE)
+  /// Subgraphs it runs: {then, else} of an IF, {cond, body} of a WHILE.
+  std::vector<unsigned> callees;
+  ArenaControlFlow kind = ArenaControlFlow::None;
 };
 
 /// One subgraph: its tensors' sizes and its operators in execution order.
@@ -42,29 +67,29 @@ struct ArenaSubgraph {
   std::vector<int64_t> sizes;
   std::vector<int32_t> inputs, outputs;
   std::vector<ArenaOperator> operators;
-  /// Reserved for buffer aliasing (see the file comment): empty, or one
-  /// entry per tensor naming the tensor whose offset it takes (itself when
-  /// it has its own). Not read yet.
-  std::vector<int32_t> aliasOf;
 };
 
 struct ArenaPlan {
   /// Per subgraph, per tensor: the arena offset in bytes, -1 = not planned.
   std::vector<std::vector<int32_t>> offsets;
-  /// Per subgraph: where its arena starts in the global plan.
+  /// Per subgraph: where its own tensors start in the global plan.
   std::vector<int64_t> bases;
-  /// Per subgraph: its peak bytes when planned alone.
+  /// Per subgraph: its peak bytes when planned alone, without aliasing.
   std::vector<int64_t> localPeaks;
   /// The whole model's peak bytes (the arena size the plan needs).
   int64_t globalPeak = 0;
+  /// How many tensors share their offset with the tensor a control-flow
+  /// operator copies them from or to.
+  unsigned aliasedTensors = 0;
   /// Whether any tensor of the subgraph is planned.
   bool hasPlannedTensors(unsigned subgraph) const;
 };
 
 /// Plans `subgraphs` (subgraph 0 is the entry; the call graph must be
-/// acyclic, as in TFLite) with offsets aligned to `alignment` bytes.
+/// acyclic, as in TFLite) with offsets aligned to `alignment` bytes; with
+/// `alias` false every tensor gets space of its own.
 ArenaPlan planArena(const std::vector<ArenaSubgraph> &subgraphs,
-                    int64_t alignment = 16);
+                    int64_t alignment = 16, bool alias = true);
 
 /// The "OfflineMemoryAllocation" words of one subgraph: version 1, the
 /// subgraph index, the tensor count, one offset per tensor; little endian.

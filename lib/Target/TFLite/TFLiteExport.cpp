@@ -219,6 +219,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
 
     std::vector<int32_t> opInputs = indicesOf(op.getOperands());
     std::vector<unsigned> callees;
+    auto controlFlow = tflite_support::ArenaControlFlow::None;
     unsigned opcode;
     tflite_support::WrittenOptions options;
     if (auto ifOp = dyn_cast<lite::IfOp>(op)) {
@@ -240,6 +241,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
                      .Union()};
       // After the options: which is indexed first stays as before.
       callees = {getSubgraphIndex(*thenFn), getSubgraphIndex(*elseFn)};
+      controlFlow = tflite_support::ArenaControlFlow::If;
     } else if (auto whileOp = dyn_cast<lite::WhileOp>(op)) {
       FailureOr<func::FuncOp> condFn =
           getOutlinedCallee(&op, whileOp.getCond());
@@ -254,6 +256,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
                                         getSubgraphIndex(*bodyFn))
                      .Union()};
       callees = {getSubgraphIndex(*condFn), getSubgraphIndex(*bodyFn)};
+      controlFlow = tflite_support::ArenaControlFlow::While;
     } else if (auto builtin = dyn_cast<lite::TFLiteBuiltinOpInterface>(op)) {
       opcode = getOperatorCode(builtin.getBuiltinOperator(),
                                tflite_support::getOperatorVersion(&op));
@@ -267,7 +270,8 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       if (failed(addTensor(result, nameOf(result), 0, op.getLoc())))
         return failure();
     std::vector<int32_t> opOutputs = indicesOf(op.getResults());
-    arena.operators.push_back({opInputs, opOutputs, std::move(callees)});
+    arena.operators.push_back(
+        {opInputs, opOutputs, std::move(callees), controlFlow});
     operators.push_back(fb::CreateOperator(
         fbb, opcode, fbb.CreateVector(opInputs), fbb.CreateVector(opOutputs),
         options.type, options.table));
@@ -364,7 +368,8 @@ LogicalResult ModelWriter::write(func::FuncOp entry, llvm::raw_ostream &os) {
 /// shape), since a TFLite subgraph's output tensors must be distinct from
 /// each other and from its inputs; so does an entry result computed by a
 /// WHILE.
-static void materializeOutputCopies(func::FuncOp function, bool isEntry) {
+static void materializeOutputCopies(func::FuncOp function, bool isEntry,
+                                    bool isLoopBody) {
   Operation *ret = function.getBody().front().getTerminator();
   OpBuilder builder(ret);
   llvm::SmallPtrSet<Value, 8> seen;
@@ -378,7 +383,14 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry) {
     bool fromControlFlow =
         isEntry && value.getDefiningOp<lite::WhileOp>() != nullptr;
     bool passedThrough = isEntry && isa<BlockArgument>(value);
-    if (!passedThrough && !fromControlFlow && seen.insert(value).second)
+    // Except a loop body yielding its input i as output j > i (a swap or a
+    // rotation): LiteRT's WHILE copies outputs into inputs slot by slot, so
+    // input i is overwritten before output j is read.
+    auto argument = dyn_cast<BlockArgument>(value);
+    bool overwrittenFirst = isLoopBody && argument &&
+                            argument.getArgNumber() < operand.getOperandNumber();
+    if (!passedThrough && !fromControlFlow && !overwrittenFirst &&
+        seen.insert(value).second)
       continue;
     operand.set(lite::createReshapeCopy(builder, ret->getLoc(), value,
                                         value.getType()));
@@ -408,9 +420,16 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   pm.addPass(lite::createLiteOutlineRegionsPass());
   if (failed(pm.run(module)))
     return failure();
+  llvm::SmallPtrSet<Operation *, 8> loopBodies;
+  module.walk([&](lite::WhileOp loop) {
+    if (auto call = dyn_cast<func::CallOp>(loop.getBody().front().front()))
+      if (Operation *body = module.lookupSymbol(call.getCalleeAttr()))
+        loopBodies.insert(body);
+  });
   for (func::FuncOp function : module.getOps<func::FuncOp>())
     if (!function.isExternal())
-      materializeOutputCopies(function, function == entry);
+      materializeOutputCopies(function, function == entry,
+                              loopBodies.contains(function));
   bool planBuffers =
       options.planBuffers || module->hasAttr(lite::getPlanBuffersAttrName());
   return ModelWriter(module, planBuffers).write(entry, os);
