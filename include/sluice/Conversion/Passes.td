@@ -57,6 +57,34 @@ def NativeLowerStridedCopiesPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def NativeRotateLoopBuffersPass
+    : Pass<"native-rotate-loop-buffers", "::mlir::func::FuncOp"> {
+  let summary = "pass loop state buffers by pointer when a loop only permutes them";
+  let description = [{
+    After one-shot bufferization, before deallocation. One-shot
+    bufferization copies a `scf.while` slot into a new buffer every
+    iteration (in the condition region) whenever the body yields something
+    other than the slot's own buffer, e.g. when two slots swap, or when the
+    next state is written into a second buffer while the old one is read
+    (ping-pong, -native-loop-state-in-place). When the body yields, for a
+    set of slots, exactly a permutation of those slots' buffers, the copies
+    are not needed: the loop rotates buffers it owns. Those copies are
+    removed; a slot whose initial buffer is not the loop's own (a fresh
+    allocation used by nothing else) gets one copy before the loop instead.
+
+    ```mlir
+    scf.while (%a = %x, %b = %y) {                 scf.while (%a = %x, %b = %y) {
+      %ca = memref.alloc()                           scf.condition(%p) %a, %b
+      memref.copy %a, %ca                 =>       } do { ^bb0(%a, %b):
+      %cb = memref.alloc()                           scf.yield %b, %a
+      memref.copy %b, %cb                          }
+      scf.condition(%p) %ca, %cb
+    } do { ^bb0(%a, %b): scf.yield %b, %a }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def NativeApproximateMathPass
     : Pass<"native-approximate-math", "::mlir::func::FuncOp"> {
   let summary = "vectorisable polynomial approximations of f32 tanh";

@@ -49,8 +49,10 @@ void buildLiteToLLVMPipeline(OpPassManager &pm,
   buildNativeLoweringPipeline(pm, options);
 }
 
-void buildNativeLoweringPipeline(OpPassManager &pm,
-                                 const NativePipelineOptions &options) {
+void buildNativeBufferizationPipeline(OpPassManager &pm,
+                                      const NativePipelineOptions &options,
+                                      bool upstreamBaseline,
+                                      bool baselineAllowsLoopAllocs) {
   pm.addPass(createConvertLiteToNativePass());
   pm.addNestedPass<func::FuncOp>(createNativeContractionLayoutPass());
   NativeVectorizeProductsPassOptions vectorize;
@@ -58,7 +60,8 @@ void buildNativeLoweringPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createNativeVectorizeProductsPass(vectorize));
   // One loop for a chain of elementwise ops (a bias add and its activation).
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
-  pm.addNestedPass<func::FuncOp>(createNativeLoopStateInPlacePass());
+  if (!upstreamBaseline)
+    pm.addNestedPass<func::FuncOp>(createNativeLoopStateInPlacePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   NativeCInterfacePassOptions interfaceOptions;
@@ -68,14 +71,29 @@ void buildNativeLoweringPipeline(OpPassManager &pm,
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createCanonicalizerPass());
 
+  if (upstreamBaseline) {
+    // Upstream one-shot bufferization with its default options (loops may
+    // yield new buffers only when asked).
+    bufferization::OneShotBufferizePassOptions defaults;
+    defaults.allowReturnAllocsFromLoops = baselineAllowsLoopAllocs;
+    pm.addPass(bufferization::createOneShotBufferizePass(defaults));
+    return;
+  }
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addNestedPass<func::FuncOp>(createNativeRotateLoopBuffersPass());
   bufferization::BufferDeallocationPipelineOptions deallocation;
   bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+}
+
+void buildNativeLoweringPipeline(OpPassManager &pm,
+                                 const NativePipelineOptions &options) {
+  buildNativeBufferizationPipeline(pm, options, /*upstreamBaseline=*/false,
+                                   /*baselineAllowsLoopAllocs=*/false);
   pm.addPass(createCanonicalizerPass());
 
   pm.addNestedPass<func::FuncOp>(createNativeLowerStridedCopiesPass());
@@ -109,7 +127,32 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
 };
 } // namespace
 
+namespace {
+struct BufferizeOptions : PassPipelineOptions<BufferizeOptions> {
+  Option<bool> upstreamBaseline{
+      *this, "upstream-baseline",
+      llvm::cl::desc("Upstream one-shot bufferization with its default "
+                     "options instead of Sluice's (for comparison)"),
+      llvm::cl::init(false)};
+  Option<bool> allowReturnAllocsFromLoops{
+      *this, "allow-return-allocs-from-loops",
+      llvm::cl::desc("With upstream-baseline: the one option that lets "
+                     "upstream bufferize loops yielding other buffers"),
+      llvm::cl::init(false)};
+};
+} // namespace
+
 void registerLiteToLLVMPipeline() {
+  PassPipelineRegistration<BufferizeOptions>(
+      "sluice-bufferize",
+      "Lower a lite program to bufferized linalg/scf/memref (the native "
+      "pipeline up to deallocation)",
+      [](OpPassManager &pm, const BufferizeOptions &cl) {
+        buildNativePreparationPipeline(pm);
+        buildNativeBufferizationPipeline(pm, NativePipelineOptions(),
+                                         cl.upstreamBaseline,
+                                         cl.allowReturnAllocsFromLoops);
+      });
   PassPipelineRegistration<LowerToLLVMOptions>(
       "sluice-lower-to-llvm",
       "Lower a lite program to the LLVM dialect with C entry points",

@@ -39,46 +39,16 @@ func.func @in_place(%x: tensor<8xf32>, %n: i32) -> tensor<8xf32> {
 
 #id = affine_map<(d0) -> (d0)>
 
-// Left alone: the state is read after the producer (by the producer itself
-// here, and again after it), the state is dynamically shaped, and a value
-// yielded for two slots.
+// In place as well: the producer reads the state elementwise (at the index
+// it writes). Left alone: the dynamically shaped state, and a value yielded
+// for two slots.
 // CHECK-LABEL: func.func @left_alone
-// CHECK: %[[E0:.*]] = tensor.empty() : tensor<8xf32>
-// CHECK: outs(%[[E0]] : tensor<8xf32>)
+// CHECK: ^bb0(%[[H:.*]]: tensor<8xf32>, %{{.*}}: tensor<?xf32>, %{{.*}}: tensor<8xf32>, %{{.*}}: tensor<8xf32>):
+// CHECK: ins(%[[H]] : tensor<8xf32>) outs(%[[H]] : tensor<8xf32>)
 // CHECK: %[[E1:.*]] = tensor.empty(%{{.*}}) : tensor<?xf32>
 // CHECK: outs(%[[E1]] : tensor<?xf32>)
 // CHECK: %[[E2:.*]] = tensor.empty() : tensor<8xf32>
 // CHECK: outs(%[[E2]] : tensor<8xf32>)
-func.func @left_alone(%x: tensor<8xf32>, %d: tensor<?xf32>, %n: i1) -> (tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>) {
-  %r:4 = scf.while (%h = %x, %g = %d, %a = %x, %b = %x) : (tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>) {
-    scf.condition(%n) %h, %g, %a, %b : tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>
-  } do {
-  ^bb0(%h: tensor<8xf32>, %g: tensor<?xf32>, %a: tensor<8xf32>, %b: tensor<8xf32>):
-    %empty = tensor.empty() : tensor<8xf32>
-    %next = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%h : tensor<8xf32>) outs(%empty : tensor<8xf32>) {
-    ^bb0(%v: f32, %o: f32):
-      %t = math.tanh %v : f32
-      linalg.yield %t : f32
-    } -> tensor<8xf32>
-    %c0 = arith.constant 0 : index
-    %dim = tensor.dim %g, %c0 : tensor<?xf32>
-    %dempty = tensor.empty(%dim) : tensor<?xf32>
-    %gnext = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%g : tensor<?xf32>) outs(%dempty : tensor<?xf32>) {
-    ^bb0(%v: f32, %o: f32):
-      %t = math.tanh %v : f32
-      linalg.yield %t : f32
-    } -> tensor<?xf32>
-    %empty2 = tensor.empty() : tensor<8xf32>
-    %twice = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<8xf32>) outs(%empty2 : tensor<8xf32>) {
-    ^bb0(%v: f32, %o: f32):
-      %t = math.tanh %v : f32
-      linalg.yield %t : f32
-    } -> tensor<8xf32>
-    scf.yield %next, %gnext, %twice, %twice : tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>
-  }
-  return %r#0, %r#1, %r#2, %r#3 : tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>
-}
-
 // -----
 
 #id = affine_map<(d0) -> (d0)>
@@ -101,4 +71,68 @@ func.func @condition_forwards_other(%x: tensor<8xf32>, %y: tensor<8xf32>, %n: i1
     scf.yield %u : tensor<8xf32>
   }
   return %r : tensor<8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+#row = affine_map<(d0) -> (0)>
+
+// Ping-pong: the producer reads the state at other indices (a reduction
+// into every element), so it cannot write over it; a spare slot carries a
+// second buffer the producer writes, and the two swap at the yield.
+// CHECK-LABEL: func.func @ping_pong
+// CHECK: %[[SPARE0:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %[[SPARE0]]) : (i32, tensor<4xf32>, tensor<4xf32>) -> (i32, tensor<4xf32>, tensor<4xf32>)
+// CHECK: scf.condition(%{{.*}}) %{{.*}}, %{{.*}}, %{{.*}} : i32, tensor<4xf32>, tensor<4xf32>
+// CHECK: ^bb0(%{{.*}}: i32, %[[H:.*]]: tensor<4xf32>, %[[SPARE:.*]]: tensor<4xf32>):
+// CHECK: %[[N:.*]] = linalg.generic {{.*}} ins(%[[H]] : tensor<4xf32>) outs(%[[SPARE]] : tensor<4xf32>)
+// CHECK: scf.yield %{{.*}}, %[[N]], %[[H]] : i32, tensor<4xf32>, tensor<4xf32>
+func.func @ping_pong(%x: tensor<4xf32>, %n: i32) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = scf.while (%i = %c0, %h = %x) : (i32, tensor<4xf32>) -> (i32, tensor<4xf32>) {
+    %p = arith.cmpi slt, %i, %n : i32
+    scf.condition(%p) %i, %h : i32, tensor<4xf32>
+  } do {
+  ^bb0(%i: i32, %h: tensor<4xf32>):
+    %i1 = arith.addi %i, %c1 : i32
+    %e = tensor.empty() : tensor<4xf32>
+    %next = linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel"]} ins(%h : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      linalg.yield %a : f32
+    } -> tensor<4xf32>
+    scf.yield %i1, %next : i32, tensor<4xf32>
+  }
+  return %r#1 : tensor<4xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// Ping-pong too: the old state is read again after the first op writing
+// the next one (the destination is followed back through insert_slice).
+// CHECK-LABEL: func.func @read_after
+// CHECK: ^bb0(%[[H:.*]]: tensor<4xf32>, %[[SPARE:.*]]: tensor<4xf32>):
+// CHECK: %[[N:.*]] = linalg.generic {{.*}} ins(%[[H]] : tensor<4xf32>) outs(%[[SPARE]] : tensor<4xf32>)
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[H]]
+// CHECK: %[[B:.*]] = tensor.insert_slice %[[S]] into %[[N]]
+// CHECK: scf.yield %[[B]], %[[H]] : tensor<4xf32>, tensor<4xf32>
+func.func @read_after(%x: tensor<4xf32>, %go: i1) -> (tensor<4xf32>, tensor<4xf32>) {
+  %r = scf.while (%h = %x) : (tensor<4xf32>) -> tensor<4xf32> {
+    scf.condition(%go) %h : tensor<4xf32>
+  } do {
+  ^bb0(%h: tensor<4xf32>):
+    %e = tensor.empty() : tensor<4xf32>
+    %next = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%h : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %t = math.tanh %a : f32
+      linalg.yield %t : f32
+    } -> tensor<4xf32>
+    %s = tensor.extract_slice %h[0] [2] [1] : tensor<4xf32> to tensor<2xf32>
+    %back = tensor.insert_slice %s into %next[2] [2] [1] : tensor<2xf32> into tensor<4xf32>
+    scf.yield %back : tensor<4xf32>
+  }
+  return %r, %x : tensor<4xf32>, tensor<4xf32>
 }

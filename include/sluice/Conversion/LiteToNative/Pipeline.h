@@ -27,6 +27,18 @@ struct NativePipelineOptions {
 /// leaves (collectEntryPoints on its result).
 void buildNativePreparationPipeline(mlir::OpPassManager &pm);
 
+/// The second half up to buffers: -convert-lite-to-native, product and
+/// loop-state rewrites, -native-c-interface, one-shot bufferization
+/// (function boundaries included) and ownership-based deallocation. With
+/// `upstreamBaseline`, Sluice's loop-state rewrites are left out and
+/// one-shot bufferization runs with its default options (but
+/// allow-return-allocs-from-loops when `baselineAllowsLoopAllocs`),
+/// deallocation not at all: what bench/buffers compares against.
+void buildNativeBufferizationPipeline(mlir::OpPassManager &pm,
+                                      const NativePipelineOptions &options,
+                                      bool upstreamBaseline,
+                                      bool baselineAllowsLoopAllocs);
+
 /// The second half: -convert-lite-to-native, -native-c-interface, one-shot
 /// bufferization (function boundaries included) with ownership-based
 /// deallocation, linalg to loops, and everything to the LLVM dialect.
@@ -37,7 +49,9 @@ void buildNativeLoweringPipeline(mlir::OpPassManager &pm,
 void buildLiteToLLVMPipeline(mlir::OpPassManager &pm,
                              const NativePipelineOptions &options);
 
-/// Registers the pipeline as `sluice-lower-to-llvm` (sluice-opt).
+/// Registers the pipeline as `sluice-lower-to-llvm` and its first part as
+/// `sluice-bufferize[{upstream-baseline [allow-return-allocs-from-loops]}]`
+/// (sluice-opt).
 void registerLiteToLLVMPipeline();
 
 } // namespace sluice
