@@ -7,14 +7,15 @@ converter wrote (imported and exported again), exports
 `sluicec --emit=tflite --plan-buffers` and checks the plan with
 test/Target/TFLite/check_arena_plan.py (alignment, counts, no two tensors
 live together overlapping). Prints, per model:
-  global    the arena the whole-model plan needs (max offset + bytes)
-  sum       the sum of the subgraphs' peaks, each subgraph planned alone
-            (rounded up to 16 bytes each)
-            (what one arena per subgraph would need)
+  global    the arena the whole-model plan needs (max offset + bytes,
+            rounded up to 16), with aliasing: the tensors IF/WHILE copy
+            between share an offset where that is sound
+  sum       the sum of the subgraphs' peaks, each subgraph alone without
+            aliasing: the most 16-byte-aligned bytes live at once in it,
+            a lower bound on what one arena per subgraph would need
   ratio     global / sum (issue 8's goal: <= 0.60 on nested loops)
 Models with no plannable tensor (all dynamic) print "-". A model the
-exporter refuses is listed as skipped. Buffer aliasing (one offset per
-alias class) is not applied yet: the figures are for lifetimes alone.
+exporter refuses is listed as skipped.
 
 usage: bench/buffers/plan.py [--build DIR] [--corpus DIR]
 """

@@ -25,7 +25,9 @@
 #include "sluice/Conversion/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace sluice {
 #define GEN_PASS_DEF_NATIVELOOPSTATEINPLACEPASS
@@ -65,7 +67,8 @@ bool isReadElementwiseLast(Value value, Operation *producer, OpResult result) {
   Block *block = producer->getBlock();
   for (Operation *user : value.getUsers()) {
     Operation *ancestor = block->findAncestorOpInBlock(*user);
-    if (!ancestor || (ancestor != producer && !ancestor->isBeforeInBlock(producer)))
+    if (!ancestor ||
+        (ancestor != producer && !ancestor->isBeforeInBlock(producer)))
       return false;
   }
   return true;
@@ -140,6 +143,13 @@ scf::WhileOp addSpareSlot(scf::WhileOp loop, RankedTensorType type) {
 struct NativeLoopStateInPlacePass
     : impl::NativeLoopStateInPlacePassBase<NativeLoopStateInPlacePass> {
   void runOnOperation() override {
+    // A concatenation becomes inserts into one destination (what one-shot
+    // bufferization makes of it anyway), which the next state can then be
+    // written through.
+    RewritePatternSet patterns(&getContext());
+    tensor::populateDecomposeTensorConcatPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
     SmallVector<scf::WhileOp> loops;
     getOperation().walk([&](scf::WhileOp loop) { loops.push_back(loop); });
     for (scf::WhileOp loop : loops)

@@ -52,9 +52,9 @@ memref::CopyOp getConditionCopy(scf::WhileOp loop, unsigned index) {
 bool mayWriteBeforeArguments(scf::WhileOp loop) {
   bool writes = false;
   loop.getBefore().walk([&](Operation *op) {
-    if (isa<memref::CopyOp>(op) && llvm::is_contained(
-                                       loop.getBefore().getArguments(),
-                                       cast<memref::CopyOp>(op).getTarget()))
+    if (isa<memref::CopyOp>(op) &&
+        llvm::is_contained(loop.getBefore().getArguments(),
+                           cast<memref::CopyOp>(op).getTarget()))
       writes = true;
     if (isa<memref::CopyOp, scf::ConditionOp>(op))
       return;
@@ -142,7 +142,8 @@ void rotate(scf::WhileOp loop) {
     auto type = dyn_cast<MemRefType>(initial.getType());
     if (!type)
       return;
-    if (isOwnedBy(initial, loop) && llvm::count(loop.getInits(), initial) == 1) {
+    if (isOwnedBy(initial, loop) &&
+        llvm::count(loop.getInits(), initial) == 1) {
       buffers.push_back(initial);
       continue;
     }
@@ -171,8 +172,8 @@ void rotate(scf::WhileOp loop) {
       kept.push_back(i);
     }
   inits.push_back(arith::ConstantIntOp::create(builder, loc, 0, 1));
-  auto rotated = scf::WhileOp::create(builder, loc, TypeRange(ValueRange(inits)),
-                                      inits);
+  auto rotated =
+      scf::WhileOp::create(builder, loc, TypeRange(ValueRange(inits)), inits);
   rotated.getBefore().takeBody(loop.getBefore());
   rotated.getAfter().takeBody(loop.getAfter());
   Type flagType = builder.getI1Type();

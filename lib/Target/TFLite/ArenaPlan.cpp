@@ -362,8 +362,8 @@ sluice::tflite_support::planArena(const std::vector<ArenaSubgraph> &subgraphs,
     std::vector<int32_t> &words = plan.offsets[index];
     words.assign(subgraphs[index].sizes.size(), -1);
     for (size_t tensor = 0; tensor < words.size(); ++tensor) {
-      int64_t offset = tensor < offsets[index].size() ? offsets[index][tensor]
-                                                      : -1;
+      int64_t offset =
+          tensor < offsets[index].size() ? offsets[index][tensor] : -1;
       if (offset < 0)
         continue;
       // Beyond what the metadata's int32 words hold: the runtime plans it.

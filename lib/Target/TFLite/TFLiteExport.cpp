@@ -387,8 +387,9 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry,
     // rotation): LiteRT's WHILE copies outputs into inputs slot by slot, so
     // input i is overwritten before output j is read.
     auto argument = dyn_cast<BlockArgument>(value);
-    bool overwrittenFirst = isLoopBody && argument &&
-                            argument.getArgNumber() < operand.getOperandNumber();
+    bool overwrittenFirst =
+        isLoopBody && argument &&
+        argument.getArgNumber() < operand.getOperandNumber();
     if (!passedThrough && !fromControlFlow && !overwrittenFirst &&
         seen.insert(value).second)
       continue;

@@ -49,6 +49,36 @@ func.func @in_place(%x: tensor<8xf32>, %n: i32) -> tensor<8xf32> {
 // CHECK: outs(%[[E1]] : tensor<?xf32>)
 // CHECK: %[[E2:.*]] = tensor.empty() : tensor<8xf32>
 // CHECK: outs(%[[E2]] : tensor<8xf32>)
+func.func @left_alone(%x: tensor<8xf32>, %d: tensor<?xf32>, %n: i1) -> (tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %r:4 = scf.while (%h = %x, %g = %d, %a = %x, %b = %x) : (tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>) {
+    scf.condition(%n) %h, %g, %a, %b : tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>
+  } do {
+  ^bb0(%h: tensor<8xf32>, %g: tensor<?xf32>, %a: tensor<8xf32>, %b: tensor<8xf32>):
+    %empty = tensor.empty() : tensor<8xf32>
+    %next = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%h : tensor<8xf32>) outs(%empty : tensor<8xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %t = math.tanh %v : f32
+      linalg.yield %t : f32
+    } -> tensor<8xf32>
+    %c0 = arith.constant 0 : index
+    %dim = tensor.dim %g, %c0 : tensor<?xf32>
+    %dempty = tensor.empty(%dim) : tensor<?xf32>
+    %gnext = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%g : tensor<?xf32>) outs(%dempty : tensor<?xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %t = math.tanh %v : f32
+      linalg.yield %t : f32
+    } -> tensor<?xf32>
+    %empty2 = tensor.empty() : tensor<8xf32>
+    %twice = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<8xf32>) outs(%empty2 : tensor<8xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %t = math.tanh %v : f32
+      linalg.yield %t : f32
+    } -> tensor<8xf32>
+    scf.yield %next, %gnext, %twice, %twice : tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>
+  }
+  return %r#0, %r#1, %r#2, %r#3 : tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>
+}
+
 // -----
 
 #id = affine_map<(d0) -> (d0)>

@@ -116,8 +116,10 @@ def LitePlanBuffersPass : Pass<"lite-plan-buffers", "::mlir::ModuleOp"> {
     non-constant, statically shaped tensors get an arena offset, 16-byte
     aligned; subgraphs an IF/WHILE runs start above what their caller has
     live at that op, the two subgraphs of one op share a base. It is written
-    as TFLite Micro's "OfflineMemoryAllocation" metadata. Buffer aliasing
-    (one offset per alias class) is not applied yet.
+    as TFLite Micro's "OfflineMemoryAllocation" metadata. The tensors IF and
+    WHILE copy between share one offset where that is sound (a callee's
+    inputs and outputs at its caller's tensors, a loop operand dying at the
+    WHILE at its result), so those copies move nothing.
   }];
 }
 
