@@ -46,7 +46,7 @@ CONFIGS = [("sluice", "sluice-bufferize"),
 # (zero-copy goal), and the ping-pong / re-read cases (fewer bytes goal).
 ZERO_COPY = {"accumulate", "entry_used_after", "swap", "ping_pong", "reread",
              "rnn_step", "nested_while", "loop_int64", "sibling_whiles",
-             "accumulate", "while_if_while", "if_in_while"}
+             "accumulate", "while_if_while", "if_in_while", "loop_captures"}
 FEWER_BYTES = {"ping_pong", "reread", "swap"}
 
 
