@@ -36,6 +36,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True
+import plan  # noqa: E402
 BYTES = {"f32": 4, "i32": 4, "i64": 8, "f64": 8, "i1": 1, "i8": 1, "ui8": 1,
          "i16": 2, "f16": 2}
 CONFIGS = [("sluice", "sluice-bufferize"),
@@ -96,9 +99,7 @@ def measure(opt, path, pipeline):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
-    parser.add_argument("--corpus", default=os.path.join(
-        os.path.dirname(ROOT), "shared", "corpus"))
+    plan.add_arguments(parser)
     args = parser.parse_args()
     opt = os.path.join(args.build, "bin", "sluice-opt")
     programs = sorted(glob.glob(os.path.join(ROOT, "test", "e2e", "programs",
@@ -130,9 +131,8 @@ def main():
     for failure in failures:
         print("goal missed: " + failure)
     print()
-    plan = subprocess.run([sys.executable, os.path.join(HERE, "plan.py"),
-                           "--build", args.build, "--corpus", args.corpus])
-    return 1 if failures or plan.returncode else 0
+    planned = plan.main(args)
+    return 1 if failures or planned else 0
 
 
 if __name__ == "__main__":

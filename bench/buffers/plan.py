@@ -36,12 +36,18 @@ NESTED = {"nested_while", "while_if_while", "if_in_while", "while_in_if",
           "v1_nested_while_grappler"}
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_arguments(parser):
+    """--build and --corpus, shared with bench/buffers/bench.py."""
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--corpus", default=os.path.join(
         os.path.dirname(ROOT), "shared", "corpus"))
-    args = parser.parse_args()
+
+
+def main(args=None):
+    if args is None:
+        parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+        add_arguments(parser)
+        args = parser.parse_args()
     sluicec = os.path.join(args.build, "bin", "sluicec")
     inputs = sorted(glob.glob(os.path.join(ROOT, "test", "e2e", "programs",
                                            "*.mlir")))

@@ -39,15 +39,22 @@ using namespace mlir;
 namespace sluice {
 namespace {
 
-/// Whether every use of `value` is in an op (of `block`) before `op`.
-bool isDeadFrom(Value value, Operation *op) {
+/// Whether every use of `value` is in an op of `op`'s block before `op`
+/// (or `op` itself, with `includingOp`).
+bool isUsedOnlyUpTo(Value value, Operation *op, bool includingOp) {
   Block *block = op->getBlock();
   for (Operation *user : value.getUsers()) {
     Operation *ancestor = block->findAncestorOpInBlock(*user);
-    if (!ancestor || ancestor == op || !ancestor->isBeforeInBlock(op))
+    if (!ancestor || (ancestor == op && !includingOp) ||
+        (ancestor != op && !ancestor->isBeforeInBlock(op)))
       return false;
   }
   return true;
+}
+
+/// Whether every use of `value` is in an op (of `block`) before `op`.
+bool isDeadFrom(Value value, Operation *op) {
+  return isUsedOnlyUpTo(value, op, /*includingOp=*/false);
 }
 
 /// Whether `producer` reads `value` only elementwise for `result`: an
@@ -64,14 +71,7 @@ bool isReadElementwiseLast(Value value, Operation *producer, OpResult result) {
         (generic.isDpsInit(&input) ||
          generic.getMatchingIndexingMap(&input) != written))
       return false;
-  Block *block = producer->getBlock();
-  for (Operation *user : value.getUsers()) {
-    Operation *ancestor = block->findAncestorOpInBlock(*user);
-    if (!ancestor ||
-        (ancestor != producer && !ancestor->isBeforeInBlock(producer)))
-      return false;
-  }
-  return true;
+  return isUsedOnlyUpTo(value, producer, /*includingOp=*/true);
 }
 
 /// The use of a fresh tensor (tensor.empty of the slot's type, used once)

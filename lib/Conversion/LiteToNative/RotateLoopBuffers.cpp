@@ -18,6 +18,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace sluice {
@@ -47,16 +48,21 @@ memref::CopyOp getConditionCopy(scf::WhileOp loop, unsigned index) {
   return nullptr;
 }
 
+/// The buffer `value` is a view of (through view-like ops), or itself.
+Value getViewedBuffer(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
 /// Whether an op of the before region may write into one of its arguments
-/// (then the condition's copy is a real snapshot).
+/// or a view of one (then the condition's copy is a real snapshot).
+/// Conservatively, a write into any block argument (a nested loop's may
+/// carry one of them) or a view of one counts.
 bool mayWriteBeforeArguments(scf::WhileOp loop) {
   bool writes = false;
   loop.getBefore().walk([&](Operation *op) {
-    if (isa<memref::CopyOp>(op) &&
-        llvm::is_contained(loop.getBefore().getArguments(),
-                           cast<memref::CopyOp>(op).getTarget()))
-      writes = true;
-    if (isa<memref::CopyOp, scf::ConditionOp>(op))
+    if (isa<scf::ConditionOp>(op))
       return;
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (!effects) {
@@ -65,10 +71,12 @@ bool mayWriteBeforeArguments(scf::WhileOp loop) {
     }
     SmallVector<MemoryEffects::EffectInstance> instances;
     effects.getEffects(instances);
-    for (auto &effect : instances)
-      if (isa<MemoryEffects::Write>(effect.getEffect()) &&
-          (!effect.getValue() || isa<BlockArgument>(effect.getValue())))
-        writes = true;
+    for (auto &effect : instances) {
+      if (!isa<MemoryEffects::Write>(effect.getEffect()))
+        continue;
+      writes |= !effect.getValue() ||
+                isa<BlockArgument>(getViewedBuffer(effect.getValue()));
+    }
   });
   return writes;
 }

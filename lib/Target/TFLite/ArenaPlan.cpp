@@ -69,14 +69,6 @@ private:
 
 /// Offsets fixed before a subgraph is planned: tensor -> global offset.
 using FixedOffsets = std::map<int32_t, int64_t>;
-
-/// One subgraph planned above offset 0: offsets relative to its base, -1
-/// for fixed and unplanned tensors.
-struct LocalPlan {
-  std::vector<int64_t> offsets;
-  int64_t peak = 0;
-  unsigned merged = 0;
-};
 } // namespace
 
 /// Whether `tensor` is a plannable tensor of `subgraph`.
@@ -114,14 +106,15 @@ findMergeableLoopState(const ArenaSubgraph &subgraph, const Lifetimes &life,
 }
 
 /// First-fit by decreasing size of the tensors of `subgraph` not in
-/// `fixed`; with `mergeLoopState`, a WHILE's operand and result that can
-/// share (findMergeableLoopState) are placed as one interval.
-static LocalPlan planSubgraph(const ArenaSubgraph &subgraph,
-                              const Lifetimes &life, const FixedOffsets &fixed,
-                              bool mergeLoopState, int64_t alignment) {
+/// `fixed`; a WHILE's operand and result that can share
+/// (findMergeableLoopState) are placed as one interval. Returns offsets
+/// relative to the subgraph's base, -1 for fixed and unplanned tensors.
+static std::vector<int64_t> planSubgraph(const ArenaSubgraph &subgraph,
+                                         const Lifetimes &life,
+                                         const FixedOffsets &fixed,
+                                         int64_t alignment) {
   size_t numTensors = subgraph.sizes.size();
-  LocalPlan plan;
-  plan.offsets.assign(numTensors, -1);
+  std::vector<int64_t> offsets(numTensors, -1);
 
   // Groups of tensors taking one offset: a lifetime and the largest size.
   struct Group {
@@ -140,21 +133,17 @@ static LocalPlan planSubgraph(const ArenaSubgraph &subgraph,
                       life.end[tensor],
                       subgraph.sizes[tensor]});
   }
-  if (mergeLoopState) {
-    for (auto [operand, result] :
-         findMergeableLoopState(subgraph, life, fixed)) {
-      Group &into = groups[groupOf[operand]];
-      Group &from = groups[groupOf[result]];
-      if (&into == &from || from.tensors.size() != 1)
-        continue;
-      into.tensors.push_back(result);
-      into.start = std::min(into.start, from.start);
-      into.end = std::max(into.end, from.end);
-      into.size = std::max(into.size, from.size);
-      from.tensors.clear();
-      groupOf[result] = groupOf[operand];
-      ++plan.merged;
-    }
+  for (auto [operand, result] : findMergeableLoopState(subgraph, life, fixed)) {
+    Group &into = groups[groupOf[operand]];
+    Group &from = groups[groupOf[result]];
+    if (&into == &from || from.tensors.size() != 1)
+      continue;
+    into.tensors.push_back(result);
+    into.start = std::min(into.start, from.start);
+    into.end = std::max(into.end, from.end);
+    into.size = std::max(into.size, from.size);
+    from.tensors.clear();
+    groupOf[result] = groupOf[operand];
   }
 
   std::vector<size_t> order;
@@ -183,11 +172,10 @@ static LocalPlan planSubgraph(const ArenaSubgraph &subgraph,
       offset = std::max(offset, alignUp(end, alignment));
     }
     for (size_t tensor : group.tensors)
-      plan.offsets[tensor] = offset;
-    plan.peak = std::max(plan.peak, offset + group.size);
+      offsets[tensor] = offset;
     placed.emplace_back(index, offset);
   }
-  return plan;
+  return offsets;
 }
 
 namespace {
@@ -287,16 +275,12 @@ bool ArenaPlan::hasPlannedTensors(unsigned subgraph) const {
 
 ArenaPlan
 sluice::tflite_support::planArena(const std::vector<ArenaSubgraph> &subgraphs,
-                                  int64_t alignment, bool alias) {
+                                  int64_t alignment) {
   size_t count = subgraphs.size();
   std::vector<Lifetimes> lifetimes;
   for (const ArenaSubgraph &subgraph : subgraphs)
     lifetimes.emplace_back(subgraph);
   ArenaPlan plan;
-  for (auto [subgraph, life] : llvm::zip(subgraphs, lifetimes))
-    plan.localPeaks.push_back(
-        planSubgraph(subgraph, life, {}, /*mergeLoopState=*/false, alignment)
-            .peak);
 
   // Callers before callees (Kahn's order over the acyclic call graph).
   std::vector<unsigned> callers(count, 0), callSites(count, 0);
@@ -321,14 +305,13 @@ sluice::tflite_support::planArena(const std::vector<ArenaSubgraph> &subgraphs,
     ready.pop_back();
     const ArenaSubgraph &subgraph = subgraphs[index];
     const Lifetimes &life = lifetimes[index];
-    LocalPlan local =
-        planSubgraph(subgraph, life, fixed[index], alias, alignment);
-    plan.aliasedTensors += fixed[index].size() + local.merged;
+    std::vector<int64_t> local =
+        planSubgraph(subgraph, life, fixed[index], alignment);
     std::vector<int64_t> &global = offsets[index];
     global.assign(subgraph.sizes.size(), -1);
     for (size_t tensor = 0; tensor < global.size(); ++tensor)
-      if (local.offsets[tensor] >= 0)
-        global[tensor] = plan.bases[index] + local.offsets[tensor];
+      if (local[tensor] >= 0)
+        global[tensor] = plan.bases[index] + local[tensor];
     for (auto [tensor, offset] : fixed[index])
       global[tensor] = offset;
 
@@ -341,9 +324,9 @@ sluice::tflite_support::planArena(const std::vector<ArenaSubgraph> &subgraphs,
         if (global[tensor] >= 0 &&
             life.isLiveAt(tensor, static_cast<int64_t>(position)))
           top = std::max(top, global[tensor] + subgraph.sizes[tensor]);
-      bool aliasable = alias && llvm::all_of(op.callees, [&](unsigned callee) {
-                         return callee < count && callSites[callee] == 1;
-                       });
+      bool aliasable = llvm::all_of(op.callees, [&](unsigned callee) {
+        return callee < count && callSites[callee] == 1;
+      });
       if (aliasable)
         aliasing.alias(subgraph, global, op);
       for (unsigned callee : op.callees) {

@@ -74,22 +74,16 @@ struct ArenaPlan {
   std::vector<std::vector<int32_t>> offsets;
   /// Per subgraph: where its own tensors start in the global plan.
   std::vector<int64_t> bases;
-  /// Per subgraph: its peak bytes when planned alone, without aliasing.
-  std::vector<int64_t> localPeaks;
   /// The whole model's peak bytes (the arena size the plan needs).
   int64_t globalPeak = 0;
-  /// How many tensors share their offset with the tensor a control-flow
-  /// operator copies them from or to.
-  unsigned aliasedTensors = 0;
   /// Whether any tensor of the subgraph is planned.
   bool hasPlannedTensors(unsigned subgraph) const;
 };
 
 /// Plans `subgraphs` (subgraph 0 is the entry; the call graph must be
-/// acyclic, as in TFLite) with offsets aligned to `alignment` bytes; with
-/// `alias` false every tensor gets space of its own.
+/// acyclic, as in TFLite) with offsets aligned to `alignment` bytes.
 ArenaPlan planArena(const std::vector<ArenaSubgraph> &subgraphs,
-                    int64_t alignment = 16, bool alias = true);
+                    int64_t alignment = 16);
 
 /// The "OfflineMemoryAllocation" words of one subgraph: version 1, the
 /// subgraph index, the tensor count, one offset per tensor; little endian.
