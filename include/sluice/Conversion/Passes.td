@@ -160,6 +160,16 @@ def NativeLoopStateInPlacePass
       scf.yield %n                                     scf.yield %n
     ```
 
+    The op may also read the current value elementwise (at the index it
+    writes). The destination is followed back through DPS ops, `scf.for`
+    results carrying their destination and both branches of an `scf.if`:
+    a branch yielding a value computed before the if makes the other branch
+    write over that value. When the single op writing the next value reads
+    the current one otherwise (h' = FC(h)) or it is read afterwards, a
+    spare slot carries a second buffer that op writes into, and the two
+    slots swap (ping-pong; -native-rotate-loop-buffers then removes
+    one-shot's copies).
+
     Only statically shaped slots are rewritten (a dynamic one may change
     size between iterations).
   }];

@@ -13,6 +13,10 @@
 //     ^bb0(%h):  %n = g(%h) outs(tensor.empty)   yield %n
 //     ^bb0(%h):  %n = g(%h) outs(%h)             yield %n
 //
+//   The next state may be computed in both branches of an scf.if; each
+//   branch writes over the buffer's value before the if (see
+//   collectDestinations).
+//
 //   ping-pong: the op reads the current state otherwise (h' = FC(h)), or
 //   the state is read after it: a second slot %spare carries the other
 //   buffer, the op writes into it and the two swap every iteration
@@ -39,22 +43,33 @@ using namespace mlir;
 namespace sluice {
 namespace {
 
-/// Whether every use of `value` is in an op of `op`'s block before `op`
-/// (or `op` itself, with `includingOp`).
-bool isUsedOnlyUpTo(Value value, Operation *op, bool includingOp) {
-  Block *block = op->getBlock();
-  for (Operation *user : value.getUsers()) {
-    Operation *ancestor = block->findAncestorOpInBlock(*user);
-    if (!ancestor || (ancestor == op && !includingOp) ||
-        (ancestor != op && !ancestor->isBeforeInBlock(op)))
+/// Whether `user` runs before `op` in an iteration of the loop body, or
+/// not in the same iteration as `op` (the other branch of an scf.if that
+/// holds `op`).
+bool runsBeforeOrExclusive(Operation *user, Operation *op) {
+  Operation *child = nullptr;
+  for (Operation *at = op; at; child = at, at = at->getParentOp()) {
+    Operation *ancestor = at->getBlock()->findAncestorOpInBlock(*user);
+    if (!ancestor)
+      continue;
+    if (ancestor != at)
+      return ancestor->isBeforeInBlock(at);
+    // `user` is nested in `at`, an ancestor of `op`: exclusive only when
+    // they are in different branches of an scf.if.
+    if (!child || !isa<scf::IfOp>(at))
       return false;
+    return !child->getParentRegion()->findAncestorOpInRegion(*user);
   }
-  return true;
+  return false;
 }
 
-/// Whether every use of `value` is in an op (of `block`) before `op`.
-bool isDeadFrom(Value value, Operation *op) {
-  return isUsedOnlyUpTo(value, op, /*includingOp=*/false);
+/// Whether no use of `value` reads it after `op` starts (`op` itself may
+/// use it when `usedByOp`).
+bool isNotReadAfter(Value value, Operation *op, bool usedByOp) {
+  for (Operation *user : value.getUsers())
+    if (user == op ? !usedByOp : !runsBeforeOrExclusive(user, op))
+      return false;
+  return true;
 }
 
 /// Whether `producer` reads `value` only elementwise for `result`: an
@@ -71,50 +86,106 @@ bool isReadElementwiseLast(Value value, Operation *producer, OpResult result) {
         (generic.isDpsInit(&input) ||
          generic.getMatchingIndexingMap(&input) != written))
       return false;
-  return isUsedOnlyUpTo(value, producer, /*includingOp=*/true);
+  return isNotReadAfter(value, producer, /*usedByOp=*/true);
 }
 
-/// The use of a fresh tensor (tensor.empty of the slot's type, used once)
-/// as the destination that slot `index`'s next value is written into in
-/// the body, following destinations back through DPS ops and scf.for
-/// results that carry their destination unchanged (a vectorised product:
-/// fill, then a k-loop, then a transfer_write). Null when there is none.
-OpOperand *getFreshDestination(scf::WhileOp loop, unsigned index) {
-  Block &body = loop.getAfter().front();
-  auto type = dyn_cast<RankedTensorType>(body.getArgument(index).getType());
-  if (!type || !type.hasStaticShape())
-    return nullptr;
-  Value next = loop.getYieldOp().getResults()[index];
-  // Yielded for this slot only, produced in the body itself.
-  if (llvm::count(loop.getYieldOp().getResults(), next) != 1)
-    return nullptr;
-  Value destination = next;
-  while (Operation *def = destination.getDefiningOp()) {
-    if (def->getBlock() != &body)
-      return nullptr;
+/// A fresh tensor (tensor.empty of the slot's type, used once) that a DPS
+/// op writes part of the slot's next value into, and `version`: the value
+/// that holds the slot's buffer just before that op (the state itself, or
+/// a value already computed into it).
+struct Destination {
+  OpOperand *init;
+  Value version;
+};
+
+/// Collects the destinations `value` is computed through, in the loop
+/// body `body`, so that it ends in the buffer that holds `version`.
+/// Destinations are followed back through DPS ops and scf.for results that
+/// carry their destination unchanged (a vectorised product: fill, then a
+/// k-loop, then a transfer_write), and into both branches of an scf.if.
+/// A branch yielding a value from before the if (x, or x computed into
+/// the buffer) makes that value the version the other branch writes over:
+///
+///   %x1 = f(%x) outs(%x)                 // written over the state
+///   %y = scf.if { g(%x1) outs(%x1) }     // written over %x1
+///        else { yield %x1 }
+///   yield %y
+LogicalResult collectDestinations(Value value, Value version, Block &body,
+                                  RankedTensorType type,
+                                  SmallVectorImpl<Destination> &found);
+
+LogicalResult collectThroughIf(scf::IfOp ifOp, unsigned index, Value version,
+                               Block &body, RankedTensorType type,
+                               SmallVectorImpl<Destination> &found) {
+  if (ifOp.getElseRegion().empty())
+    return failure();
+  Value outer;
+  SmallVector<Value, 2> inner;
+  for (scf::YieldOp yield : {ifOp.thenYield(), ifOp.elseYield()}) {
+    Value yielded = yield.getResults()[index];
+    if (ifOp->isAncestor(yielded.getParentRegion()->getParentOp()))
+      inner.push_back(yielded);
+    else if (outer && outer != yielded)
+      return failure();
+    else
+      outer = yielded;
+  }
+  if (outer) {
+    if (failed(collectDestinations(outer, version, body, type, found)))
+      return failure();
+    version = outer;
+  }
+  for (Value yielded : inner)
+    if (failed(collectDestinations(yielded, version, body, type, found)))
+      return failure();
+  return success();
+}
+
+LogicalResult collectDestinations(Value value, Value version, Block &body,
+                                  RankedTensorType type,
+                                  SmallVectorImpl<Destination> &found) {
+  while (value != version) {
+    Operation *def = value.getDefiningOp();
+    if (!def || !body.findAncestorOpInBlock(*def))
+      return failure();
+    unsigned resultNumber = cast<OpResult>(value).getResultNumber();
+    if (auto ifOp = dyn_cast<scf::IfOp>(def))
+      return collectThroughIf(ifOp, resultNumber, version, body, type, found);
     if (auto forOp = dyn_cast<scf::ForOp>(def)) {
-      unsigned k = cast<OpResult>(destination).getResultNumber();
-      if (forOp.getYieldedValues()[k] != forOp.getRegionIterArgs()[k])
-        return nullptr;
-      destination = forOp.getInits()[k];
+      if (forOp.getYieldedValues()[resultNumber] !=
+          forOp.getRegionIterArgs()[resultNumber])
+        return failure();
+      value = forOp.getInits()[resultNumber];
       continue;
     }
     auto producer = dyn_cast<DestinationStyleOpInterface>(def);
     if (!producer || !producer.hasPureTensorSemantics())
-      return nullptr;
-    OpOperand *init = producer.getTiedOpOperand(cast<OpResult>(destination));
+      return failure();
+    OpOperand *init = producer.getTiedOpOperand(cast<OpResult>(value));
     if (!init)
-      return nullptr;
+      return failure();
     auto empty = init->get().getDefiningOp<tensor::EmptyOp>();
     if (!empty) {
-      destination = init->get();
+      value = init->get();
       continue;
     }
     if (empty.getType() != type || !empty->hasOneUse())
-      return nullptr;
-    return init;
+      return failure();
+    found.push_back({init, version});
+    return success();
   }
-  return nullptr;
+  return success();
+}
+
+/// Whether the op writing `destination` may write over its version: the
+/// version is not read after that op starts, or the op reads it only
+/// elementwise and nothing reads it afterwards.
+bool canWriteOver(const Destination &destination) {
+  Operation *producer = destination.init->getOwner();
+  OpResult result = cast<DestinationStyleOpInterface>(producer).getTiedOpResult(
+      destination.init);
+  return isNotReadAfter(destination.version, producer, /*usedByOp=*/false) ||
+         isReadElementwiseLast(destination.version, producer, result);
 }
 
 /// Adds a slot to `loop` whose initial value is a fresh tensor of `type`
@@ -166,27 +237,37 @@ struct NativeLoopStateInPlacePass
       return;
     unsigned numSlots = loop.getAfter().getNumArguments();
     for (unsigned i = 0; i < numSlots; ++i) {
-      OpOperand *init = getFreshDestination(loop, i);
-      if (!init)
-        continue;
-      BlockArgument state = loop.getAfter().getArgument(i);
-      // The first op writing the destination.
-      Operation *producer = init->getOwner();
+      Block &body = loop.getAfter().front();
+      BlockArgument state = body.getArgument(i);
+      auto type = dyn_cast<RankedTensorType>(state.getType());
       Value next = loop.getYieldOp().getResults()[i];
-      if (isDeadFrom(state, producer) ||
-          (next.getDefiningOp() == producer &&
-           isReadElementwiseLast(state, producer, cast<OpResult>(next)))) {
-        init->set(state);
+      // Yielded for this slot only.
+      if (!type || !type.hasStaticShape() ||
+          llvm::count(loop.getYieldOp().getResults(), next) != 1)
+        continue;
+      SmallVector<Destination> destinations;
+      if (failed(collectDestinations(next, state, body, type, destinations)) ||
+          destinations.empty())
+        continue;
+      if (llvm::all_of(destinations, canWriteOver)) {
+        for (const Destination &destination : destinations)
+          destination.init->set(destination.version);
         continue;
       }
-      // Ping-pong: the old state stays readable while the op writes the
+      // Ping-pong, for one op of the body (not of a branch) writing the
+      // next state: the old state stays readable while the op writes the
       // new one into the spare buffer; the two swap at the yield.
-      unsigned producerOperand = init->getOperandNumber();
-      loop = addSpareSlot(loop, cast<RankedTensorType>(state.getType()));
-      Block &body = loop.getAfter().front();
-      BlockArgument spare = body.getArguments().back();
+      if (destinations.size() != 1 || destinations.front().version != state)
+        continue;
+      Operation *producer = destinations.front().init->getOwner();
+      if (producer->getBlock() != &body)
+        continue;
+      unsigned producerOperand = destinations.front().init->getOperandNumber();
+      loop = addSpareSlot(loop, type);
+      BlockArgument spare = loop.getAfter().front().getArguments().back();
       producer->setOperand(producerOperand, spare);
-      loop.getYieldOp().getResultsMutable().append(body.getArgument(i));
+      loop.getYieldOp().getResultsMutable().append(
+          loop.getAfter().getArgument(i));
     }
   }
 };

@@ -166,3 +166,147 @@ func.func @read_after(%x: tensor<4xf32>, %go: i1) -> (tensor<4xf32>, tensor<4xf3
   }
   return %r, %x : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// Through an scf.if (loop_captures: x = x * s; if (last) x = x - d): the
+// else branch yields %u, which is written over the state, and the then
+// branch writes over %u (it reads %u only elementwise, and the else
+// branch's use of %u is in the other branch).
+// CHECK-LABEL: func.func @through_if
+// CHECK: ^bb0(%[[H:.*]]: tensor<4xf32>):
+// CHECK: %[[U:.*]] = linalg.generic {{.*}} ins(%[[H]] : tensor<4xf32>) outs(%[[H]] : tensor<4xf32>)
+// CHECK: scf.if
+// CHECK: linalg.generic {{.*}} ins(%[[U]] : tensor<4xf32>) outs(%[[U]] : tensor<4xf32>)
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %[[U]]
+func.func @through_if(%x: tensor<4xf32>, %go: i1, %last: i1) -> tensor<4xf32> {
+  %r = scf.while (%h = %x) : (tensor<4xf32>) -> tensor<4xf32> {
+    scf.condition(%go) %h : tensor<4xf32>
+  } do {
+  ^bb0(%h: tensor<4xf32>):
+    %e = tensor.empty() : tensor<4xf32>
+    %u = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%h : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %t = arith.mulf %a, %a : f32
+      linalg.yield %t : f32
+    } -> tensor<4xf32>
+    %y = scf.if %last -> (tensor<4xf32>) {
+      %e2 = tensor.empty() : tensor<4xf32>
+      %d = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%u : tensor<4xf32>) outs(%e2 : tensor<4xf32>) {
+      ^bb0(%a: f32, %o: f32):
+        %t = arith.subf %a, %a : f32
+        linalg.yield %t : f32
+      } -> tensor<4xf32>
+      scf.yield %d : tensor<4xf32>
+    } else {
+      scf.yield %u : tensor<4xf32>
+    }
+    scf.yield %y : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// Both branches compute the next state (each over the state, they never
+// run in the same iteration); an unchanged state in one branch is in place
+// already.
+// CHECK-LABEL: func.func @both_branches
+// CHECK: ^bb0(%[[H:.*]]: tensor<4xf32>, %[[G:.*]]: tensor<4xf32>):
+// CHECK: scf.if
+// CHECK: linalg.generic {{.*}} ins(%[[H]] : tensor<4xf32>) outs(%[[H]] : tensor<4xf32>)
+// CHECK: } else {
+// CHECK: linalg.generic {{.*}} ins(%[[H]] : tensor<4xf32>) outs(%[[H]] : tensor<4xf32>)
+// CHECK: scf.if
+// CHECK: linalg.generic {{.*}} ins(%[[G]] : tensor<4xf32>) outs(%[[G]] : tensor<4xf32>)
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %[[G]]
+func.func @both_branches(%x: tensor<4xf32>, %go: i1, %c: i1) -> (tensor<4xf32>, tensor<4xf32>) {
+  %r:2 = scf.while (%h = %x, %g = %x) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+    scf.condition(%go) %h, %g : tensor<4xf32>, tensor<4xf32>
+  } do {
+  ^bb0(%h: tensor<4xf32>, %g: tensor<4xf32>):
+    %y = scf.if %c -> (tensor<4xf32>) {
+      %e = tensor.empty() : tensor<4xf32>
+      %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%h : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+      ^bb0(%v: f32, %o: f32):
+        %t = math.tanh %v : f32
+        linalg.yield %t : f32
+      } -> tensor<4xf32>
+      scf.yield %a : tensor<4xf32>
+    } else {
+      %e = tensor.empty() : tensor<4xf32>
+      %b = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%h : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+      ^bb0(%v: f32, %o: f32):
+        %t = math.exp %v : f32
+        linalg.yield %t : f32
+      } -> tensor<4xf32>
+      scf.yield %b : tensor<4xf32>
+    }
+    %z = scf.if %c -> (tensor<4xf32>) {
+      %e = tensor.empty() : tensor<4xf32>
+      %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%g : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+      ^bb0(%v: f32, %o: f32):
+        %t = math.tanh %v : f32
+        linalg.yield %t : f32
+      } -> tensor<4xf32>
+      scf.yield %a : tensor<4xf32>
+    } else {
+      scf.yield %g : tensor<4xf32>
+    }
+    scf.yield %y, %z : tensor<4xf32>, tensor<4xf32>
+  }
+  return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// Left alone: %u is read after the if, so the then branch may not write
+// over it; and no ping-pong for a producer in a branch.
+// CHECK-LABEL: func.func @read_after_if
+// CHECK: ^bb0(%[[H:.*]]: tensor<4xf32>):
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK: %[[U:.*]] = linalg.generic {{.*}} outs(%[[E]] : tensor<4xf32>)
+// CHECK: %[[E2:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[U]] : tensor<4xf32>) outs(%[[E2]] : tensor<4xf32>)
+// CHECK: scf.yield %{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @read_after_if(%x: tensor<4xf32>, %go: i1, %last: i1) -> (tensor<4xf32>, tensor<4xf32>) {
+  %r:2 = scf.while (%h = %x, %s = %x) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+    scf.condition(%go) %h, %s : tensor<4xf32>, tensor<4xf32>
+  } do {
+  ^bb0(%h: tensor<4xf32>, %s: tensor<4xf32>):
+    %e = tensor.empty() : tensor<4xf32>
+    %u = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%h : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %t = arith.mulf %a, %a : f32
+      linalg.yield %t : f32
+    } -> tensor<4xf32>
+    %y = scf.if %last -> (tensor<4xf32>) {
+      %e2 = tensor.empty() : tensor<4xf32>
+      %d = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%u : tensor<4xf32>) outs(%e2 : tensor<4xf32>) {
+      ^bb0(%a: f32, %o: f32):
+        %t = arith.subf %a, %a : f32
+        linalg.yield %t : f32
+      } -> tensor<4xf32>
+      scf.yield %d : tensor<4xf32>
+    } else {
+      scf.yield %u : tensor<4xf32>
+    }
+    %sum = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%u : tensor<4xf32>) outs(%s : tensor<4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %t = arith.addf %a, %o : f32
+      linalg.yield %t : f32
+    } -> tensor<4xf32>
+    scf.yield %y, %sum : tensor<4xf32>, tensor<4xf32>
+  }
+  return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
+}
