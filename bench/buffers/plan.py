@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """TFLite arena plan: Sluice's global plan against per-subgraph plans.
 
-For each program of test/e2e/programs (16), every corpus GraphDef that
+For each program of test/e2e/programs (16) and bench/buffers/programs
+(the aliasing cases), every corpus GraphDef that
 sluicec exports (shared/corpus/graphdef) and the corpus models TensorFlow's
 converter wrote (imported and exported again), exports
 `sluicec --emit=tflite --plan-buffers` and checks the plan with
@@ -14,6 +15,11 @@ live together overlapping). Prints, per model:
             aliasing: the most 16-byte-aligned bytes live at once in it,
             a lower bound on what one arena per subgraph would need
   ratio     global / sum (issue 8's goal: <= 0.60 on nested loops)
+  copied    bytes IF/WHILE copy between tensors at different offsets in
+            check_arena_plan.py's simulated run (loops run twice)
+  elided    bytes of those copies between tensors at one offset (a runtime
+            that skips copies between equal addresses, as TFLite Micro
+            does, moves nothing)
 Models with no plannable tensor (all dynamic) print "-". A model the
 exporter refuses is listed as skipped.
 
@@ -51,6 +57,8 @@ def main(args=None):
     sluicec = os.path.join(args.build, "bin", "sluicec")
     inputs = sorted(glob.glob(os.path.join(ROOT, "test", "e2e", "programs",
                                            "*.mlir")))
+    inputs += sorted(glob.glob(os.path.join(ROOT, "bench", "buffers",
+                                            "programs", "*.mlir")))
     inputs += sorted(glob.glob(os.path.join(args.corpus, "graphdef", "*.pbtxt")))
     inputs += sorted(glob.glob(os.path.join(args.corpus, "tflite", "*.tflite")))
     rows, skipped, failed = [], [], 0
@@ -71,24 +79,33 @@ def main(args=None):
                 print("FAIL %s: %s" % (name, "; ".join(problems[:3])))
                 continue
             rows.append((name, stats))
-    print("%-44s %5s %8s %8s %6s" % ("model", "subg", "global", "sum", "ratio"))
+    print("%-40s %5s %7s %7s %6s %7s %7s" % (
+        "model", "subg", "global", "sum", "ratio", "copied", "elided"))
     nested = []
     for name, stats in rows:
+        copied, elided = stats["moves"][1], stats["moves"][3]
         if not stats["sum"]:
-            print("%-44s %5d %8s %8s %6s" % (name, stats["subgraphs"], "-", "-",
-                                             "-"))
+            print("%-40s %5d %7s %7s %6s %7d %7d" % (
+                name, stats["subgraphs"], "-", "-", "-", copied, elided))
             continue
         ratio = stats["global"] / stats["sum"]
         if name in NESTED:
             nested.append(ratio)
-        print("%-44s %5d %8d %8d %6.2f%s" % (
+        print("%-40s %5d %7d %7d %6.2f %7d %7d%s" % (
             name, stats["subgraphs"], stats["global"], stats["sum"], ratio,
-            "  (nested)" if name in NESTED else ""))
+            copied, elided, "  (nested)" if name in NESTED else ""))
     total_global = sum(s["global"] for _, s in rows)
     total_sum = sum(s["sum"] for _, s in rows)
+    total_copied = sum(s["moves"][1] for _, s in rows)
+    total_elided = sum(s["moves"][3] for _, s in rows)
     if total_sum:
-        print("%-44s %5s %8d %8d %6.2f" % ("total", "", total_global, total_sum,
-                                           total_global / total_sum))
+        print("%-40s %5s %7d %7d %6.2f %7d %7d" % (
+            "total", "", total_global, total_sum, total_global / total_sum,
+            total_copied, total_elided))
+    if total_copied + total_elided:
+        print("control-flow copies elided: %d of %d bytes (%.0f%%)" % (
+            total_elided, total_copied + total_elided,
+            100.0 * total_elided / (total_copied + total_elided)))
     if nested:
         print("nested-loop programs: worst ratio %.2f (goal <= 0.60)"
               % max(nested))

@@ -180,32 +180,59 @@ static std::vector<int64_t> planSubgraph(const ArenaSubgraph &subgraph,
 
 namespace {
 /// Fixes the offsets of a control-flow operator's callees (ArenaPlan.h).
+/// Each call site proposes offsets for its callees' tensors; a callee
+/// called from several sites keeps the proposals all its sites agree on
+/// (the same offset: the sites' tensors there share it, each live while
+/// its own call runs).
 class CalleeAliasing {
 public:
   CalleeAliasing(const std::vector<ArenaSubgraph> &subgraphs,
-                 const std::vector<Lifetimes> &lifetimes,
-                 std::vector<FixedOffsets> &fixed)
-      : subgraphs(subgraphs), lifetimes(lifetimes), fixed(fixed) {}
+                 const std::vector<Lifetimes> &lifetimes)
+      : subgraphs(subgraphs), lifetimes(lifetimes), agreed(subgraphs.size()),
+        sitesSeen(subgraphs.size(), 0) {}
 
   /// `op` of `caller`, whose tensors are at `offsets` (global, -1: none).
   void alias(const ArenaSubgraph &caller, const std::vector<int64_t> &offsets,
              const ArenaOperator &op) {
+    proposed.clear();
     if (op.kind == ArenaControlFlow::While && op.callees.size() == 2)
       aliasWhile(caller, offsets, op);
     if (op.kind == ArenaControlFlow::If)
       for (unsigned branch : op.callees)
         aliasBranch(caller, offsets, op, branch);
+    for (unsigned callee : op.callees) {
+      if (callee >= subgraphs.size())
+        continue;
+      FixedOffsets &kept = agreed[callee];
+      const FixedOffsets &site = proposed[callee];
+      if (sitesSeen[callee]++ == 0) {
+        kept = site;
+        continue;
+      }
+      for (auto it = kept.begin(); it != kept.end();) {
+        auto other = site.find(it->first);
+        it = other != site.end() && other->second == it->second
+                 ? std::next(it)
+                 : kept.erase(it);
+      }
+    }
+  }
+
+  /// The offsets fixed for `callee`'s tensors, once all its call sites
+  /// have been seen.
+  const FixedOffsets &fixedOffsets(unsigned callee) const {
+    return agreed[callee];
   }
 
 private:
-  /// Fixes `tensor` of `callee` at `offset` when it is planned, fits and is
-  /// not fixed yet.
+  /// Proposes `tensor` of `callee` at `offset` when it is planned, fits and
+  /// is not claimed yet at this call site.
   bool fix(unsigned callee, int32_t tensor, int64_t offset, int64_t bytes) {
     const ArenaSubgraph &subgraph = subgraphs[callee];
     if (offset < 0 || !isPlanned(subgraph, tensor) ||
-        subgraph.sizes[tensor] > bytes || fixed[callee].count(tensor))
+        subgraph.sizes[tensor] > bytes || proposed[callee].count(tensor))
       return false;
-    fixed[callee][tensor] = offset;
+    proposed[callee][tensor] = offset;
     return true;
   }
 
@@ -265,7 +292,11 @@ private:
 
   const std::vector<ArenaSubgraph> &subgraphs;
   const std::vector<Lifetimes> &lifetimes;
-  std::vector<FixedOffsets> &fixed;
+  /// Per callee: what the call sites seen so far agree on, and how many.
+  std::vector<FixedOffsets> agreed;
+  std::vector<unsigned> sitesSeen;
+  /// The current call site's proposals, per callee.
+  std::map<unsigned, FixedOffsets> proposed;
 };
 } // namespace
 
@@ -283,21 +314,18 @@ sluice::tflite_support::planArena(const std::vector<ArenaSubgraph> &subgraphs,
   ArenaPlan plan;
 
   // Callers before callees (Kahn's order over the acyclic call graph).
-  std::vector<unsigned> callers(count, 0), callSites(count, 0);
+  std::vector<unsigned> callers(count, 0);
   for (const ArenaSubgraph &subgraph : subgraphs)
     for (const ArenaOperator &op : subgraph.operators)
       for (unsigned callee : op.callees)
-        if (callee < count) {
+        if (callee < count)
           ++callers[callee];
-          ++callSites[callee];
-        }
   std::vector<unsigned> ready;
   for (unsigned index = 0; index < count; ++index)
     if (callers[index] == 0)
       ready.push_back(index);
 
-  std::vector<FixedOffsets> fixed(count);
-  CalleeAliasing aliasing(subgraphs, lifetimes, fixed);
+  CalleeAliasing aliasing(subgraphs, lifetimes);
   std::vector<std::vector<int64_t>> offsets(count);
   plan.bases.assign(count, 0);
   while (!ready.empty()) {
@@ -305,14 +333,14 @@ sluice::tflite_support::planArena(const std::vector<ArenaSubgraph> &subgraphs,
     ready.pop_back();
     const ArenaSubgraph &subgraph = subgraphs[index];
     const Lifetimes &life = lifetimes[index];
-    std::vector<int64_t> local =
-        planSubgraph(subgraph, life, fixed[index], alignment);
+    const FixedOffsets &fixed = aliasing.fixedOffsets(index);
+    std::vector<int64_t> local = planSubgraph(subgraph, life, fixed, alignment);
     std::vector<int64_t> &global = offsets[index];
     global.assign(subgraph.sizes.size(), -1);
     for (size_t tensor = 0; tensor < global.size(); ++tensor)
       if (local[tensor] >= 0)
         global[tensor] = plan.bases[index] + local[tensor];
-    for (auto [tensor, offset] : fixed[index])
+    for (auto [tensor, offset] : fixed)
       global[tensor] = offset;
 
     for (auto [position, op] : llvm::enumerate(subgraph.operators)) {
@@ -324,11 +352,7 @@ sluice::tflite_support::planArena(const std::vector<ArenaSubgraph> &subgraphs,
         if (global[tensor] >= 0 &&
             life.isLiveAt(tensor, static_cast<int64_t>(position)))
           top = std::max(top, global[tensor] + subgraph.sizes[tensor]);
-      bool aliasable = llvm::all_of(op.callees, [&](unsigned callee) {
-        return callee < count && callSites[callee] == 1;
-      });
-      if (aliasable)
-        aliasing.alias(subgraph, global, op);
+      aliasing.alias(subgraph, global, op);
       for (unsigned callee : op.callees) {
         if (callee >= count)
           continue;

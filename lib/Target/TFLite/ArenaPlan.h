@@ -25,9 +25,10 @@
 //       r     := B.out
 //       C.in  := r;  run C
 //
-// For a callee with one call site, slot i of a WHILE puts C.in[i], B.in[i]
-// and B.out[i] at r[i]'s offset, and an IF puts a branch's inputs at the
-// IF's inputs and its outputs at r's, unless that would be wrong:
+// Slot i of a WHILE puts C.in[i], B.in[i] and B.out[i] at r[i]'s offset,
+// and an IF puts a branch's inputs at the IF's inputs and its outputs at
+// r's (a callee with several call sites: where all of them agree on the
+// offset), unless that would be wrong:
 //   - B.in[i] stays apart when the body yields it in another slot (a swap,
 //     rotation or the same value twice: the copies into r would overwrite
 //     it before it is read; the analysis's BodyCopy);
