@@ -4,8 +4,9 @@
 Copies: each program of test/e2e/programs (16) and bench/buffers/programs
 (accumulate, entry_used_after, swap, ping_pong, reread, branches) goes
 through the native pipeline up to deallocation three ways, in this run:
-  sluice    sluice-opt -sluice-bufferize (Sluice's loop-state rewrites,
-            one-shot bufferization, -native-rotate-loop-buffers)
+  sluice    sluice-opt -sluice-bufferize (Sluice's loop-state and branch
+            destination rewrites, one-shot bufferization,
+            -native-rotate-loop-buffers, buffer-loop-hoisting)
   upstream  the same lowering, then upstream one-shot bufferization with
             its default options (sluice-bufferize{upstream-baseline});
             "rejects" when it refuses the program (a loop yielding another
@@ -19,8 +20,9 @@ summed over a program's loops. Copies include an op's own data movement:
 loop_bool's are its concatenation's (a mask shifted by one goes through a
 temporary, source and destination overlapping), dynamic_* and zero_trip
 move dynamically shaped slices (0 bytes: not static). Sluice's allocs
-include those the lowering of ownership-based deallocation makes for its
-index lists (upstream's columns run no deallocation).
+would include those the lowering of ownership-based deallocation makes for
+its index lists, when a buffer's owner is known only at run time
+(upstream's columns run no deallocation).
 
 Arena: then runs bench/buffers/plan.py (global plan vs the sum of
 per-subgraph peaks).

@@ -176,6 +176,34 @@ def NativeLoopStateInPlacePass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def NativeIfDestinationsPass
+    : Pass<"native-if-destinations", "::mlir::func::FuncOp"> {
+  let summary = "let the branches of an scf.if compute a result into one buffer";
+  let description = [{
+    Before one-shot bufferization: for each statically shaped tensor result
+    of an `scf.if` whose branches each compute it into a `tensor.empty` of
+    their own, or yield a splat constant (a guard's fallback), both branches
+    write it into one `tensor.empty` created before the if (a constant
+    becomes a `linalg.fill`). The result then bufferizes to one allocation
+    outside the branches, owned statically: deallocation needs no run-time
+    ownership lists, and buffer-loop-hoisting can move the allocation out of
+    an enclosing loop.
+
+    ```mlir
+    %r = scf.if %ok {                       %d = tensor.empty()
+      %e = tensor.empty()                   %r = scf.if %ok {
+      %g = gather(...) outs(%e)      =>       %g = gather(...) outs(%d)
+      scf.yield %g                            scf.yield %g
+    } else {                                } else {
+      %z = arith.constant dense<0.0>          %z = linalg.fill 0.0 outs(%d)
+      scf.yield %z                            scf.yield %z
+    }                                       }
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def NativeReassociateReductionsPass
     : Pass<"native-reassociate-reductions", "::mlir::func::FuncOp"> {
   let summary = "let float reductions of linalg ops be reassociated";

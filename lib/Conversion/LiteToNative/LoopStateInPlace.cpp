@@ -28,6 +28,8 @@
 
 #include "sluice/Conversion/Passes.h"
 
+#include "Destinations.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
@@ -148,20 +150,10 @@ LogicalResult collectDestinations(Value value, Value version, Block &body,
     Operation *def = value.getDefiningOp();
     if (!def || !body.findAncestorOpInBlock(*def))
       return failure();
-    unsigned resultNumber = cast<OpResult>(value).getResultNumber();
     if (auto ifOp = dyn_cast<scf::IfOp>(def))
-      return collectThroughIf(ifOp, resultNumber, version, body, type, found);
-    if (auto forOp = dyn_cast<scf::ForOp>(def)) {
-      if (forOp.getYieldedValues()[resultNumber] !=
-          forOp.getRegionIterArgs()[resultNumber])
-        return failure();
-      value = forOp.getInits()[resultNumber];
-      continue;
-    }
-    auto producer = dyn_cast<DestinationStyleOpInterface>(def);
-    if (!producer || !producer.hasPureTensorSemantics())
-      return failure();
-    OpOperand *init = producer.getTiedOpOperand(cast<OpResult>(value));
+      return collectThroughIf(ifOp, cast<OpResult>(value).getResultNumber(),
+                              version, body, type, found);
+    OpOperand *init = lite_to_native::getOverwrittenOperand(value);
     if (!init)
       return failure();
     auto empty = init->get().getDefiningOp<tensor::EmptyOp>();
@@ -182,10 +174,11 @@ LogicalResult collectDestinations(Value value, Value version, Block &body,
 /// elementwise and nothing reads it afterwards.
 bool canWriteOver(const Destination &destination) {
   Operation *producer = destination.init->getOwner();
-  OpResult result = cast<DestinationStyleOpInterface>(producer).getTiedOpResult(
-      destination.init);
-  return isNotReadAfter(destination.version, producer, /*usedByOp=*/false) ||
-         isReadElementwiseLast(destination.version, producer, result);
+  if (isNotReadAfter(destination.version, producer, /*usedByOp=*/false))
+    return true;
+  auto dps = dyn_cast<DestinationStyleOpInterface>(producer);
+  return dps && isReadElementwiseLast(destination.version, producer,
+                                      dps.getTiedOpResult(destination.init));
 }
 
 /// Adds a slot to `loop` whose initial value is a fresh tensor of `type`

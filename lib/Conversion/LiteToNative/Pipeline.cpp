@@ -60,8 +60,12 @@ void buildNativeBufferizationPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createNativeVectorizeProductsPass(vectorize));
   // One loop for a chain of elementwise ops (a bias add and its activation).
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
-  if (!upstreamBaseline)
+  if (!upstreamBaseline) {
+    // Sluice's buffer choices (BufferAliasing's rules): loop state written
+    // in place, then one buffer for both branches of an if.
     pm.addNestedPass<func::FuncOp>(createNativeLoopStateInPlacePass());
+    pm.addNestedPass<func::FuncOp>(createNativeIfDestinationsPass());
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   NativeCInterfacePassOptions interfaceOptions;
@@ -86,6 +90,9 @@ void buildNativeBufferizationPipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addNestedPass<func::FuncOp>(createNativeRotateLoopBuffersPass());
+  // Temporaries of static shape are allocated once, before the loop, not
+  // every iteration.
+  pm.addNestedPass<func::FuncOp>(bufferization::createBufferLoopHoistingPass());
   bufferization::BufferDeallocationPipelineOptions deallocation;
   bufferization::buildBufferDeallocationPipeline(pm, deallocation);
 }

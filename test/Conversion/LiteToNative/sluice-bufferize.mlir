@@ -19,3 +19,18 @@
 // LOOPS: scf.while
 // LOOPS-COUNT-2: memref.copy
 // LOOPS: scf.condition
+
+// RNN step (test/e2e/programs/rnn_step.mlir): the state is updated in place,
+// the gather's guarded result has one buffer for both branches
+// (-native-if-destinations), and the temporaries are allocated once before
+// the loop (buffer-loop-hoisting): nothing is allocated or copied per
+// iteration, and deallocation needs no run-time ownership lists.
+// RUN: sluice-opt %sluice_src_root/test/e2e/programs/rnn_step.mlir --pass-pipeline="builtin.module(sluice-bufferize)" | FileCheck %s --check-prefix=RNN
+// RNN: memref.alloc() {{.*}} : memref<1x4xf32>
+// RNN: scf.while
+// RNN-NOT: memref.alloc
+// RNN-NOT: memref.copy
+// RNN: scf.yield %{{.*}} : i32{{$}}
+// RNN-NEXT: }
+// RNN-NOT: memref.extract_aligned_pointer_as_index
+// RNN: return
