@@ -69,17 +69,24 @@ def NativeRotateLoopBuffersPass
     (ping-pong, -native-loop-state-in-place). When the body yields, for a
     set of slots, exactly a permutation of those slots' buffers, the copies
     are not needed: the loop rotates buffers it owns. Those copies are
-    removed; a slot whose initial buffer is not the loop's own (a fresh
-    allocation used by nothing else) gets one copy before the loop instead.
+    removed, and the loop carries, per cycle of the permutation, its phase
+    instead of the buffers: an i1 flag for a swap, an index t mod L for a
+    cycle of L slots (slot j of the cycle holds buffer (j + t) mod L, picked
+    by selects). The buffers are then defined before the loop, so
+    deallocation knows their owner statically. A slot whose initial buffer
+    is not the loop's own (a fresh allocation used by nothing else) gets
+    one copy before the loop instead.
 
     ```mlir
-    scf.while (%a = %x, %b = %y) {                 scf.while (%a = %x, %b = %y) {
-      %ca = memref.alloc()                           scf.condition(%p) %a, %b
-      memref.copy %a, %ca                 =>       } do { ^bb0(%a, %b):
-      %cb = memref.alloc()                           scf.yield %b, %a
-      memref.copy %b, %cb                          }
-      scf.condition(%p) %ca, %cb
-    } do { ^bb0(%a, %b): scf.yield %b, %a }
+    scf.while (%a = %x, %b = %y) {           scf.while (%f = %false) {
+      %ca = memref.alloc()                     %a = arith.select %f, %y, %x
+      memref.copy %a, %ca             =>       %b = arith.select %f, %x, %y
+      %cb = memref.alloc()                     scf.condition(%p) %f
+      memref.copy %b, %cb                    } do { ^bb0(%f):
+      scf.condition(%p) %ca, %cb               ... (%a, %b as above)
+    } do { ^bb0(%a, %b):                       scf.yield (%f xor true)
+      scf.yield %b, %a                       }
+    }
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
@@ -161,7 +168,10 @@ def NativeLoopStateInPlacePass
     ```
 
     The op may also read the current value elementwise (at the index it
-    writes). The destination is followed back through DPS ops, `scf.for`
+    writes). When the slot's own buffer is still needed, another slot's
+    buffer whose state the body does not yield is taken instead (a shift
+    register (a, b, c) -> (b, c, f(a, b, c)) writes f over a; the loop then
+    rotates three buffers). The destination is followed back through DPS ops, `scf.for`
     results carrying their destination and both branches of an `scf.if`:
     a branch yielding a value computed before the if makes the other branch
     write over that value. When the single op writing the next value reads

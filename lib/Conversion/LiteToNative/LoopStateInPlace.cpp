@@ -228,29 +228,45 @@ struct NativeLoopStateInPlacePass
     if (condition.getArgs() !=
         ValueRange(loop.getBefore().front().getArguments()))
       return;
+    // Slots whose state buffer already receives a next value.
+    llvm::SmallDenseSet<unsigned> claimed;
     unsigned numSlots = loop.getAfter().getNumArguments();
     for (unsigned i = 0; i < numSlots; ++i) {
       Block &body = loop.getAfter().front();
-      BlockArgument state = body.getArgument(i);
-      auto type = dyn_cast<RankedTensorType>(state.getType());
+      auto type = dyn_cast<RankedTensorType>(body.getArgument(i).getType());
       Value next = loop.getYieldOp().getResults()[i];
       // Yielded for this slot only.
       if (!type || !type.hasStaticShape() ||
           llvm::count(loop.getYieldOp().getResults(), next) != 1)
         continue;
-      SmallVector<Destination> destinations;
-      if (failed(collectDestinations(next, state, body, type, destinations)) ||
-          destinations.empty())
-        continue;
-      if (llvm::all_of(destinations, canWriteOver)) {
+      // The slot's own state buffer first, then that of another slot whose
+      // state is not yielded (a shift register (a, b, c) -> (b, c, f(a))
+      // writes f over a: the loop then rotates three buffers).
+      bool placed = false;
+      for (unsigned j : getCandidateBuffers(loop, i)) {
+        if (claimed.contains(j))
+          continue;
+        SmallVector<Destination> destinations;
+        if (failed(collectDestinations(next, body.getArgument(j), body, type,
+                                       destinations)) ||
+            destinations.empty() || !llvm::all_of(destinations, canWriteOver))
+          continue;
         for (const Destination &destination : destinations)
           destination.init->set(destination.version);
-        continue;
+        claimed.insert(j);
+        placed = true;
+        break;
       }
+      // The own buffer taken by another slot: no ping-pong either.
+      if (placed || claimed.contains(i))
+        continue;
       // Ping-pong, for one op of the body (not of a branch) writing the
       // next state: the old state stays readable while the op writes the
       // new one into the spare buffer; the two swap at the yield.
-      if (destinations.size() != 1 || destinations.front().version != state)
+      BlockArgument state = body.getArgument(i);
+      SmallVector<Destination> destinations;
+      if (failed(collectDestinations(next, state, body, type, destinations)) ||
+          destinations.size() != 1 || destinations.front().version != state)
         continue;
       Operation *producer = destinations.front().init->getOwner();
       if (producer->getBlock() != &body)
@@ -261,7 +277,24 @@ struct NativeLoopStateInPlacePass
       producer->setOperand(producerOperand, spare);
       loop.getYieldOp().getResultsMutable().append(
           loop.getAfter().getArgument(i));
+      claimed.insert(i);
     }
+  }
+
+  /// The slots whose state buffer slot `slot`'s next value may be written
+  /// into: its own, then those of other slots of the same type whose state
+  /// the body does not yield (their buffer is free once they are read).
+  static SmallVector<unsigned> getCandidateBuffers(scf::WhileOp loop,
+                                                   unsigned slot) {
+    Block &body = loop.getAfter().front();
+    SmallVector<unsigned> candidates = {slot};
+    scf::YieldOp yield = loop.getYieldOp();
+    for (BlockArgument other : body.getArguments())
+      if (other.getArgNumber() != slot &&
+          other.getType() == body.getArgument(slot).getType() &&
+          !llvm::is_contained(yield.getResults(), other))
+        candidates.push_back(other.getArgNumber());
+    return candidates;
   }
 };
 

@@ -98,6 +98,67 @@ bool isOwnedBy(Value buffer, scf::WhileOp loop) {
   return true;
 }
 
+/// One cycle of the permutation a loop's body applies to its slots' buffers:
+/// slot `slots[j]` yields the buffer of slot `slots[j + 1]` (cyclically),
+/// so after t iterations it holds `buffers[(j + t) mod L]`. The loop
+/// carries t mod L (the phase) instead of the buffers: an i1 flag for a
+/// swap, an index otherwise.
+struct Rotation {
+  SmallVector<unsigned> slots;
+  /// The buffers the slots start with, in the order of `slots`.
+  SmallVector<Value> buffers;
+
+  bool isSwap() const { return slots.size() == 2; }
+
+  Type phaseType(OpBuilder &b) const {
+    return isSwap() ? Type(b.getI1Type()) : Type(b.getIndexType());
+  }
+
+  Value initialPhase(OpBuilder &b, Location loc) const {
+    if (isSwap())
+      return arith::ConstantIntOp::create(b, loc, 0, 1);
+    return arith::ConstantIndexOp::create(b, loc, 0);
+  }
+
+  /// For each shift 1 .. L-1, whether `phase` is that shift (a swap's flag
+  /// is its own test).
+  SmallVector<Value> getShiftTests(OpBuilder &b, Location loc,
+                                   Value phase) const {
+    if (isSwap())
+      return {phase};
+    SmallVector<Value> tests;
+    for (unsigned shift = 1; shift < slots.size(); ++shift)
+      tests.push_back(
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, phase,
+                                arith::ConstantIndexOp::create(b, loc, shift)));
+    return tests;
+  }
+
+  /// What the slot at `position` holds, given getShiftTests of the phase.
+  Value holding(OpBuilder &b, Location loc, ArrayRef<Value> shiftTests,
+                unsigned position) const {
+    Value held = buffers[position];
+    for (auto [index, test] : llvm::enumerate(shiftTests))
+      held = arith::SelectOp::create(
+          b, loc, test, buffers[(position + index + 1) % slots.size()], held);
+    return held;
+  }
+
+  /// The phase of the next iteration.
+  Value advance(OpBuilder &b, Location loc, Value phase) const {
+    if (isSwap())
+      return arith::XOrIOp::create(b, loc, phase,
+                                   arith::ConstantIntOp::create(b, loc, 1, 1));
+    Value next = arith::AddIOp::create(
+        b, loc, phase, arith::ConstantIndexOp::create(b, loc, 1));
+    Value wraps = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, next,
+        arith::ConstantIndexOp::create(b, loc, slots.size()));
+    return arith::SelectOp::create(
+        b, loc, wraps, arith::ConstantIndexOp::create(b, loc, 0), next);
+  }
+};
+
 void rotate(scf::WhileOp loop) {
   // The slots with a condition copy whose yields are exactly their own
   // after-arguments, permuted.
@@ -134,35 +195,46 @@ void rotate(scf::WhileOp loop) {
   if (slots.empty())
     return;
 
-  // Two slots swapping their buffers (a swap, or ping-pong): the loop then
-  // carries a flag saying which of the two buffers each holds, not the
-  // buffers, so that deallocation sees buffers defined before the loop
-  // (owned outside it) instead of loop-carried ones whose ownership it
-  // would have to track at run time every iteration.
-  if (slots.size() != 2)
-    return;
-  unsigned first = slots[0], second = slots[1];
+  // The permutation's cycles; each gets the buffers its slots start with.
   OpBuilder builder(loop);
   Location loc = loop.getLoc();
-  SmallVector<Value> buffers;
-  for (unsigned slot : {first, second}) {
+  SmallVector<Rotation> rotations;
+  llvm::SmallDenseSet<unsigned> inCycle;
+  for (unsigned start : slots) {
+    if (inCycle.contains(start))
+      continue;
+    Rotation rotation;
+    for (unsigned slot = start; inCycle.insert(slot).second;
+         slot = sourceOf(slot))
+      rotation.slots.push_back(slot);
+    rotations.push_back(std::move(rotation));
+  }
+  // Buffers the loop owns: the initial ones when they are fresh, else one
+  // copy each before the loop (nothing is rewritten unless all can be).
+  auto isOwned = [&](Value initial) {
+    return isOwnedBy(initial, loop) &&
+           llvm::count(loop.getInits(), initial) == 1;
+  };
+  for (unsigned slot : slots) {
     Value initial = loop.getInits()[slot];
     auto type = dyn_cast<MemRefType>(initial.getType());
-    if (!type)
+    if (!type || (!isOwned(initial) &&
+                  (!type.hasStaticShape() || !type.getLayout().isIdentity())))
       return;
-    if (isOwnedBy(initial, loop) &&
-        llvm::count(loop.getInits(), initial) == 1) {
-      buffers.push_back(initial);
-      continue;
-    }
-    // Not the loop's own: one copy before the loop.
-    if (!type.hasStaticShape() || !type.getLayout().isIdentity())
-      return;
-    auto fresh = memref::AllocOp::create(builder, loc, type);
-    memref::CopyOp::create(builder, loc, initial, fresh);
-    buffers.push_back(fresh);
   }
-  for (unsigned slot : {first, second}) {
+  for (Rotation &rotation : rotations)
+    for (unsigned slot : rotation.slots) {
+      Value initial = loop.getInits()[slot];
+      if (isOwned(initial)) {
+        rotation.buffers.push_back(initial);
+        continue;
+      }
+      auto fresh = memref::AllocOp::create(builder, loc,
+                                           cast<MemRefType>(initial.getType()));
+      memref::CopyOp::create(builder, loc, initial, fresh);
+      rotation.buffers.push_back(fresh);
+    }
+  for (unsigned slot : slots) {
     memref::CopyOp copy = getConditionCopy(loop, slot);
     Operation *alloc = copy.getTarget().getDefiningOp();
     loop.getConditionOp()->setOperand(slot + 1, copy.getSource());
@@ -170,63 +242,67 @@ void rotate(scf::WhileOp loop) {
     alloc->erase();
   }
 
-  // The new loop: the two slots replaced by the flag (false: each slot
-  // holds its own initial buffer; true: the other one).
+  // The new loop: the rotated slots replaced by one phase per cycle.
   SmallVector<Value> inits;
   SmallVector<unsigned> kept;
   for (unsigned i = 0; i < numSlots; ++i)
-    if (i != first && i != second) {
+    if (!slots.contains(i)) {
       inits.push_back(loop.getInits()[i]);
       kept.push_back(i);
     }
-  inits.push_back(arith::ConstantIntOp::create(builder, loc, 0, 1));
+  for (const Rotation &rotation : rotations)
+    inits.push_back(rotation.initialPhase(builder, loc));
   auto rotated =
       scf::WhileOp::create(builder, loc, TypeRange(ValueRange(inits)), inits);
   rotated.getBefore().takeBody(loop.getBefore());
   rotated.getAfter().takeBody(loop.getAfter());
-  Type flagType = builder.getI1Type();
-  // In `block`, with flag `flag`: what slot `slot` holds.
-  auto holding = [&](OpBuilder &b, Value flag, unsigned slot) -> Value {
-    Value own = buffers[slot == first ? 0 : 1];
-    Value other = buffers[slot == first ? 1 : 0];
-    return arith::SelectOp::create(b, loc, flag, other, own);
-  };
   for (Region *region : {&rotated.getBefore(), &rotated.getAfter()}) {
     Block &block = region->front();
-    Value flag = block.addArgument(flagType, loc);
     OpBuilder b = OpBuilder::atBlockBegin(&block);
-    for (unsigned slot : {first, second})
-      block.getArgument(slot).replaceAllUsesWith(holding(b, flag, slot));
+    for (const Rotation &rotation : rotations) {
+      Value phase = block.addArgument(rotation.phaseType(b), loc);
+      SmallVector<Value> tests = rotation.getShiftTests(b, loc, phase);
+      for (auto [position, slot] : llvm::enumerate(rotation.slots))
+        block.getArgument(slot).replaceAllUsesWith(
+            rotation.holding(b, loc, tests, position));
+    }
     block.eraseArguments([&](BlockArgument argument) {
-      return argument.getArgNumber() == first ||
-             argument.getArgNumber() == second;
+      return argument.getArgNumber() < numSlots &&
+             slots.contains(argument.getArgNumber());
     });
   }
-  // The condition forwards the flag; the body flips it.
+  // The condition forwards the phases; the body advances them.
+  unsigned numPhases = rotations.size();
   scf::ConditionOp condition = rotated.getConditionOp();
-  Value beforeFlag = rotated.getBefore().front().getArguments().back();
   SmallVector<Value> forwarded;
   for (unsigned i : kept)
     forwarded.push_back(condition.getArgs()[i]);
-  forwarded.push_back(beforeFlag);
+  llvm::append_range(
+      forwarded,
+      rotated.getBefore().front().getArguments().take_back(numPhases));
   condition.getArgsMutable().assign(forwarded);
   scf::YieldOp newYield = rotated.getYieldOp();
   OpBuilder b(newYield);
-  Value afterFlag = rotated.getAfter().front().getArguments().back();
-  Value one = arith::ConstantIntOp::create(b, loc, 1, 1);
   SmallVector<Value> yielded;
   for (unsigned i : kept)
     yielded.push_back(newYield.getResults()[i]);
-  yielded.push_back(arith::XOrIOp::create(b, loc, afterFlag, one));
+  ValueRange phases =
+      rotated.getAfter().front().getArguments().take_back(numPhases);
+  for (auto [rotation, phase] : llvm::zip_equal(rotations, phases))
+    yielded.push_back(rotation.advance(b, loc, phase));
   newYield.getResultsMutable().assign(yielded);
 
-  // After the loop, the slots' results are what the final flag selects.
+  // After the loop, the slots' results are what the final phases select.
   builder.setInsertionPointAfter(rotated);
-  Value finalFlag = rotated.getResults().back();
   for (auto [index, slot] : llvm::enumerate(kept))
     loop.getResult(slot).replaceAllUsesWith(rotated.getResult(index));
-  for (unsigned slot : {first, second})
-    loop.getResult(slot).replaceAllUsesWith(holding(builder, finalFlag, slot));
+  ValueRange finalPhases = rotated.getResults().take_back(numPhases);
+  for (auto [rotation, phase] : llvm::zip_equal(rotations, finalPhases)) {
+    SmallVector<Value> tests = rotation.getShiftTests(builder, loc, phase);
+    for (auto [position, slot] : llvm::enumerate(rotation.slots))
+      loop.getResult(slot).replaceAllUsesWith(
+          rotation.holding(builder, loc, tests, position));
+  }
   loop.erase();
 }
 

@@ -310,3 +310,32 @@ func.func @read_after_if(%x: tensor<4xf32>, %go: i1, %last: i1) -> (tensor<4xf32
   }
   return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// A shift register (a, b, c) -> (b, c, f(a, b, c)): c is yielded in another
+// slot, so f cannot write over it; a is yielded nowhere and f reads it only
+// elementwise, so f writes over a (the loop then rotates three buffers, no
+// spare slot).
+// CHECK-LABEL: func.func @shift_register
+// CHECK: ^bb0(%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>, %[[C:.*]]: tensor<4xf32>):
+// CHECK: %[[N:.*]] = linalg.generic {{.*}} ins(%[[A]], %[[B]], %[[C]] : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) outs(%[[A]] : tensor<4xf32>)
+// CHECK: scf.yield %[[B]], %[[C]], %[[N]] : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+func.func @shift_register(%x: tensor<4xf32>, %go: i1) -> tensor<4xf32> {
+  %r:3 = scf.while (%a = %x, %b = %x, %c = %x) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+    scf.condition(%go) %a, %b, %c : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+  } do {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>):
+    %e = tensor.empty() : tensor<4xf32>
+    %n = linalg.generic {indexing_maps = [#id, #id, #id, #id], iterator_types = ["parallel"]} ins(%a, %b, %c : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%u: f32, %v: f32, %w: f32, %o: f32):
+      %m = arith.mulf %v, %w : f32
+      %s = arith.addf %u, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<4xf32>
+    scf.yield %b, %c, %n : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+  }
+  return %r#2 : tensor<4xf32>
+}

@@ -72,12 +72,9 @@ func.func @not_owned(%arg: memref<4xf32>, %go: i1) -> memref<4xf32> {
 // -----
 
 // Left alone: the body yields a fresh buffer (not a permutation of its
-// own), the same buffer for two slots, and a rotation of three slots.
+// own), the same buffer for two slots.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-COUNT-2: memref.copy
-// CHECK: } do {
-// CHECK-LABEL: func.func @rotation_of_three
-// CHECK-COUNT-3: memref.copy
 // CHECK: } do {
 func.func @left_alone(%go: i1) -> memref<4xf32> {
   %a = memref.alloc() : memref<4xf32>
@@ -96,6 +93,36 @@ func.func @left_alone(%go: i1) -> memref<4xf32> {
   return %r#0 : memref<4xf32>
 }
 
+// -----
+
+// Three slots rotating (x, y, z) -> (y, z, x): the loop carries the phase
+// t mod 3, slot j holds buffer (j + t) mod 3, chosen by two selects.
+// CHECK-LABEL: func.func @rotation_of_three
+// CHECK: %[[A:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: %[[B:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: %[[C:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK: %[[R:.*]] = scf.while (%{{.*}} = %[[ZERO]]) : (index) -> index
+// CHECK-NOT: memref.copy
+// CHECK: } do {
+// CHECK: ^bb0(%[[T:.*]]: index):
+// CHECK: %[[IS1:.*]] = arith.cmpi eq, %[[T]], %{{.*}} : index
+// CHECK: %[[IS2:.*]] = arith.cmpi eq, %[[T]], %{{.*}} : index
+// CHECK: %[[X1:.*]] = arith.select %[[IS1]], %[[B]], %[[A]]
+// CHECK: %[[X:.*]] = arith.select %[[IS2]], %[[C]], %[[X1]]
+// CHECK: %[[Y1:.*]] = arith.select %[[IS1]], %[[C]], %[[B]]
+// CHECK: %[[Y:.*]] = arith.select %[[IS2]], %[[A]], %[[Y1]]
+// CHECK: %[[Z1:.*]] = arith.select %[[IS1]], %[[A]], %[[C]]
+// CHECK: %[[Z:.*]] = arith.select %[[IS2]], %[[B]], %[[Z1]]
+// CHECK: memref.load %[[X]]
+// CHECK: memref.store %{{.*}}, %[[Z]]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[T]], %{{.*}} : index
+// CHECK: %[[WRAPS:.*]] = arith.cmpi eq, %[[NEXT]], %{{.*}} : index
+// CHECK: %[[PHASE:.*]] = arith.select %[[WRAPS]], %{{.*}}, %[[NEXT]] : index
+// CHECK: scf.yield %[[PHASE]] : index
+// CHECK: arith.cmpi eq, %[[R]], %{{.*}} : index
+// CHECK-NOT: memref.copy
+// CHECK: return
 func.func @rotation_of_three(%go: i1) -> memref<4xf32> {
   %a = memref.alloc() : memref<4xf32>
   %b = memref.alloc() : memref<4xf32>
@@ -110,7 +137,47 @@ func.func @rotation_of_three(%go: i1) -> memref<4xf32> {
     scf.condition(%go) %cx, %cy, %cz : memref<4xf32>, memref<4xf32>, memref<4xf32>
   } do {
   ^bb0(%x: memref<4xf32>, %y: memref<4xf32>, %z: memref<4xf32>):
+    %i0 = arith.constant 0 : index
+    %v = memref.load %x[%i0] : memref<4xf32>
+    memref.store %v, %z[%i0] : memref<4xf32>
     scf.yield %y, %z, %x : memref<4xf32>, memref<4xf32>, memref<4xf32>
   }
   return %r#0 : memref<4xf32>
+}
+
+// -----
+
+// A swap (x, y) and a 3-cycle (p, q, r) in one loop: one phase each, an i1
+// flag for the swap, an index for the cycle; the counter slot stays.
+// CHECK-LABEL: func.func @two_cycles
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %false, %{{.*}} = %{{.*}}) : (i32, i1, index) -> (i32, i1, index)
+// CHECK-NOT: memref.copy
+// CHECK: scf.yield %{{.*}}, %{{.*}}, %{{.*}} : i32, i1, index
+func.func @two_cycles(%n: i32) -> memref<4xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %x0 = memref.alloc() : memref<4xf32>
+  %y0 = memref.alloc() : memref<4xf32>
+  %p0 = memref.alloc() : memref<4xf32>
+  %q0 = memref.alloc() : memref<4xf32>
+  %r0 = memref.alloc() : memref<4xf32>
+  %res:6 = scf.while (%i = %c0, %x = %x0, %p = %p0, %y = %y0, %q = %q0, %r = %r0) : (i32, memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>) -> (i32, memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>) {
+    %go = arith.cmpi slt, %i, %n : i32
+    %cx = memref.alloc() : memref<4xf32>
+    memref.copy %x, %cx : memref<4xf32> to memref<4xf32>
+    %cp = memref.alloc() : memref<4xf32>
+    memref.copy %p, %cp : memref<4xf32> to memref<4xf32>
+    %cy = memref.alloc() : memref<4xf32>
+    memref.copy %y, %cy : memref<4xf32> to memref<4xf32>
+    %cq = memref.alloc() : memref<4xf32>
+    memref.copy %q, %cq : memref<4xf32> to memref<4xf32>
+    %cr = memref.alloc() : memref<4xf32>
+    memref.copy %r, %cr : memref<4xf32> to memref<4xf32>
+    scf.condition(%go) %i, %cx, %cp, %cy, %cq, %cr : i32, memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>
+  } do {
+  ^bb0(%i: i32, %x: memref<4xf32>, %p: memref<4xf32>, %y: memref<4xf32>, %q: memref<4xf32>, %r: memref<4xf32>):
+    %i1 = arith.addi %i, %c1 : i32
+    scf.yield %i1, %y, %q, %x, %r, %p : i32, memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>
+  }
+  return %res#2 : memref<4xf32>
 }
