@@ -51,7 +51,7 @@ CONFIGS = [("sluice", "sluice-bufferize"),
 # (zero-copy goal), and the ping-pong / re-read cases (fewer bytes goal).
 ZERO_COPY = {"accumulate", "entry_used_after", "swap", "ping_pong", "reread",
              "rnn_step", "nested_while", "loop_int64", "sibling_whiles",
-             "accumulate", "while_if_while", "if_in_while", "loop_captures"}
+             "while_if_while", "if_in_while", "loop_captures", "shared_loops"}
 FEWER_BYTES = {"ping_pong", "reread", "swap"}
 
 
