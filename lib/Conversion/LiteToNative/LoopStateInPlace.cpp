@@ -228,73 +228,94 @@ struct NativeLoopStateInPlacePass
     if (condition.getArgs() !=
         ValueRange(loop.getBefore().front().getArguments()))
       return;
-    // Slots whose state buffer already receives a next value.
-    llvm::SmallDenseSet<unsigned> claimed;
+    // In three rounds, so that a slot takes another's buffer only when
+    // nothing else would: (1) each slot's own buffer; (2) the buffer of a
+    // slot that only forwards another slot's state and whose own state is
+    // not yielded (a shift register (a, b, c) -> (b, c, f(a, b, c)) writes
+    // f over a: the loop then rotates three buffers); (3) ping-pong.
+    llvm::SmallDenseSet<unsigned> claimed, placed;
     unsigned numSlots = loop.getAfter().getNumArguments();
-    for (unsigned i = 0; i < numSlots; ++i) {
+    auto place = [&](unsigned slot, unsigned buffer) {
+      if (claimed.contains(buffer) || !isComputedSlot(loop, slot))
+        return;
       Block &body = loop.getAfter().front();
-      auto type = dyn_cast<RankedTensorType>(body.getArgument(i).getType());
-      Value next = loop.getYieldOp().getResults()[i];
-      // Yielded for this slot only.
-      if (!type || !type.hasStaticShape() ||
-          llvm::count(loop.getYieldOp().getResults(), next) != 1)
-        continue;
-      // The slot's own state buffer first, then that of another slot whose
-      // state is not yielded (a shift register (a, b, c) -> (b, c, f(a))
-      // writes f over a: the loop then rotates three buffers).
-      bool placed = false;
-      for (unsigned j : getCandidateBuffers(loop, i)) {
-        if (claimed.contains(j))
-          continue;
-        SmallVector<Destination> destinations;
-        if (failed(collectDestinations(next, body.getArgument(j), body, type,
-                                       destinations)) ||
-            destinations.empty() || !llvm::all_of(destinations, canWriteOver))
-          continue;
-        for (const Destination &destination : destinations)
-          destination.init->set(destination.version);
-        claimed.insert(j);
-        placed = true;
-        break;
-      }
-      // The own buffer taken by another slot: no ping-pong either.
-      if (placed || claimed.contains(i))
-        continue;
-      // Ping-pong, for one op of the body (not of a branch) writing the
-      // next state: the old state stays readable while the op writes the
-      // new one into the spare buffer; the two swap at the yield.
-      BlockArgument state = body.getArgument(i);
+      auto type = cast<RankedTensorType>(body.getArgument(slot).getType());
       SmallVector<Destination> destinations;
-      if (failed(collectDestinations(next, state, body, type, destinations)) ||
-          destinations.size() != 1 || destinations.front().version != state)
-        continue;
-      Operation *producer = destinations.front().init->getOwner();
-      if (producer->getBlock() != &body)
-        continue;
-      unsigned producerOperand = destinations.front().init->getOperandNumber();
-      loop = addSpareSlot(loop, type);
-      BlockArgument spare = loop.getAfter().front().getArguments().back();
-      producer->setOperand(producerOperand, spare);
-      loop.getYieldOp().getResultsMutable().append(
-          loop.getAfter().getArgument(i));
-      claimed.insert(i);
-    }
+      if (failed(collectDestinations(loop.getYieldOp().getResults()[slot],
+                                     body.getArgument(buffer), body, type,
+                                     destinations)) ||
+          destinations.empty() || !llvm::all_of(destinations, canWriteOver))
+        return;
+      for (const Destination &destination : destinations)
+        destination.init->set(destination.version);
+      claimed.insert(buffer);
+      placed.insert(slot);
+    };
+    for (unsigned i = 0; i < numSlots; ++i)
+      place(i, i);
+    for (unsigned i = 0; i < numSlots; ++i)
+      for (unsigned j : getForwardingSlots(loop, i))
+        if (!placed.contains(i))
+          place(i, j);
+    for (unsigned i = 0; i < numSlots; ++i)
+      if (!placed.contains(i) && !claimed.contains(i) &&
+          isComputedSlot(loop, i))
+        loop = pingPong(loop, i);
   }
 
-  /// The slots whose state buffer slot `slot`'s next value may be written
-  /// into: its own, then those of other slots of the same type whose state
-  /// the body does not yield (their buffer is free once they are read).
-  static SmallVector<unsigned> getCandidateBuffers(scf::WhileOp loop,
-                                                   unsigned slot) {
+  /// Whether slot `slot` is statically shaped and yields a value of its own
+  /// (no other slot yields it), which may be placed in a buffer.
+  static bool isComputedSlot(scf::WhileOp loop, unsigned slot) {
+    auto type = dyn_cast<RankedTensorType>(
+        loop.getAfter().front().getArgument(slot).getType());
+    Value next = loop.getYieldOp().getResults()[slot];
+    return type && type.hasStaticShape() &&
+           llvm::count(loop.getYieldOp().getResults(), next) == 1;
+  }
+
+  /// The other slots of `slot`'s type that forward another slot's state
+  /// (they need no buffer of their own) and whose own state the body does
+  /// not yield (their buffer is free once they are read).
+  static SmallVector<unsigned> getForwardingSlots(scf::WhileOp loop,
+                                                  unsigned slot) {
     Block &body = loop.getAfter().front();
-    SmallVector<unsigned> candidates = {slot};
     scf::YieldOp yield = loop.getYieldOp();
-    for (BlockArgument other : body.getArguments())
-      if (other.getArgNumber() != slot &&
-          other.getType() == body.getArgument(slot).getType() &&
+    SmallVector<unsigned> slots;
+    for (BlockArgument other : body.getArguments()) {
+      unsigned index = other.getArgNumber();
+      auto forwarded = dyn_cast<BlockArgument>(yield.getResults()[index]);
+      if (index != slot &&
+          other.getType() == body.getArgument(slot).getType() && forwarded &&
+          forwarded.getOwner() == &body &&
           !llvm::is_contained(yield.getResults(), other))
-        candidates.push_back(other.getArgNumber());
-    return candidates;
+        slots.push_back(index);
+    }
+    return slots;
+  }
+
+  /// Ping-pong, for one op of the body (not of a branch) writing slot
+  /// `slot`'s next state: the old state stays readable while the op writes
+  /// the new one into a spare slot's buffer; the two swap at the yield.
+  /// Returns the loop (a new one when a slot was added).
+  static scf::WhileOp pingPong(scf::WhileOp loop, unsigned slot) {
+    Block &body = loop.getAfter().front();
+    BlockArgument state = body.getArgument(slot);
+    auto type = cast<RankedTensorType>(state.getType());
+    SmallVector<Destination> destinations;
+    if (failed(collectDestinations(loop.getYieldOp().getResults()[slot], state,
+                                   body, type, destinations)) ||
+        destinations.size() != 1 || destinations.front().version != state)
+      return loop;
+    Operation *producer = destinations.front().init->getOwner();
+    if (producer->getBlock() != &body)
+      return loop;
+    unsigned producerOperand = destinations.front().init->getOperandNumber();
+    loop = addSpareSlot(loop, type);
+    BlockArgument spare = loop.getAfter().front().getArguments().back();
+    producer->setOperand(producerOperand, spare);
+    loop.getYieldOp().getResultsMutable().append(
+        loop.getAfter().getArgument(slot));
+    return loop;
   }
 };
 

@@ -339,3 +339,36 @@ func.func @shift_register(%x: tensor<4xf32>, %go: i1) -> tensor<4xf32> {
   }
   return %r#2 : tensor<4xf32>
 }
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+#row = affine_map<(d0) -> (0)>
+
+// b's buffer is free when a's next value is computed, but b needs it for its
+// own next value: a ping-pongs (spare slot) instead of taking it.
+// CHECK-LABEL: func.func @no_stealing
+// CHECK: ^bb0(%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>, %[[SPARE:.*]]: tensor<4xf32>):
+// CHECK: %[[NB:.*]] = linalg.generic {{.*}} ins(%[[B]] : tensor<4xf32>) outs(%[[B]] : tensor<4xf32>)
+// CHECK: %[[NA:.*]] = linalg.generic {{.*}} ins(%[[A]] : tensor<4xf32>) outs(%[[SPARE]] : tensor<4xf32>)
+// CHECK: scf.yield %[[NA]], %[[NB]], %[[A]] : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+func.func @no_stealing(%x: tensor<4xf32>, %go: i1) -> (tensor<4xf32>, tensor<4xf32>) {
+  %r:2 = scf.while (%a = %x, %b = %x) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+    scf.condition(%go) %a, %b : tensor<4xf32>, tensor<4xf32>
+  } do {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>):
+    %e1 = tensor.empty() : tensor<4xf32>
+    %nb = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%b : tensor<4xf32>) outs(%e1 : tensor<4xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      %t = math.tanh %v : f32
+      linalg.yield %t : f32
+    } -> tensor<4xf32>
+    %e0 = tensor.empty() : tensor<4xf32>
+    %na = linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel"]} ins(%a : tensor<4xf32>) outs(%e0 : tensor<4xf32>) {
+    ^bb0(%v: f32, %o: f32):
+      linalg.yield %v : f32
+    } -> tensor<4xf32>
+    scf.yield %na, %nb : tensor<4xf32>, tensor<4xf32>
+  }
+  return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
+}
