@@ -27,6 +27,11 @@ OpOperand *getOverwrittenOperand(Value value) {
   return producer.getTiedOpOperand(result);
 }
 
+bool isFreshDestination(OpOperand &destination, Type type) {
+  auto empty = destination.get().getDefiningOp<tensor::EmptyOp>();
+  return empty && empty.getType() == type && empty->hasOneUse();
+}
+
 OpOperand *getFreshDestination(Value value, Region &scope, Type type) {
   while (Operation *def = value.getDefiningOp()) {
     if (!scope.isAncestor(def->getParentRegion()))
@@ -34,15 +39,10 @@ OpOperand *getFreshDestination(Value value, Region &scope, Type type) {
     OpOperand *written = getOverwrittenOperand(value);
     if (!written)
       return nullptr;
-    auto empty = written->get().getDefiningOp<tensor::EmptyOp>();
-    if (!empty) {
-      value = written->get();
-      continue;
-    }
-    if (empty.getType() != type || !empty->hasOneUse() ||
-        !scope.isAncestor(empty->getParentRegion()))
-      return nullptr;
-    return written;
+    if (isFreshDestination(*written, type))
+      return scope.isAncestor(written->get().getParentRegion()) ? written
+                                                                : nullptr;
+    value = written->get();
   }
   return nullptr;
 }

@@ -22,6 +22,10 @@ namespace sluice::lite_to_native {
 /// fill, then a k-loop, then a transfer_write). Null for any other value.
 mlir::OpOperand *getOverwrittenOperand(mlir::Value value);
 
+/// Whether `destination` holds a tensor.empty of type `type` that nothing
+/// else uses: whatever writes it may write any buffer of that type.
+bool isFreshDestination(mlir::OpOperand &destination, mlir::Type type);
+
 /// Follows `value` back through getOverwrittenOperand, staying within
 /// `scope`, to the tensor.empty it was first written into: that
 /// tensor.empty's use, when it has type `type` and no other use. Null when

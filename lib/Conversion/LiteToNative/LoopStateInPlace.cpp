@@ -156,15 +156,11 @@ LogicalResult collectDestinations(Value value, Value version, Block &body,
     OpOperand *init = lite_to_native::getOverwrittenOperand(value);
     if (!init)
       return failure();
-    auto empty = init->get().getDefiningOp<tensor::EmptyOp>();
-    if (!empty) {
-      value = init->get();
-      continue;
+    if (lite_to_native::isFreshDestination(*init, type)) {
+      found.push_back({init, version});
+      return success();
     }
-    if (empty.getType() != type || !empty->hasOneUse())
-      return failure();
-    found.push_back({init, version});
-    return success();
+    value = init->get();
   }
   return success();
 }
@@ -237,7 +233,7 @@ struct NativeLoopStateInPlacePass
     unsigned numSlots = loop.getAfter().getNumArguments();
     auto place = [&](unsigned slot, unsigned buffer) {
       if (claimed.contains(buffer) || !isComputedSlot(loop, slot))
-        return;
+        return false;
       Block &body = loop.getAfter().front();
       auto type = cast<RankedTensorType>(body.getArgument(slot).getType());
       SmallVector<Destination> destinations;
@@ -245,18 +241,22 @@ struct NativeLoopStateInPlacePass
                                      body.getArgument(buffer), body, type,
                                      destinations)) ||
           destinations.empty() || !llvm::all_of(destinations, canWriteOver))
-        return;
+        return false;
       for (const Destination &destination : destinations)
         destination.init->set(destination.version);
       claimed.insert(buffer);
       placed.insert(slot);
+      return true;
     };
     for (unsigned i = 0; i < numSlots; ++i)
       place(i, i);
-    for (unsigned i = 0; i < numSlots; ++i)
+    for (unsigned i = 0; i < numSlots; ++i) {
+      if (placed.contains(i))
+        continue;
       for (unsigned j : getForwardingSlots(loop, i))
-        if (!placed.contains(i))
-          place(i, j);
+        if (place(i, j))
+          break;
+    }
     for (unsigned i = 0; i < numSlots; ++i)
       if (!placed.contains(i) && !claimed.contains(i) &&
           isComputedSlot(loop, i))

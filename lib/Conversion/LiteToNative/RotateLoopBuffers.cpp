@@ -120,27 +120,25 @@ struct Rotation {
     return arith::ConstantIndexOp::create(b, loc, 0);
   }
 
-  /// For each shift 1 .. L-1, whether `phase` is that shift (a swap's flag
-  /// is its own test).
-  SmallVector<Value> getShiftTests(OpBuilder &b, Location loc,
-                                   Value phase) const {
+  /// The buffer each slot holds at `phase`, in the order of `slots`: slot
+  /// j picks buffer j + k for the shift k = 1 .. L-1 that `phase` equals
+  /// (a swap's flag is its own test), else buffer j.
+  SmallVector<Value> getHeldBuffers(OpBuilder &b, Location loc,
+                                    Value phase) const {
+    SmallVector<Value> shiftTests;
     if (isSwap())
-      return {phase};
-    SmallVector<Value> tests;
-    for (unsigned shift = 1; shift < slots.size(); ++shift)
-      tests.push_back(
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, phase,
-                                arith::ConstantIndexOp::create(b, loc, shift)));
-    return tests;
-  }
-
-  /// What the slot at `position` holds, given getShiftTests of the phase.
-  Value holding(OpBuilder &b, Location loc, ArrayRef<Value> shiftTests,
-                unsigned position) const {
-    Value held = buffers[position];
-    for (auto [index, test] : llvm::enumerate(shiftTests))
-      held = arith::SelectOp::create(
-          b, loc, test, buffers[(position + index + 1) % slots.size()], held);
+      shiftTests.push_back(phase);
+    else
+      for (unsigned shift = 1; shift < slots.size(); ++shift)
+        shiftTests.push_back(arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, phase,
+            arith::ConstantIndexOp::create(b, loc, shift)));
+    SmallVector<Value> held(buffers);
+    for (auto [position, buffer] : llvm::enumerate(held))
+      for (auto [index, test] : llvm::enumerate(shiftTests))
+        buffer = arith::SelectOp::create(
+            b, loc, test, buffers[(position + index + 1) % slots.size()],
+            buffer);
     return held;
   }
 
@@ -261,10 +259,9 @@ void rotate(scf::WhileOp loop) {
     OpBuilder b = OpBuilder::atBlockBegin(&block);
     for (const Rotation &rotation : rotations) {
       Value phase = block.addArgument(rotation.phaseType(b), loc);
-      SmallVector<Value> tests = rotation.getShiftTests(b, loc, phase);
-      for (auto [position, slot] : llvm::enumerate(rotation.slots))
-        block.getArgument(slot).replaceAllUsesWith(
-            rotation.holding(b, loc, tests, position));
+      for (auto [slot, buffer] : llvm::zip_equal(
+               rotation.slots, rotation.getHeldBuffers(b, loc, phase)))
+        block.getArgument(slot).replaceAllUsesWith(buffer);
     }
     block.eraseArguments([&](BlockArgument argument) {
       return argument.getArgNumber() < numSlots &&
@@ -297,12 +294,10 @@ void rotate(scf::WhileOp loop) {
   for (auto [index, slot] : llvm::enumerate(kept))
     loop.getResult(slot).replaceAllUsesWith(rotated.getResult(index));
   ValueRange finalPhases = rotated.getResults().take_back(numPhases);
-  for (auto [rotation, phase] : llvm::zip_equal(rotations, finalPhases)) {
-    SmallVector<Value> tests = rotation.getShiftTests(builder, loc, phase);
-    for (auto [position, slot] : llvm::enumerate(rotation.slots))
-      loop.getResult(slot).replaceAllUsesWith(
-          rotation.holding(builder, loc, tests, position));
-  }
+  for (auto [rotation, phase] : llvm::zip_equal(rotations, finalPhases))
+    for (auto [slot, buffer] : llvm::zip_equal(
+             rotation.slots, rotation.getHeldBuffers(builder, loc, phase)))
+      loop.getResult(slot).replaceAllUsesWith(buffer);
   loop.erase();
 }
 
