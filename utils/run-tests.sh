@@ -48,9 +48,9 @@ PY
 done
 
 echo "== python package (pytest)"
-# Debian's python3 (python3-numpy, python3-pytest), for which CMake builds
-# the package; each pytest test counts.
-PYTHONPATH=build/python PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest \
+# .venv's python (Debian's python3, for which CMake builds the package, with
+# TensorFlow beside it); each pytest test counts.
+PYTHONPATH=build/python PYTHONDONTWRITEBYTECODE=1 .venv/bin/python -m pytest \
   -q -p no:cacheprovider test/python 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 read -r p f < <(python3 - "$log" <<'PY'
@@ -60,6 +60,22 @@ summary = next((l for l in reversed(lines) if re.search(r"\d+ (passed|failed|err
 def count(*labels):
     return sum(int(n) for n, label in re.findall(r"(\d+) (\w+)", summary) if label in labels)
 print(count("passed", "xfailed"), count("failed", "error", "errors", "xpassed"))
+PY
+)
+passed=$((passed + p))
+failed=$((failed + f))
+if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+
+echo "== TensorFlow-judged differential (test/tf)"
+# Every engine against TensorFlow's outputs on the TF-written corpus; each
+# program counts once (agree or expected diagnostic: passed).
+.venv/bin/python test/tf/tf_differential.py --bin build/bin --table | tee "$log"
+status=${PIPESTATUS[0]}
+read -r p f < <(python3 - "$log" <<'PY'
+import re, sys
+m = re.search(r"^tf differential: (\d+) programs, (\d+) agree, (\d+) expected diagnostics, "
+              r"(\d+) failed", open(sys.argv[1]).read(), re.M)
+print(int(m.group(2)) + int(m.group(3)), int(m.group(4))) if m else print(0, 0)
 PY
 )
 passed=$((passed + p))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Sluice needs from Debian 12's packages (only what is missing),
-# then configures and builds it into build/. Run as root on a fresh machine;
-# safe to run again.
+# creates the Python virtual environment .venv (TensorFlow, native LiteRT,
+# pinned in utils/requirements.txt), then configures and builds Sluice into
+# build/. Run as root on a fresh machine; safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,7 +11,7 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libflatbuffers-dev flatbuffers-compiler
   libprotobuf-dev protobuf-compiler
-  pybind11-dev python3-dev python3-numpy python3-pytest
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-venv
   libgtest-dev
 )
 missing=()
@@ -33,6 +34,20 @@ if [[ ! -f $litert/node_modules/.package-lock.json ||
       $litert/package-lock.json -nt $litert/node_modules/.package-lock.json ]]; then
   echo "== installing $litert/node_modules (npm ci)"
   npm ci --prefix "$litert" --no-audit --no-fund >/dev/null
+fi
+
+# .venv: Debian's python3 (the interpreter the Python package is built for)
+# with TensorFlow, ai-edge-litert and the rest of utils/requirements.txt;
+# again whenever the requirements change. tf-keras (TF1's RNN cells, used by
+# test/tf/gen_corpus.py) depends on the GPU 'tensorflow' package, which
+# would replace tensorflow-cpu: it is installed without its dependencies.
+if [[ ! -f .venv/.requirements || utils/requirements.txt -nt .venv/.requirements ]]; then
+  echo "== creating .venv (pip install -r utils/requirements.txt)"
+  rm -rf .venv
+  /usr/bin/python3 -m venv .venv
+  .venv/bin/pip install -q --disable-pip-version-check -r utils/requirements.txt
+  .venv/bin/pip install -q --disable-pip-version-check --no-deps tf-keras==2.21.0
+  cp utils/requirements.txt .venv/.requirements
 fi
 
 if [[ ! -f build/build.ninja ]]; then

@@ -33,6 +33,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -970,6 +971,69 @@ LogicalResult GraphImporter::importMain(ModuleOp module) {
   return success();
 }
 
+/// The node a tensor or control reference names: "node", "node:port" or
+/// "^node".
+static StringRef referencedNode(StringRef reference) {
+  reference.consume_front("^");
+  return reference.split(':').first;
+}
+
+/// TensorFlow runs only the nodes its fetches need: with explicit fetches the
+/// graph keeps the backward closure, over data and control inputs, of the
+/// fetched nodes and of the fed ones (and of every Placeholder when the feeds
+/// are the default), in graph order; `locations` follows the nodes. An
+/// unknown fetch or feed keeps the graph whole, for the importer to report.
+static void pruneToFetches(tensorflow::GraphDef &graph,
+                           std::vector<std::pair<int, int>> &locations,
+                           const GraphDefImportOptions &options) {
+  if (options.fetches.empty())
+    return;
+  llvm::StringMap<int> indexOf;
+  for (int i = 0, e = graph.node_size(); i < e; ++i)
+    indexOf.try_emplace(graph.node(i).name(), i);
+  SmallVector<int> worklist;
+  auto seed = [&](StringRef reference) {
+    auto it = indexOf.find(referencedNode(reference));
+    if (it == indexOf.end())
+      return false;
+    worklist.push_back(it->second);
+    return true;
+  };
+  for (const std::string &fetch : options.fetches)
+    if (!seed(fetch))
+      return;
+  for (const std::string &feed : options.feeds)
+    if (!seed(feed))
+      return;
+  if (options.feeds.empty())
+    for (int i = 0, e = graph.node_size(); i < e; ++i)
+      if (graph.node(i).op() == "Placeholder")
+        worklist.push_back(i);
+  llvm::BitVector needed(graph.node_size());
+  while (!worklist.empty()) {
+    int i = worklist.pop_back_val();
+    if (needed.test(i))
+      continue;
+    needed.set(i);
+    for (const std::string &input : graph.node(i).input())
+      seed(input);
+  }
+  if (needed.all())
+    return;
+  tensorflow::GraphDef pruned;
+  pruned.mutable_versions()->CopyFrom(graph.versions());
+  pruned.mutable_library()->Swap(graph.mutable_library());
+  bool located = locations.size() == static_cast<size_t>(graph.node_size());
+  std::vector<std::pair<int, int>> prunedLocations;
+  for (int i : needed.set_bits()) {
+    pruned.add_node()->Swap(graph.mutable_node(i));
+    if (located)
+      prunedLocations.push_back(locations[i]);
+  }
+  graph.Swap(&pruned);
+  locations.swap(prunedLocations);
+}
+
 OwningOpRef<ModuleOp>
 sluice::importGraphDef(StringRef bytes, StringRef filename,
                        MLIRContext *context,
@@ -980,6 +1044,7 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
   std::vector<std::pair<int, int>> nodeLocations;
   if (failed(parseGraphDef(bytes, filename, context, graph, &nodeLocations)))
     return nullptr;
+  pruneToFetches(graph, nodeLocations, options);
   OwningOpRef<ModuleOp> module =
       ModuleOp::create(FileLineColLoc::get(context, filename, 0, 0));
   FunctionLibrary library(graph.library(), *module, filename);

@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""TensorFlow judges Sluice: every engine against TF's outputs on the corpus.
+
+For every program of the TF-written corpus (test/tf/corpus, written by
+gen_corpus.py) and every run recorded there, each Sluice engine runs the
+stored GraphDef on the recorded inputs and its outputs are compared with the
+outputs TensorFlow computed (dtype, shape, and data within the family's
+tolerance, tfcorpus.TOLERANCES):
+  executor  sluice-run G            (the v1 executor: frames, tags, deadness)
+  lifted    sluice-run G --lift     (lite.if/lite.while in the interpreter)
+  tflite    sluicec G --emit=tflite, the model run in native LiteRT
+            (ai-edge-litert's Interpreter; inputs resized to the run's shapes)
+  native    sluice-run G --engine=native (LLVM, compiled in process)
+
+Each (program, engine) ends as
+  agree       every run agrees with TensorFlow;
+  diagnostic  Sluice refused the program with a diagnostic, and
+              expectations.json records that diagnostic for it (the programs
+              Sluice can't handle yet stay in the corpus this way);
+  tf-refused  TensorFlow itself refused the stored graph (recorded by the
+              generator) and Sluice gave a diagnostic too;
+  FAIL        anything else: a wrong answer, a crash or time-out, a new or
+              changed diagnostic, or an expected diagnostic that is gone
+              (then run with --update to record the progress).
+Prints one line per FAIL, a table family x engine, and the summary
+    tf differential: N programs, N agree, N expected diagnostics, N failed
+where a program counts once: failed if any engine failed, agree if every
+engine agreed, else an expected diagnostic. Exit status 1 on any failure.
+
+usage: tf_differential.py --bin build/bin [--corpus DIR] [--engines a,b]
+                          [--filter REGEX] [--jobs N] [--update] [--table]
+"""
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True
+import tfcorpus  # noqa: E402
+
+ENGINES = ("executor", "lifted", "tflite", "native")
+EXPECTATIONS = os.path.join(HERE, "expectations.json")
+TIMEOUT = 120
+
+
+def execute(cmd, timeout=TIMEOUT):
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, "", f"timed out after {timeout} s"
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def diagnostic(stderr):
+    """The first error line of a tool's stderr, without file and position,
+    so the recorded expectation survives regenerating the corpus."""
+    for line in stderr.splitlines():
+        if "error:" in line:
+            return re.sub(r"^.*?error:\s*", "", line).strip()
+    lines = [l for l in stderr.splitlines() if l.strip()]
+    return lines[0].strip() if lines else "(no message)"
+
+
+def crashed(status):
+    """A tool that died of a signal (negative status) or whose exit status
+    says it crashed, rather than returning 1 with a diagnostic."""
+    return status is None or status < 0 or status > 1
+
+
+class Outcome:
+    """What one engine did on one program: 'agree', 'diagnostic' (with the
+    message) or 'wrong' / 'crash' (with why)."""
+
+    def __init__(self, kind, detail=""):
+        self.kind, self.detail = kind, detail
+
+
+def sluice_args(path, meta):
+    args = [path]
+    if meta["feeds"]:
+        args.append("--feeds=" + ",".join(meta["feeds"]))
+    args.append("--fetches=" + ",".join(meta["fetches"]))
+    return args
+
+
+def run_outputs(cmd):
+    """(outputs, None) or (None, Outcome) for a sluice-run command."""
+    status, out, err = execute(cmd)
+    if status == 0:
+        try:
+            return json.loads(out)["outputs"], None
+        except (ValueError, KeyError) as e:
+            return None, Outcome("crash", f"unreadable output {out[:200]!r}: {e}")
+    if crashed(status):
+        return None, Outcome("crash", f"exit {status}: {err.strip()[-300:]}")
+    return None, Outcome("diagnostic", diagnostic(err))
+
+
+def litert_worker(model, inputs_files):
+    """Runs `model` in ai-edge-litert once per inputs file; prints one JSON
+    line per run ({"outputs": [...]} or {"error": "..."}). Its own process, so
+    a crash in LiteRT fails one program, not the whole run."""
+    import numpy as np
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    from ai_edge_litert.interpreter import Interpreter
+    for path in inputs_files:
+        with open(path) as f:
+            inputs = json.load(f)
+        try:
+            interpreter = Interpreter(model_path=model)
+            details = interpreter.get_input_details()
+            arrays = [tfcorpus.from_json(inputs[d["name"]]) if d["name"] in inputs else None
+                      for d in details]
+            if any(a is None for a in arrays):
+                arrays = [tfcorpus.from_json(t) for t in inputs.values()]
+            for d, a in zip(details, arrays):
+                if list(d["shape"]) != list(a.shape):
+                    interpreter.resize_tensor_input(d["index"], list(a.shape), strict=False)
+            interpreter.allocate_tensors()
+            for d, a in zip(details, arrays):
+                interpreter.set_tensor(d["index"], np.asarray(a, dtype=d["dtype"]))
+            interpreter.invoke()
+            outputs = [tfcorpus.to_json(interpreter.get_tensor(d["index"]))
+                       for d in interpreter.get_output_details()]
+            print(json.dumps({"outputs": outputs}), flush=True)
+        except Exception as e:  # LiteRT's refusal, reported per run
+            print(json.dumps({"error": f"{type(e).__name__}: {str(e).splitlines()[0]}"}),
+                  flush=True)
+
+
+def check_runs(meta, produce):
+    """Runs `produce(index, run)` -> (outputs, None) | (None, Outcome) for
+    every run with TF outputs; the first outcome that isn't agreement wins."""
+    tolerance = meta["tolerance"]
+    for index, run in enumerate(meta["runs"]):
+        outputs, outcome = produce(index, run)
+        if outcome is not None:
+            return outcome
+        if "tf_error" in run:
+            return Outcome("wrong", f"run {index}: TensorFlow refuses it ({run['tf_error']}) "
+                                    f"but Sluice ran it")
+        why = tfcorpus.compare(run["expected"], outputs, tolerance)
+        if why:
+            return Outcome("wrong", f"run {index}: {why}")
+    return Outcome("agree")
+
+
+def evaluate(name, path, meta, engines, bin_dir, work):
+    """{engine: Outcome} for one program."""
+    sluice_run = os.path.join(bin_dir, "sluice-run")
+    sluicec = os.path.join(bin_dir, "sluicec")
+    inputs = []
+    for index, run in enumerate(meta["runs"]):
+        inp = os.path.join(work, f"{name}.in{index}.json")
+        with open(inp, "w") as f:
+            json.dump(run["inputs"], f)
+        inputs.append(inp)
+    base = sluice_args(path, meta)
+    results = {}
+    flags = {"executor": [], "lifted": ["--lift"], "native": ["--engine=native"]}
+    for engine in engines:
+        if engine in flags:
+            results[engine] = check_runs(meta, lambda i, run: run_outputs(
+                [sluice_run] + base + [f"--inputs={inputs[i]}"] + flags[engine]))
+            continue
+        model = os.path.join(work, name + ".tflite")
+        status, _, err = execute([sluicec] + base + ["--emit=tflite", "-o", model])
+        if status != 0:
+            results[engine] = (Outcome("crash", f"exit {status}: {err.strip()[-300:]}")
+                               if crashed(status) else Outcome("diagnostic", diagnostic(err)))
+            continue
+        status, out, err = execute([sys.executable, __file__, "--litert-worker", model] + inputs)
+        lines = out.splitlines()
+        if status != 0 or len(lines) != len(inputs):
+            results[engine] = Outcome("crash", f"LiteRT exit {status}: {err.strip()[-300:]}")
+            continue
+        replies = [json.loads(line) for line in lines]
+
+        def produce(i, run):
+            if "error" in replies[i]:
+                return None, Outcome("diagnostic", "LiteRT: " + replies[i]["error"])
+            return replies[i]["outputs"], None
+        results[engine] = check_runs(meta, produce)
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--litert-worker", nargs="+", help=argparse.SUPPRESS)
+    parser.add_argument("--bin", help="directory with sluice-run and sluicec")
+    parser.add_argument("--corpus", default=tfcorpus.CORPUS)
+    parser.add_argument("--expectations", default=EXPECTATIONS)
+    parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument("--filter", help="only programs whose name matches this regex")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--update", action="store_true",
+                        help="record every diagnostic as expected (wrong answers and crashes "
+                             "are never recorded) and rewrite --expectations")
+    parser.add_argument("--table", action="store_true", help="print family x engine counts")
+    parser.add_argument("--workdir")
+    args = parser.parse_args()
+    if args.litert_worker:
+        litert_worker(args.litert_worker[0], args.litert_worker[1:])
+        return 0
+    if not args.bin:
+        parser.error("--bin is required")
+    engines = [e for e in args.engines.split(",") if e]
+    for e in engines:
+        if e not in ENGINES:
+            parser.error(f"unknown engine {e!r}; engines: {', '.join(ENGINES)}")
+    work = args.workdir or tempfile.mkdtemp(prefix="tf-diff-")
+    os.makedirs(work, exist_ok=True)
+    expectations = {}
+    if os.path.exists(args.expectations):
+        with open(args.expectations) as f:
+            expectations = json.load(f)
+
+    programs = [p for p in tfcorpus.programs(args.corpus)
+                if not args.filter or re.search(args.filter, p[0])]
+    if not programs:
+        print(f"tf differential: no programs in {args.corpus}", file=sys.stderr)
+        return 1
+    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        futures = {pool.submit(evaluate, name, path, meta, engines, args.bin, work): name
+                   for name, path, meta in programs}
+        results = {futures[f]: f.result() for f in concurrent.futures.as_completed(futures)}
+
+    table = collections.defaultdict(collections.Counter)
+    failures = []
+    counts = collections.Counter()
+    recorded = dict(expectations)
+    for name, _, meta in programs:
+        tf_refused = any("tf_error" in run for run in meta["runs"])
+        program_status = "agree"
+        for engine in engines:
+            outcome = results[name][engine]
+            key = f"{name}/{engine}"
+            expected = expectations.get(key)
+            status = outcome.kind
+            if outcome.kind == "diagnostic":
+                if tf_refused:
+                    status = "tf-refused"
+                elif expected == outcome.detail:
+                    status = "diagnostic"
+                else:
+                    status = "FAIL"
+                    why = (f"changed diagnostic (expected: {expected})" if expected else
+                           "unexpected diagnostic")
+                    failures.append(f"FAIL {key}: {why}: {outcome.detail}")
+                recorded[key] = outcome.detail
+            elif outcome.kind == "agree":
+                recorded.pop(key, None)
+                if expected:
+                    status = "FAIL"
+                    failures.append(f"FAIL {key}: agrees with TensorFlow now; the recorded "
+                                    f"diagnostic is gone (run with --update): {expected}")
+            else:
+                status = "FAIL"
+                failures.append(f"FAIL {key}: {outcome.kind}: {outcome.detail}")
+            table[meta["family"]][(engine, status)] += 1
+            if status == "FAIL":
+                program_status = "FAIL"
+            elif status != "agree" and program_status == "agree":
+                program_status = "diagnostic"
+        counts[program_status] += 1
+
+    for line in sorted(failures):
+        print(line)
+    if args.table:
+        families = sorted(table)
+        print(f"{'family':28}" + "".join(f"{e:>28}" for e in engines))
+        for family in families:
+            cells = []
+            for e in engines:
+                c = table[family]
+                cells.append(f"{c[(e, 'agree')]}/{c[(e, 'diagnostic')] + c[(e, 'tf-refused')]}/"
+                             f"{c[(e, 'FAIL')]}")
+            print(f"{family:28}" + "".join(f"{cell:>28}" for cell in cells))
+        print("(cells: agree/diagnostic/failed programs)")
+    if args.update:
+        keep = {k: v for k, v in recorded.items()
+                if k.split("/")[0] in {p[0] for p in tfcorpus.programs(args.corpus)}}
+        with open(args.expectations, "w") as f:
+            json.dump(dict(sorted(keep.items())), f, indent=1)
+            f.write("\n")
+        print(f"wrote {len(keep)} expected diagnostics to {args.expectations}")
+    print(f"tf differential: {len(programs)} programs, {counts['agree']} agree, "
+          f"{counts['diagnostic']} expected diagnostics, {counts['FAIL']} failed")
+    return 1 if counts["FAIL"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
