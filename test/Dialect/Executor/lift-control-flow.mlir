@@ -94,6 +94,49 @@ func.func @cond(%x: tensor<f32>, %y: tensor<f32>, %p: tensor<i1>) -> tensor<f32>
 
 // -----
 
+// A branch yields a placeholder (a zero) for what only the other branch
+// computes. Its type is the one shape inference gives that branch's value
+// (the fill of a constant [3] shape is a tensor<3xf32>, although the island
+// declares it unranked), not a scalar that would make the if's result
+// unranked once the two branches are joined.
+// CHECK-LABEL: func.func @placeholder_type
+// CHECK:         lite.if %{{.*}} -> (tensor<*xf32>, tensor<*xf32>) {
+// CHECK:           %[[T:.*]] = lite.add {{.*}} -> tensor<*xf32>
+// CHECK-NEXT:      %[[Z:.*]] = lite.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT:      lite.yield %[[Z]], %[[T]] : tensor<3xf32>, tensor<*xf32>
+// CHECK-NEXT:    } else {
+// CHECK:           %[[F:.*]] = lite.fill {{.*}} -> tensor<*xf32>
+// CHECK-NEXT:      %[[Z2:.*]] = lite.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT:      lite.yield %[[F]], %[[Z2]] : tensor<*xf32>, tensor<3xf32>
+func.func @placeholder_type(%x: tensor<3xf32>, %p: tensor<i1>) -> tensor<*xf32> {
+  %r = executor.graph {
+    %pf, %pt, %kp = executor.switch %p, %p : tensor<i1> loc("cond/Switch")
+    %sf, %ksf = executor.island { executor.yield %pf : tensor<i1> } loc("cond/switch_f")
+    %xf, %xt, %kx = executor.switch %x, %p : tensor<3xf32> loc("cond/Switch_1")
+    %shape, %kshape = executor.island(%ksf) {
+      %0 = lite.constant dense<3> : tensor<1xi32>
+      executor.yield %0 : tensor<1xi32>
+    } loc("cond/Fill/dims")
+    %value, %kvalue = executor.island(%ksf) {
+      %0 = lite.constant dense<2.0> : tensor<f32>
+      executor.yield %0 : tensor<f32>
+    } loc("cond/Fill/value")
+    %f, %kf = executor.island {
+      %0 = lite.fill %shape, %value : (tensor<1xi32>, tensor<f32>) -> tensor<*xf32>
+      executor.yield %0 : tensor<*xf32>
+    } loc("cond/Fill")
+    %t, %kt = executor.island {
+      %0 = lite.add %xt, %xt : (tensor<3xf32>, tensor<3xf32>) -> tensor<*xf32>
+      executor.yield %0 : tensor<*xf32>
+    } loc("cond/add")
+    %m, %i, %km = executor.merge %f, %t : tensor<*xf32> loc("cond/Merge")
+    executor.fetch %m : tensor<*xf32>
+  }
+  return %r : tensor<*xf32>
+}
+
+// -----
+
 // The merge's inputs differ on two predicates (TensorFlow's converter:
 // "Merge of two inputs that differ on more than one predicate"): nested ifs.
 // CHECK-LABEL: func.func @two_predicates

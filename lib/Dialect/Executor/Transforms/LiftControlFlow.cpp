@@ -312,6 +312,7 @@ struct ExecutorLiftControlFlowPass
     for (GraphOp graph : graphs)
       if (failed(GraphLifter(graph).run()))
         failedAny = true;
+    materializePlaceholders(getOperation());
     if (failedAny)
       signalPassFailure();
   }

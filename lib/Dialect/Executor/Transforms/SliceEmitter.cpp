@@ -22,7 +22,9 @@
 #include "sluice/Dialect/Executor/IR/ExecutorOps.h"
 #include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/Transforms/InferShapes.h"
 
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -39,6 +41,11 @@ using namespace sluice::executor;
 
 Value sluice::executor::createPlaceholder(OpBuilder &builder, Location loc,
                                           Type type) {
+  return ub::PoisonOp::create(builder, loc, type);
+}
+
+Value sluice::executor::createZeroValue(OpBuilder &builder, Location loc,
+                                        Type type) {
   auto tensorType = cast<TensorType>(type);
   SmallVector<int64_t> shape;
   if (tensorType.hasRank())
@@ -48,6 +55,45 @@ Value sluice::executor::createPlaceholder(OpBuilder &builder, Location loc,
   auto zero = DenseElementsAttr::get(
       valueType, builder.getZeroAttr(tensorType.getElementType()));
   return lite::ConstantOp::create(builder, loc, zero);
+}
+
+void sluice::executor::materializePlaceholders(func::FuncOp function) {
+  SmallVector<ub::PoisonOp> placeholders;
+  function.walk([&](ub::PoisonOp op) { placeholders.push_back(op); });
+  if (placeholders.empty())
+    return;
+  // The types the lite.if results get from their computing branches, read
+  // off a scratch copy refined by shape inference (which lets a yielded
+  // placeholder constrain nothing); the function itself keeps its types.
+  DenseMap<Value, Type> refinedResults;
+  {
+    IRMapping mapping;
+    OwningOpRef<ModuleOp> scratch = ModuleOp::create(function.getLoc());
+    auto copy = cast<func::FuncOp>(function->clone(mapping));
+    scratch->push_back(copy);
+    if (succeeded(lite::refineShapes(copy)))
+      for (ub::PoisonOp placeholder : placeholders)
+        for (OpOperand &use : placeholder->getUses())
+          if (auto ifOp = dyn_cast<lite::IfOp>(use.getOwner()->getParentOp());
+              ifOp && isa<lite::YieldOp>(use.getOwner())) {
+            Value result = ifOp.getResult(use.getOperandNumber());
+            refinedResults[result] = mapping.lookup(result).getType();
+          }
+  }
+  OpBuilder builder(function.getContext());
+  for (ub::PoisonOp placeholder : placeholders) {
+    for (OpOperand &use : llvm::make_early_inc_range(placeholder->getUses())) {
+      Type type = placeholder.getType();
+      if (auto ifOp = dyn_cast<lite::IfOp>(use.getOwner()->getParentOp());
+          ifOp && isa<lite::YieldOp>(use.getOwner()))
+        if (Type refined =
+                refinedResults.lookup(ifOp.getResult(use.getOperandNumber())))
+          type = refined;
+      builder.setInsertionPoint(use.getOwner());
+      use.set(createZeroValue(builder, placeholder.getLoc(), type));
+    }
+    placeholder.erase();
+  }
 }
 
 Value sluice::executor::castToPredicate(OpBuilder &builder, Location loc,

@@ -19,6 +19,7 @@
 #ifndef SLUICE_LIB_DIALECT_EXECUTOR_TRANSFORMS_SLICEEMITTER_H
 #define SLUICE_LIB_DIALECT_EXECUTOR_TRANSFORMS_SLICEEMITTER_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
@@ -54,10 +55,22 @@ mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 emitSlice(mlir::OpBuilder &builder, mlir::Location loc, const SliceSpec &spec,
           llvm::ArrayRef<SliceTarget> targets);
 
-/// A zero of `type` (dynamic dimensions become 0, unranked a scalar): the
-/// value a branch yields for a result only the other branch computes.
+/// The value a branch yields for a result only the other branch computes
+/// (and that is never read on its own paths): a `ub.poison` of `type`, which
+/// materializePlaceholders replaces before the lift pass ends.
 mlir::Value createPlaceholder(mlir::OpBuilder &builder, mlir::Location loc,
                               mlir::Type type);
+
+/// A zero of `type` (dynamic dimensions become 0, unranked a scalar).
+mlir::Value createZeroValue(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::Type type);
+
+/// Replaces every placeholder (ub.poison) in `function` by a zero constant:
+/// where it is yielded by a lite.if branch, of the type shape inference
+/// gives that result from the other branch alone (so a placeholder never
+/// makes a lift result less precise than the value it stands in for);
+/// elsewhere of its own type.
+void materializePlaceholders(mlir::func::FuncOp function);
 
 /// `predicate` as the tensor<i1> lite.if and lite.while conditions take.
 mlir::Value castToPredicate(mlir::OpBuilder &builder, mlir::Location loc,

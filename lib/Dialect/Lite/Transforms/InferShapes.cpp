@@ -32,6 +32,7 @@
 #include "sluice/Dialect/Lite/Transforms/InferShapes.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -292,7 +293,14 @@ void FunctionRefiner::refineIf(IfOp op) {
     return;
   for (auto [result, thenValue, elseValue] : llvm::zip_equal(
            op.getResults(), thenYield.getOperands(), elseYield.getOperands())) {
-    Type joined = joinTypes(thenValue.getType(), elseValue.getType());
+    // A branch that yields a placeholder (ub.poison: the result is never
+    // read after that branch) leaves the result to the other branch.
+    Type thenType = thenValue.getType(), elseType = elseValue.getType();
+    if (thenValue.getDefiningOp<ub::PoisonOp>())
+      thenType = elseType;
+    else if (elseValue.getDefiningOp<ub::PoisonOp>())
+      elseType = thenType;
+    Type joined = joinTypes(thenType, elseType);
     Type refined = joined ? meetTypes(result.getType(), joined) : Type();
     // Both branches must still yield something compatible with the result.
     if (refined && meetTypes(thenValue.getType(), refined) &&

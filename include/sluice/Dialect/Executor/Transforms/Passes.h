@@ -8,6 +8,7 @@
 #define SLUICE_DIALECT_EXECUTOR_TRANSFORMS_PASSES_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Pass/Pass.h"
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"

@@ -42,7 +42,8 @@ def ExecutorLiftControlFlowPass : Pass<"executor-lift-control-flow",
     together, a dead fetch, a malformed loop) gets an error naming the
     offending node and is left unchanged, still executable.
   }];
-  let dependentDialects = ["::sluice::lite::LiteDialect"];
+  let dependentDialects = ["::sluice::lite::LiteDialect",
+                           "::mlir::ub::UBDialect"];
 }
 
 #endif // SLUICE_DIALECT_EXECUTOR_TRANSFORMS_PASSES_TD
