@@ -82,5 +82,21 @@ passed=$((passed + p))
 failed=$((failed + f))
 if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
 
+echo "== the external corpus in TensorFlow (test/tf/shared_corpus_in_tf.py)"
+# Each run of ../shared/corpus/graphdef (when present) in TF's session and in
+# Sluice's executor; each run counts (agree or a documented refusal: passed).
+.venv/bin/python test/tf/shared_corpus_in_tf.py --sluice-run build/bin/sluice-run \
+  2>/dev/null | tee "$log"
+status=${PIPESTATUS[0]}
+read -r p f < <(python3 - "$log" <<'PY'
+import re, sys
+m = re.search(r"^shared corpus in TF: (\d+) runs, .* (\d+) failed$", open(sys.argv[1]).read(), re.M)
+print(int(m.group(1)) - int(m.group(2)), int(m.group(2))) if m else print(0, 0)
+PY
+)
+passed=$((passed + p))
+failed=$((failed + f))
+if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -204,6 +204,8 @@ def main():
                         help="record every diagnostic as expected (wrong answers and crashes "
                              "are never recorded) and rewrite --expectations")
     parser.add_argument("--table", action="store_true", help="print family x engine counts")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print the family x engine table as Markdown (docs/tensorflow.md)")
     parser.add_argument("--workdir")
     args = parser.parse_args()
     if args.litert_worker:
@@ -273,6 +275,16 @@ def main():
 
     for line in sorted(failures):
         print(line)
+    if args.markdown:
+        print("| family | programs | " + " | ".join(engines) + " |")
+        print("|---|---:|" + "---|" * len(engines))
+        for family in sorted(table):
+            c = table[family]
+            programs_in = sum(c[(engines[0], k)] for k in ("agree", "diagnostic", "tf-refused",
+                                                            "FAIL"))
+            cells = [f"{c[(e, 'agree')]} / {c[(e, 'diagnostic')] + c[(e, 'tf-refused')]} / "
+                     f"{c[(e, 'FAIL')]}" for e in engines]
+            print(f"| {family} | {programs_in} | " + " | ".join(cells) + " |")
     if args.table:
         families = sorted(table)
         print(f"{'family':28}" + "".join(f"{e:>28}" for e in engines))

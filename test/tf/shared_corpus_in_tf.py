@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""The external corpus' GraphDefs run in TensorFlow, next to Sluice's executor.
+
+For every run of every graph of shared/corpus/graphdef that
+test/e2e/lift_corpus.py lists (its feeds, fetches and inputs), the graph is
+run by `sluice-run` (the v1 executor) and by tf.compat.v1.Session on the
+same GraphDef, and the two are compared (dtype, shape, values within 1e-5
+relative). Each run ends as
+  agree         both ran and agree;
+  both refuse   TF fails the run and Sluice gives a diagnostic;
+  sluice only   Sluice refuses a graph TF runs (lift_corpus.py lists these
+                as IMPORT runs: stateful ops, ill-typed functions);
+  TF only       TF refuses a run Sluice completes: a documented difference
+                (TF_ONLY below says why), any other one fails;
+  FAIL          the outputs differ, or an undocumented difference.
+Prints one line per run and the summary
+  shared corpus in TF: N runs, N agree, N both refuse, N Sluice only, N TF only, N failed
+Exit status 1 on any failure; 0 with a note when the corpus is absent.
+
+usage: shared_corpus_in_tf.py --sluice-run PATH [--corpus DIR]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
+sys.dont_write_bytecode = True
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+import lift_corpus  # noqa: E402
+import tfcorpus  # noqa: E402
+
+# Runs TensorFlow refuses but Sluice completes, with the reason. Keyed by
+# (graph, " ".join(extra sluice-run arguments)).
+UNDERSCORE = ("TF's Python graph importer rejects node names that start with '_' (reserved "
+              "for nodes TF makes itself); this dump of a lowered Case has _Retval nodes named "
+              "so. Sluice imports them")
+TF_ONLY = {
+    ("v1_switchn_case_lowered", ""): UNDERSCORE,
+    ("v1_switchn_case_lowered", "--feeds=Case/branch_index"): UNDERSCORE,
+}
+
+TOLERANCE = {"rtol": 1e-5, "atol": 1e-6}
+
+
+def option(extra, name):
+    for arg in extra:
+        if arg.startswith(f"--{name}="):
+            return [s for s in arg.split("=", 1)[1].split(",") if s]
+    return None
+
+
+def tensor_name(name):
+    return name if ":" in name else name + ":0"
+
+
+def run_sluice(sluice_run, path, extra, inputs_file):
+    cmd = [sluice_run, path] + extra + ([f"--inputs={inputs_file}"] if inputs_file else [])
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    if proc.returncode != 0:
+        return None, (proc.stderr.strip().splitlines() or ["(no message)"])[0]
+    return json.loads(proc.stdout)["outputs"], None
+
+
+def default_fetches(graph_def):
+    """Sluice's default fetches when it cannot tell them (it refused the
+    graph): every data output of a node nobody consumes, except switches and
+    no-ops."""
+    consumed = set()
+    for node in graph_def.node:
+        for name in node.input:
+            consumed.add(name.lstrip("^").split(":")[0])
+    return [n.name + ":0" for n in graph_def.node
+            if n.name not in consumed and n.op not in ("Switch", "NoOp", "RefSwitch",
+                                                       "ControlTrigger", "Assert")]
+
+
+def prepare(graph_def):
+    """The graph as TF's session on this machine can take it: device
+    requests (a TPU, say) and colocation constraints (`_class: loc:@node`)
+    naming nodes the dump left out are dropped. They place nodes and don't
+    change values; TF refuses a device it lacks and a dangling constraint."""
+    names = {n.name for n in graph_def.node}
+    for node in graph_def.node:
+        node.device = ""
+        if "_class" in node.attr:
+            wanted = [c for c in node.attr["_class"].list.s
+                      if not c.startswith(b"loc:@") or c[5:].decode() in names]
+            if len(wanted) != len(node.attr["_class"].list.s):
+                del node.attr["_class"]
+    return graph_def
+
+
+def tf_fetch(graph_def, name):
+    """The TF tensor for a Sluice fetch: a _Retval node (a function's
+    result, which has no output in a session) stands for its input."""
+    for node in graph_def.node:
+        if node.name == name.split(":")[0] and node.op == "_Retval" and node.input:
+            return tensor_name(node.input[0])
+    return tensor_name(name)
+
+
+def run_tf(tf, graph_def, fetches, targets, inputs):
+    import numpy as np
+    fetches = [tf_fetch(graph_def, f) for f in fetches]
+    graph = tf.Graph()
+    try:
+        with graph.as_default():
+            tf.compat.v1.import_graph_def(graph_def, name="")
+        feed = {}
+        for name, value in (inputs or {}).items():
+            tensor = graph.get_tensor_by_name(tensor_name(name))
+            if isinstance(value, dict):
+                feed[tensor] = tfcorpus.from_json(value)
+            else:
+                feed[tensor] = np.array(value, dtype=tensor.dtype.as_numpy_dtype)
+        with tf.compat.v1.Session(graph=graph) as session:
+            values = session.run([tensor_name(f) for f in fetches] + targets, feed)
+    except Exception as e:  # TF's refusal is the finding
+        lines = [l.strip() for l in str(e).splitlines()
+                 if l.strip() and l.strip() != "Graph execution error:"]
+        return None, f"{type(e).__name__}: {' '.join(lines[:2])[:300]}"
+    return [tfcorpus.to_json(v) for v in values[:len(fetches)]], None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sluice-run", required=True)
+    parser.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "..", "shared",
+                                                         "corpus"))
+    args = parser.parse_args()
+    directory = os.path.join(args.corpus, "graphdef")
+    if not os.path.isdir(directory):
+        print(f"corpus {args.corpus} absent: its runs skipped")
+        print("shared corpus in TF: 0 runs, 0 agree, 0 both refuse, 0 Sluice only, 0 TF only, "
+              "0 failed")
+        return 0
+    import tensorflow as tf
+    from google.protobuf import text_format
+    tf.get_logger().setLevel("ERROR")
+    counts = dict(agree=0, both=0, sluice=0, tf=0, failed=0)
+    work = tempfile.mkdtemp(prefix="shared-in-tf-")
+    for graph_name, runs in sorted(lift_corpus.GRAPHS.items()):
+        path = os.path.join(directory, graph_name + ".pbtxt")
+        with open(path) as f:
+            graph_def = prepare(text_format.Parse(f.read(), tf.compat.v1.GraphDef()))
+        for index, (extra, inputs_text, _, _) in enumerate(runs):
+            label = f"{graph_name} {' '.join(extra)}".strip()
+            extra = [a for a in extra if not a.startswith("--max-iterations")]
+            inputs_file = None
+            if inputs_text is not None:
+                inputs_file = os.path.join(work, f"{graph_name}-{index}.json")
+                with open(inputs_file, "w") as f:
+                    f.write(inputs_text)
+            inputs = json.loads(inputs_text) if inputs_text else {}
+            sluice_out, sluice_error = run_sluice(args.sluice_run, path, extra, inputs_file)
+            explicit = option(extra, "fetches")
+            targets = [f[1:] for f in explicit or [] if f.startswith("^")]
+            if sluice_out is not None:
+                fetches = [o["name"] for o in sluice_out]
+            elif explicit is not None:
+                fetches = [f for f in explicit if not f.startswith("^")]
+            else:
+                fetches = default_fetches(graph_def)
+            tf_out, tf_error = run_tf(tf, graph_def, fetches, targets, inputs)
+            key = (graph_name, " ".join(extra))
+            if sluice_out is not None and tf_out is not None:
+                why = tfcorpus.compare(tf_out, sluice_out, TOLERANCE)
+                status = "FAIL" if why else "agree"
+                detail = why or ""
+            elif sluice_out is None and tf_out is None:
+                status, detail = "both refuse", f"TF: {tf_error}; Sluice: {sluice_error}"
+            elif sluice_out is None:
+                status, detail = "Sluice only", sluice_error
+            elif key in TF_ONLY:
+                status, detail = "TF only", f"{tf_error} ({TF_ONLY[key]})"
+            else:
+                status, detail = "FAIL", f"TF refuses ({tf_error}) but Sluice runs it"
+            counts[{"agree": "agree", "both refuse": "both", "Sluice only": "sluice",
+                    "TF only": "tf", "FAIL": "failed"}[status]] += 1
+            print(f"{status}: {label}" + (f": {detail}" if detail else ""))
+    print(f"shared corpus in TF: {sum(counts.values())} runs, {counts['agree']} agree, "
+          f"{counts['both']} both refuse, {counts['sluice']} Sluice only, {counts['tf']} TF only, "
+          f"{counts['failed']} failed")
+    return 1 if counts["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
