@@ -13,6 +13,7 @@
 
 #include "KernelGroups.h"
 #include "KernelUtils.h"
+#include "sluice/Dialect/Lite/IR/IndexRules.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Interpreter/TensorIO.h"
@@ -177,27 +178,20 @@ struct Broadcast {
 static FailureOr<Broadcast> broadcast(Operation *op,
                                       ArrayRef<Tensor> operands) {
   Broadcast result;
-  int64_t rank = 0;
+  SmallVector<ArrayRef<int64_t>> shapes;
   for (const Tensor &operand : operands)
-    rank = std::max(rank, operand.getRank());
-  result.shape.assign(rank, 1);
-  for (const Tensor &operand : operands) {
-    int64_t leading = rank - operand.getRank();
-    for (auto [i, size] : llvm::enumerate(operand.getShape())) {
-      int64_t &dim = result.shape[leading + i];
-      if (size == dim || size == 1)
-        continue;
-      if (dim != 1) {
-        InFlightDiagnostic diag =
-            op->emitError("cannot broadcast operand shapes ");
-        llvm::interleaveComma(operands, diag, [&](const Tensor &t) {
-          diag << shapeString(t.getShape());
-        });
-        return diag;
-      }
-      dim = size;
-    }
+    shapes.push_back(operand.getShape());
+  std::optional<SmallVector<int64_t>> shape =
+      sluice::lite::broadcastShapes(shapes);
+  if (!shape) {
+    InFlightDiagnostic diag = op->emitError("cannot broadcast operand shapes ");
+    llvm::interleaveComma(operands, diag, [&](const Tensor &t) {
+      diag << shapeString(t.getShape());
+    });
+    return diag;
   }
+  result.shape.assign(shape->begin(), shape->end());
+  int64_t rank = result.shape.size();
   for (const Tensor &operand : operands) {
     SmallVector<int64_t, 4> own = getStrides(operand.getShape());
     SmallVector<int64_t, 4> strides(rank, 0);

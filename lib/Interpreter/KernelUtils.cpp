@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelUtils.h"
+#include "sluice/Dialect/Lite/IR/IndexRules.h"
 
 #include <string>
 
@@ -40,11 +41,8 @@ sluice::interp::detail::readIndices(Operation *op, const Tensor &tensor,
 static FailureOr<int64_t> normalizeAxisOf(Operation *op, int64_t axis,
                                           int64_t rank, StringRef what,
                                           StringRef subject) {
-  if (axis < -rank || axis >= rank)
-    return op->emitError() << what << " " << axis << " is out of range for "
-                           << subject << " (expected in [" << -rank << ", "
-                           << rank << "))";
-  return axis < 0 ? axis + rank : axis;
+  return sluice::lite::normalizeAxis(
+      axis, rank, [&] { return op->emitError(); }, what, subject);
 }
 
 FailureOr<int64_t> sluice::interp::detail::normalizeAxis(Operation *op,

@@ -31,6 +31,7 @@
 
 #include "KernelGroups.h"
 #include "KernelUtils.h"
+#include "sluice/Dialect/Lite/IR/IndexRules.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/StridedSliceAxes.h"
@@ -487,16 +488,13 @@ static LogicalResult evaluateGather(lite::GatherOp op,
       normalizeAxis(op, op.getAxis(), params.getRank(), "gather axis");
   if (failed(axis))
     return failure();
-  int64_t batchDims = op.getBatchDims();
-  if (batchDims < 0)
-    batchDims += indices.getRank();
-  if (batchDims < 0 || batchDims > indices.getRank())
-    return op.emitError("gather batch_dims ")
-           << op.getBatchDims() << " is out of range for indices "
-           << describe(indices);
-  if (batchDims > *axis)
-    return op.emitError("gather batch_dims ")
-           << batchDims << " must not exceed the axis " << *axis;
+  FailureOr<int64_t> normalizedBatchDims =
+      sluice::lite::normalizeGatherBatchDims(
+          op.getBatchDims(), indices.getRank(), *axis,
+          [&] { return op.emitError(); }, "gather batch_dims");
+  if (failed(normalizedBatchDims))
+    return failure();
+  int64_t batchDims = *normalizedBatchDims;
   ArrayRef<int64_t> pShape = params.getShape(), iShape = indices.getShape();
   for (int64_t dim = 0; dim < batchDims; ++dim)
     if (pShape[dim] != iShape[dim])
@@ -521,10 +519,8 @@ static LogicalResult evaluateGather(lite::GatherOp op,
              << describe(params);
   }
 
-  SmallVector<int64_t> shape(pShape.take_front(*axis));
-  llvm::append_range(shape, iShape.drop_front(batchDims));
-  llvm::append_range(shape, pShape.drop_front(*axis + 1));
-  Tensor result(params.getDType(), shape);
+  Tensor result(params.getDType(),
+                sluice::lite::getGatherShape(pShape, iShape, *axis, batchDims));
   size_t size = getDTypeSize(params.getDType());
   const char *src = params.data<char>();
   char *dst = result.mutableData<char>();

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ShapeLowering.h"
+#include "sluice/Dialect/Lite/IR/IndexRules.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -429,12 +430,8 @@ Value insertUnitDims(OpBuilder &builder, Location loc, Value value,
 
 FailureOr<int64_t> normalizeAxis(Operation *op, int64_t axis, int64_t rank,
                                  StringRef what) {
-  if (axis < -rank || axis >= rank)
-    return op->emitError() << what << " " << axis
-                           << " is out of range for rank " << rank
-                           << " (expected in [" << -rank << ", " << rank
-                           << "))";
-  return axis < 0 ? axis + rank : axis;
+  return sluice::lite::normalizeAxis(
+      axis, rank, [&] { return op->emitError(); }, what);
 }
 
 } // namespace sluice::lite_to_native

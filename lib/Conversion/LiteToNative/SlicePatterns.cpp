@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ShapeLowering.h"
+#include "sluice/Dialect/Lite/IR/IndexRules.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -373,13 +374,13 @@ struct GatherLowering : OpConversionPattern<lite::GatherOp> {
         normalizeAxis(op, op.getAxis(), paramsType.getRank(), "gather axis");
     if (failed(axis))
       return failure();
-    int64_t batchDims = op.getBatchDims();
-    if (batchDims < 0)
-      batchDims += indicesType.getRank();
-    if (batchDims < 0 || batchDims > indicesType.getRank() || batchDims > *axis)
-      return op.emitError("gather batch_dims ")
-             << op.getBatchDims() << " is out of range for indices "
-             << indicesType << " and axis " << *axis;
+    FailureOr<int64_t> normalizedBatchDims =
+        sluice::lite::normalizeGatherBatchDims(
+            op.getBatchDims(), indicesType.getRank(), *axis,
+            [&] { return op.emitError(); }, "gather batch_dims");
+    if (failed(normalizedBatchDims))
+      return failure();
+    int64_t batchDims = *normalizedBatchDims;
 
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpTable.h"
+#include "sluice/Dialect/Lite/IR/IndexRules.h"
 
 #include "TensorImport.h"
 
@@ -150,17 +151,18 @@ bool boolAttr(const tensorflow::NodeDef &node, StringRef name) {
 
 /// Numpy broadcast of `types` (null while unknown), with `elementType`.
 Type broadcast(ArrayRef<Type> types, Type elementType) {
-  SmallVector<int64_t> shape;
+  SmallVector<ArrayRef<int64_t>> shapes;
   for (Type type : types) {
     auto ranked = dyn_cast_or_null<RankedTensorType>(type);
     if (!ranked)
       return UnrankedTensorType::get(elementType);
-    SmallVector<int64_t> next;
-    if (!OpTrait::util::getBroadcastedShape(shape, ranked.getShape(), next))
-      return UnrankedTensorType::get(elementType);
-    shape = std::move(next);
+    shapes.push_back(ranked.getShape());
   }
-  return RankedTensorType::get(shape, elementType);
+  std::optional<SmallVector<int64_t>> shape =
+      sluice::lite::broadcastShapes(shapes);
+  if (!shape)
+    return UnrankedTensorType::get(elementType);
+  return RankedTensorType::get(*shape, elementType);
 }
 
 Type elementTypeOf(Type type) {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/IR/IndexRules.h"
 
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Builders.h"
@@ -48,13 +49,10 @@ std::optional<SmallVector<int64_t>> constantInts(Value value) {
 
 /// Checks `axis` against a tensor of rank `rank` (valid: [-rank, rank)) and
 /// returns it in [0, rank).
-FailureOr<int64_t> normalizeAxis(Operation *op, int64_t axis, int64_t rank,
-                                 StringRef what) {
-  if (axis < -rank || axis >= rank)
-    return op->emitOpError()
-           << what << " " << axis << " is out of range for rank " << rank
-           << " (expected in [" << -rank << ", " << rank << "))";
-  return axis < 0 ? axis + rank : axis;
+FailureOr<int64_t> verifyAxis(Operation *op, int64_t axis, int64_t rank,
+                              StringRef what) {
+  return sluice::lite::normalizeAxis(
+      axis, rank, [&] { return op->emitOpError(); }, what);
 }
 
 /// Checks that `actual` has the expected rank and, dimension by dimension,
@@ -229,7 +227,7 @@ LogicalResult ExpandDimsOp::verify() {
   if (!axis || axis->size() != 1)
     return success();
   FailureOr<int64_t> position =
-      normalizeAxis(*this, axis->front(), output.getRank(), "axis");
+      verifyAxis(*this, axis->front(), output.getRank(), "axis");
   if (failed(position))
     return failure();
   SmallVector<int64_t> expected(input.getShape());
@@ -244,8 +242,7 @@ LogicalResult SqueezeOp::verify() {
   int64_t rank = input.getRank();
   llvm::SmallSet<int64_t, 4> squeezed;
   for (int32_t dim : getSqueezeDims()) {
-    FailureOr<int64_t> position =
-        normalizeAxis(*this, dim, rank, "squeeze dim");
+    FailureOr<int64_t> position = verifyAxis(*this, dim, rank, "squeeze dim");
     if (failed(position))
       return failure();
     if (!squeezed.insert(*position).second)
@@ -295,7 +292,7 @@ LogicalResult ConcatenationOp::verify() {
     if (type.getRank() != rank)
       return emitOpError("operands and result must have the same rank, got ")
              << type << " and " << shapes.front();
-  FailureOr<int64_t> axis = normalizeAxis(*this, getAxis(), rank, "axis");
+  FailureOr<int64_t> axis = verifyAxis(*this, getAxis(), rank, "axis");
   if (failed(axis))
     return failure();
   for (int64_t dim = 0; dim < rank; ++dim) {
@@ -345,7 +342,7 @@ LogicalResult PackOp::verify() {
   if (!input)
     return success();
   FailureOr<int64_t> axis =
-      normalizeAxis(*this, getAxis(), input.getRank() + 1, "axis");
+      verifyAxis(*this, getAxis(), input.getRank() + 1, "axis");
   if (failed(axis))
     return failure();
   auto output = ranked(getOutput());
@@ -367,7 +364,7 @@ LogicalResult UnpackOp::verify() {
   if (!input)
     return success();
   FailureOr<int64_t> axis =
-      normalizeAxis(*this, getAxis(), input.getRank(), "axis");
+      verifyAxis(*this, getAxis(), input.getRank(), "axis");
   if (failed(axis))
     return failure();
   int64_t count = getOutputs().size();
@@ -433,21 +430,16 @@ LogicalResult GatherOp::verify() {
   if (!params)
     return success();
   FailureOr<int64_t> axis =
-      normalizeAxis(*this, getAxis(), params.getRank(), "axis");
+      verifyAxis(*this, getAxis(), params.getRank(), "axis");
   if (failed(axis))
     return failure();
   if (!indices)
     return success();
-  int64_t batchDims = getBatchDims();
-  if (batchDims < 0)
-    batchDims += indices.getRank();
-  if (batchDims < 0 || batchDims > indices.getRank())
-    return emitOpError("batch_dims ")
-           << getBatchDims() << " is out of range for indices of rank "
-           << indices.getRank();
-  if (batchDims > *axis)
-    return emitOpError("batch_dims ")
-           << batchDims << " must not exceed axis " << *axis;
+  FailureOr<int64_t> normalizedBatchDims = normalizeGatherBatchDims(
+      getBatchDims(), indices.getRank(), *axis, [&] { return emitOpError(); });
+  if (failed(normalizedBatchDims))
+    return failure();
+  int64_t batchDims = *normalizedBatchDims;
   for (int64_t dim = 0; dim < batchDims; ++dim)
     if (!dimsCompatible(params.getDimSize(dim), indices.getDimSize(dim)))
       return emitOpError("batch dimension ")
@@ -455,10 +447,9 @@ LogicalResult GatherOp::verify() {
   auto output = ranked(getOutput());
   if (!output)
     return success();
-  SmallVector<int64_t> expected(params.getShape().take_front(*axis));
-  llvm::append_range(expected, indices.getShape().drop_front(batchDims));
-  llvm::append_range(expected, params.getShape().drop_front(*axis + 1));
-  return verifyResultShape(*this, output, expected);
+  return verifyResultShape(
+      *this, output,
+      getGatherShape(params.getShape(), indices.getShape(), *axis, batchDims));
 }
 
 LogicalResult TransposeOp::verify() {
@@ -537,8 +528,7 @@ static LogicalResult verifyReduction(Operation *op, Value inputValue,
     return success();
   llvm::SmallSet<int64_t, 4> reduced;
   for (int64_t axis : *axes) {
-    FailureOr<int64_t> position =
-        normalizeAxis(op, axis, input.getRank(), "axis");
+    FailureOr<int64_t> position = verifyAxis(op, axis, input.getRank(), "axis");
     if (failed(position))
       return failure();
     reduced.insert(*position);

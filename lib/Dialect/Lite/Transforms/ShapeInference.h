@@ -13,6 +13,8 @@
 #ifndef SLUICE_LIB_DIALECT_LITE_TRANSFORMS_SHAPEINFERENCE_H
 #define SLUICE_LIB_DIALECT_LITE_TRANSFORMS_SHAPEINFERENCE_H
 
+#include "sluice/Dialect/Lite/IR/IndexRules.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -147,8 +149,8 @@ std::optional<AxisRange> resolveAxisRange(const StridedSliceDim &dim,
 std::optional<int64_t> resolveShrinkIndex(const StridedSliceDim &dim,
                                           int64_t size);
 
-/// `axis` in [0, rank) if it is in [-rank, rank), else nullopt.
-std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank);
+/// Axis normalisation is lite's one rule (IndexRules.h).
+using ::sluice::lite::normalizeAxis;
 
 } // namespace sluice::lite::shapes
 

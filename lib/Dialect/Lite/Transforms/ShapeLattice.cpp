@@ -86,9 +86,3 @@ Type sluice::lite::shapes::meetTypes(Type lhs, Type rhs) {
   return getTensorType(*met, getElementTypeOrSelf(lhs));
 }
 
-std::optional<int64_t> sluice::lite::shapes::normalizeAxis(int64_t axis,
-                                                           int64_t rank) {
-  if (axis < -rank || axis >= rank)
-    return std::nullopt;
-  return axis < 0 ? axis + rank : axis;
-}

@@ -113,43 +113,23 @@ static ShapeKnowledge inferSameShape(Operation *op) {
   return shape;
 }
 
-/// Numpy broadcasting of `shapes` (aligned at the last dimension; each size
-/// equal to the result's or 1), as the interpreter's `broadcast`. A size not
-/// known statically is 1 or the result's size at run time.
-static ShapeKnowledge broadcastShapes(ArrayRef<ShapeKnowledge> shapes) {
-  size_t rank = 0;
+/// Numpy broadcasting (lite::broadcastShapes) of shapes that may be unknown
+/// (then so is the result: it could have any number of leading dimensions).
+static ShapeKnowledge broadcastKnownShapes(ArrayRef<ShapeKnowledge> shapes) {
+  SmallVector<ArrayRef<int64_t>> known;
   for (const ShapeKnowledge &shape : shapes) {
     if (!shape)
       return std::nullopt; // Could have any number of leading dimensions.
-    rank = std::max(rank, shape->size());
+    known.push_back(*shape);
   }
-  SmallVector<int64_t> result;
-  for (size_t dim = 0; dim < rank; ++dim) {
-    int64_t size = 1;
-    bool unknown = false;
-    for (const ShapeKnowledge &shape : shapes) {
-      size_t leading = rank - shape->size();
-      if (dim < leading)
-        continue;
-      int64_t operandSize = (*shape)[dim - leading];
-      if (!isKnown(operandSize)) {
-        unknown = true;
-      } else if (operandSize != 1) {
-        if (size != 1 && size != operandSize)
-          return std::nullopt; // Does not broadcast.
-        size = operandSize;
-      }
-    }
-    result.push_back(size == 1 && unknown ? kUnknown : size);
-  }
-  return result;
+  return sluice::lite::broadcastShapes(known);
 }
 
 static ShapeKnowledge inferBroadcast(Operation *op) {
   SmallVector<ShapeKnowledge> shapes;
   for (Value operand : op->getOperands())
     shapes.push_back(shapeOf(operand));
-  return broadcastShapes(shapes);
+  return broadcastKnownShapes(shapes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -568,17 +548,16 @@ static ShapeKnowledge inferGather(GatherOp op) {
   ShapeKnowledge indices = shapeOf(op.getIndices());
   if (!params || !indices)
     return std::nullopt;
-  std::optional<int64_t> axis = normalizeAxis(op.getAxis(), params->size());
-  if (!axis)
+  FailureOr<int64_t> axis = normalizeAxis(op.getAxis(), params->size());
+  if (failed(axis))
     return std::nullopt;
-  int64_t indicesRank = indices->size();
-  int64_t batchDims = op.getBatchDims();
-  if (batchDims < 0)
-    batchDims += indicesRank;
-  if (batchDims < 0 || batchDims > indicesRank || batchDims > *axis)
+  FailureOr<int64_t> batchDims =
+      normalizeGatherBatchDims(op.getBatchDims(), indices->size(), *axis);
+  if (failed(batchDims))
     return std::nullopt;
-  SmallVector<int64_t> result(params->begin(), params->begin() + *axis);
-  for (int64_t dim = 0; dim < batchDims; ++dim) {
+  SmallVector<int64_t> result =
+      getGatherShape(*params, *indices, *axis, *batchDims);
+  for (int64_t dim = 0; dim < *batchDims; ++dim) {
     FailureOr<ShapeKnowledge> met =
         meetShapes(SmallVector<int64_t>{result[dim]},
                    SmallVector<int64_t>{(*indices)[dim]});
@@ -586,8 +565,6 @@ static ShapeKnowledge inferGather(GatherOp op) {
       return std::nullopt;
     result[dim] = (**met)[0];
   }
-  result.append(indices->begin() + batchDims, indices->end());
-  result.append(params->begin() + *axis + 1, params->end());
   return result;
 }
 
@@ -779,7 +756,7 @@ static ShapeKnowledge inferBatchMatMul(BatchMatMulOp op) {
   int64_t cols = (*y)[yRank - (adjY ? 2 : 1)];
   if (isKnown(xDepth) && isKnown(yDepth) && xDepth != yDepth)
     return std::nullopt;
-  ShapeKnowledge batch = broadcastShapes(
+  ShapeKnowledge batch = broadcastKnownShapes(
       {SmallVector<int64_t>(ArrayRef<int64_t>(*x).drop_back(2)),
        SmallVector<int64_t>(ArrayRef<int64_t>(*y).drop_back(2))});
   if (!batch)
