@@ -10,7 +10,7 @@
 #include "Evaluator.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
-#include "sluice/Interpreter/Kernels.h"
+#include "sluice/Kernels/Kernels.h"
 
 #include "mlir/IR/SymbolTable.h"
 

@@ -2,7 +2,7 @@
 
 #include "sluice/Interpreter/ProgramIO.h"
 
-#include "sluice/Interpreter/TensorIO.h"
+#include "sluice/Kernels/TensorIO.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/FormatVariadic.h"

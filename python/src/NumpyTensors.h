@@ -10,7 +10,7 @@
 #ifndef SLUICE_PYTHON_NUMPYTENSORS_H
 #define SLUICE_PYTHON_NUMPYTENSORS_H
 
-#include "sluice/Interpreter/Tensor.h"
+#include "sluice/Kernels/Tensor.h"
 
 #include <pybind11/numpy.h>
 

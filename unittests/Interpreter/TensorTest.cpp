@@ -1,7 +1,7 @@
 //===- TensorTest.cpp - interpreter tensors and their JSON form -----------===//
 
 #include "RunSource.h"
-#include "sluice/Interpreter/TensorIO.h"
+#include "sluice/Kernels/TensorIO.h"
 
 #include "gtest/gtest.h"
 

@@ -19,7 +19,7 @@
 
 #include "sluice/API/ProgramError.h"
 #include "sluice/Interpreter/Interpreter.h"
-#include "sluice/Interpreter/Tensor.h"
+#include "sluice/Kernels/Tensor.h"
 #include "sluice/Target/GraphDef/GraphDefImport.h"
 #include "sluice/Target/Native/NativeEmitter.h"
 #include "sluice/Target/TFLite/TFLiteExport.h"

@@ -10,7 +10,7 @@
 #ifndef SLUICE_INTERPRETER_INTERPRETER_H
 #define SLUICE_INTERPRETER_INTERPRETER_H
 
-#include "sluice/Interpreter/Tensor.h"
+#include "sluice/Kernels/Tensor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"

@@ -14,7 +14,7 @@
 #define SLUICE_INTERPRETER_PROGRAMIO_H
 
 #include "sluice/Dialect/Lite/IR/SignatureNames.h"
-#include "sluice/Interpreter/Tensor.h"
+#include "sluice/Kernels/Tensor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"

@@ -12,7 +12,7 @@
 #define SLUICE_TARGET_NATIVE_NATIVEJIT_H
 
 #include "sluice/Conversion/LiteToNative/EntryPoints.h"
-#include "sluice/Interpreter/Tensor.h"
+#include "sluice/Kernels/Tensor.h"
 #include "sluice/Target/Native/NativeEmitter.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"

@@ -8,8 +8,8 @@
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
-#include "sluice/Interpreter/Kernels.h"
-#include "sluice/Interpreter/TensorIO.h"
+#include "sluice/Kernels/Kernels.h"
+#include "sluice/Kernels/TensorIO.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"

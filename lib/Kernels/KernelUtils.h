@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_LIB_INTERPRETER_KERNELUTILS_H
-#define SLUICE_LIB_INTERPRETER_KERNELUTILS_H
+#ifndef SLUICE_LIB_KERNELS_KERNELUTILS_H
+#define SLUICE_LIB_KERNELS_KERNELUTILS_H
 
-#include "sluice/Interpreter/Tensor.h"
+#include "sluice/Kernels/Tensor.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -146,4 +146,4 @@ mlir::FailureOr<int64_t> checkedNumElements(mlir::Operation *op,
 
 } // namespace sluice::interp::detail
 
-#endif // SLUICE_LIB_INTERPRETER_KERNELUTILS_H
+#endif // SLUICE_LIB_KERNELS_KERNELUTILS_H

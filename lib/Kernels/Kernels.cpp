@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Interpreter/Kernels.h"
+#include "sluice/Kernels/Kernels.h"
 
 #include "KernelGroups.h"
 

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Interpreter/Tensor.h"
+#include "sluice/Kernels/Tensor.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"

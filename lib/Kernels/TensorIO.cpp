@@ -1,6 +1,6 @@
 //===- TensorIO.cpp - tensors from attributes and JSON --------------------===//
 
-#include "sluice/Interpreter/TensorIO.h"
+#include "sluice/Kernels/TensorIO.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/FormatVariadic.h"

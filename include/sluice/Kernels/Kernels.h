@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_INTERPRETER_KERNELS_H
-#define SLUICE_INTERPRETER_KERNELS_H
+#ifndef SLUICE_KERNELS_KERNELS_H
+#define SLUICE_KERNELS_KERNELS_H
 
-#include "sluice/Interpreter/Tensor.h"
+#include "sluice/Kernels/Tensor.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -26,4 +26,4 @@ mlir::LogicalResult evaluateLiteOp(mlir::Operation *op,
 
 } // namespace sluice::interp
 
-#endif // SLUICE_INTERPRETER_KERNELS_H
+#endif // SLUICE_KERNELS_KERNELS_H

@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_INTERPRETER_TENSORIO_H
-#define SLUICE_INTERPRETER_TENSORIO_H
+#ifndef SLUICE_KERNELS_TENSORIO_H
+#define SLUICE_KERNELS_TENSORIO_H
 
-#include "sluice/Interpreter/Tensor.h"
+#include "sluice/Kernels/Tensor.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Support/LLVM.h"
@@ -42,4 +42,4 @@ tensorFromJSON(const llvm::json::Value &value, DType dtype,
 
 } // namespace sluice::interp
 
-#endif // SLUICE_INTERPRETER_TENSORIO_H
+#endif // SLUICE_KERNELS_TENSORIO_H

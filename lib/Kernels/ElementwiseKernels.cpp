@@ -16,7 +16,7 @@
 #include "sluice/Dialect/Lite/IR/IndexRules.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
-#include "sluice/Interpreter/TensorIO.h"
+#include "sluice/Kernels/TensorIO.h"
 
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"

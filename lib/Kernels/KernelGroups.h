@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_LIB_INTERPRETER_KERNELGROUPS_H
-#define SLUICE_LIB_INTERPRETER_KERNELGROUPS_H
+#ifndef SLUICE_LIB_KERNELS_KERNELGROUPS_H
+#define SLUICE_LIB_KERNELS_KERNELGROUPS_H
 
-#include "sluice/Interpreter/Tensor.h"
+#include "sluice/Kernels/Tensor.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -54,4 +54,4 @@ mlir::LogicalResult applyFusedActivation(mlir::Operation *op, Tensor &tensor);
 
 } // namespace sluice::interp::detail
 
-#endif // SLUICE_LIB_INTERPRETER_KERNELGROUPS_H
+#endif // SLUICE_LIB_KERNELS_KERNELGROUPS_H

@@ -1,5 +1,4 @@
-//===- Tensor.h - runtime tensor values of the reference interpreter -*- C++
-//-*-===//
+//===- Tensor.h - tensor values of the reference kernels --------*- C++ -*-===//
 //
 // A dense tensor with a TFLite dtype, a static shape and row-major data, as
 // the reference interpreter computes with. Tensors are immutable once built
@@ -8,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_INTERPRETER_TENSOR_H
-#define SLUICE_INTERPRETER_TENSOR_H
+#ifndef SLUICE_KERNELS_TENSOR_H
+#define SLUICE_KERNELS_TENSOR_H
 
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/Types.h"
@@ -140,4 +139,4 @@ std::string describe(const Tensor &tensor);
 
 } // namespace sluice::interp
 
-#endif // SLUICE_INTERPRETER_TENSOR_H
+#endif // SLUICE_KERNELS_TENSOR_H
