@@ -3,7 +3,7 @@
 #include "Lifting.h"
 
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
-#include "sluice/Dialect/Executor/Transforms/Passes.h"
+#include "sluice/Conversion/ExecutorToLite/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassManager.h"

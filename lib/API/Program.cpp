@@ -11,7 +11,7 @@
 #include "Lifting.h"
 #include "ProgramSession.h"
 
-#include "sluice/Dialect/Executor/Transforms/Passes.h"
+#include "sluice/Conversion/ExecutorToLite/Passes.h"
 #include "sluice/Dialect/Lite/IR/SignatureNames.h"
 #include "sluice/Driver/LoadProgram.h"
 #include "sluice/Target/Native/NativeJIT.h"

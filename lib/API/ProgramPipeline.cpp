@@ -13,7 +13,7 @@
 
 #include "sluice/Conversion/LiteToNative/Pipeline.h"
 #include "sluice/Conversion/Passes.h"
-#include "sluice/Dialect/Executor/Transforms/Passes.h"
+#include "sluice/Conversion/ExecutorToLite/Passes.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 #include "sluice/Target/Native/NativeJIT.h"
 
@@ -33,7 +33,7 @@ static void registerPipelinePasses() {
   static std::once_flag once;
   std::call_once(once, [] {
     registerTransformsPasses();
-    executor::registerSluiceExecutorPasses();
+    executor::registerSluiceExecutorToLitePasses();
     executor::registerLiftControlFlowPipeline();
     lite::registerSluiceLitePasses();
     registerSluiceConversionPasses();

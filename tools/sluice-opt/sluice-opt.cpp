@@ -11,18 +11,20 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "sluice/Analysis/Passes.h"
+#include "sluice/Conversion/ExecutorToLite/Passes.h"
 #include "sluice/Conversion/LiteToNative/Pipeline.h"
 #include "sluice/Conversion/Passes.h"
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
-#include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 
+// test/lib: the test passes, linked into sluice-opt only.
+#include "TestPasses.h"
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  sluice::registerSluiceAnalysisPasses();
-  sluice::executor::registerSluiceExecutorPasses();
+  sluice::test::registerSluiceTestPasses();
+  sluice::executor::registerSluiceExecutorToLitePasses();
   sluice::executor::registerLiftControlFlowPipeline();
   sluice::lite::registerSluiceLitePasses();
   sluice::registerSluiceConversionPasses();

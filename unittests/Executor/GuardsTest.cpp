@@ -1,6 +1,6 @@
 //===- GuardsTest.cpp - the ROBDD behind control-flow lifting guards ------===//
 //
-// Tests of `GuardManager` (lib/Dialect/Executor/Transforms/Guards.h): that
+// Tests of `GuardManager` (sluice/Conversion/ExecutorToLite/Guards.h): that
 // equal boolean functions get equal handles, that cofactors, supports and
 // implied literals are right, that variables are ordered by level rather than
 // by creation, and a seeded brute-force comparison of random formulas over
@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Guards.h"
+#include "sluice/Conversion/ExecutorToLite/Guards.h"
 
 #include "llvm/ADT/DenseSet.h"
 

@@ -17,16 +17,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Executor/Analysis/FrameAnalysis.h"
-#include "sluice/Dialect/Executor/Transforms/Passes.h"
+#include "TestPasses.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/raw_ostream.h"
 
-namespace sluice::executor {
+namespace sluice::test {
 #define GEN_PASS_DEF_TESTEXECUTORFRAMESPASS
-#include "sluice/Dialect/Executor/Transforms/Passes.h.inc"
-} // namespace sluice::executor
+#include "TestPasses.h.inc"
+} // namespace sluice::test
 
 using namespace mlir;
 using namespace sluice::executor;
@@ -115,7 +115,7 @@ void printAnalysis(llvm::raw_ostream &os, const FrameAnalysis &analysis) {
 }
 
 struct TestExecutorFramesPass
-    : public sluice::executor::impl::TestExecutorFramesPassBase<
+    : public sluice::test::impl::TestExecutorFramesPassBase<
           TestExecutorFramesPass> {
   void runOnOperation() override {
     unsigned index = 0;

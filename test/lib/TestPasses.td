@@ -1,13 +1,28 @@
-//===- Passes.td - analysis test passes ------------------*- tablegen -*-===//
+//===- TestPasses.td - Sluice's test passes ----------------*- tablegen -*-===//
 //
-// Passes that print the results of Sluice's analyses for lit tests.
+// Passes that print the results of Sluice's analyses for lit tests. They
+// live here, not in the production libraries; only sluice-opt links them.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_ANALYSIS_PASSES_TD
-#define SLUICE_ANALYSIS_PASSES_TD
+#ifndef SLUICE_TEST_LIB_TESTPASSES_TD
+#define SLUICE_TEST_LIB_TESTPASSES_TD
 
 include "mlir/Pass/PassBase.td"
+
+def TestExecutorFramesPass : Pass<"test-executor-frames"> {
+  let summary = "print the frame analysis of every executor.graph";
+  let description = [{
+    Test pass for `FrameAnalysis`. For every `executor.graph` under the
+    operation, prints to stdout each frame (loop) with its parent, its nodes
+    and its loop parts: enters, loop-invariant enters, merges, loop_cond,
+    switches, next_iterations and exits. A node is named by its `NameLoc`
+    (`loc("name")`) when it has one, else by its op name and position in the
+    graph. Malformed frames are reported as errors on the offending nodes and
+    make the pass fail.
+  }];
+  let dependentDialects = ["::sluice::executor::ExecutorDialect"];
+}
 
 def TestLiteBufferAliasingPass
     : Pass<"test-lite-buffer-aliasing", "::mlir::ModuleOp"> {
@@ -35,4 +50,4 @@ def TestLiteBufferAliasingPass
   ];
 }
 
-#endif // SLUICE_ANALYSIS_PASSES_TD
+#endif // SLUICE_TEST_LIB_TESTPASSES_TD

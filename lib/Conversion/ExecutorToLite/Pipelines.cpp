@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Dialect/Executor/Transforms/Passes.h"
+#include "sluice/Conversion/ExecutorToLite/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"

@@ -6,15 +6,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Analysis/BufferAliasing.h"
-#include "sluice/Analysis/Passes.h"
+#include "TestPasses.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
-namespace sluice {
+namespace sluice::test {
 #define GEN_PASS_DEF_TESTLITEBUFFERALIASINGPASS
-#include "sluice/Analysis/Passes.h.inc"
-} // namespace sluice
+#include "TestPasses.h.inc"
+} // namespace sluice::test
 
 using namespace mlir;
 using namespace sluice;
@@ -37,7 +37,7 @@ std::string describe(const CopyRequirement &c) {
 }
 
 struct TestLiteBufferAliasingPass
-    : sluice::impl::TestLiteBufferAliasingPassBase<TestLiteBufferAliasingPass> {
+    : sluice::test::impl::TestLiteBufferAliasingPassBase<TestLiteBufferAliasingPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -16,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_LIB_DIALECT_EXECUTOR_TRANSFORMS_SLICEEMITTER_H
-#define SLUICE_LIB_DIALECT_EXECUTOR_TRANSFORMS_SLICEEMITTER_H
+#ifndef SLUICE_LIB_CONVERSION_EXECUTORTOLITE_SLICEEMITTER_H
+#define SLUICE_LIB_CONVERSION_EXECUTORTOLITE_SLICEEMITTER_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -78,4 +78,4 @@ mlir::Value castToPredicate(mlir::OpBuilder &builder, mlir::Location loc,
 
 } // namespace sluice::executor
 
-#endif // SLUICE_LIB_DIALECT_EXECUTOR_TRANSFORMS_SLICEEMITTER_H
+#endif // SLUICE_LIB_CONVERSION_EXECUTORTOLITE_SLICEEMITTER_H

@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SliceEmitter.h"
-#include "Guards.h"
+#include "sluice/Conversion/ExecutorToLite/Guards.h"
 
 #include "sluice/Dialect/Executor/IR/ExecutorOps.h"
 #include "sluice/Dialect/Lite/IR/LiteBuilders.h"

@@ -24,9 +24,9 @@
 
 #include "SliceEmitter.h"
 
+#include "sluice/Conversion/ExecutorToLite/Passes.h"
 #include "sluice/Dialect/Executor/Analysis/FrameAnalysis.h"
 #include "sluice/Dialect/Executor/IR/ExecutorOps.h"
-#include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
@@ -35,7 +35,7 @@
 
 namespace sluice::executor {
 #define GEN_PASS_DEF_EXECUTORLIFTCONTROLFLOWPASS
-#include "sluice/Dialect/Executor/Transforms/Passes.h.inc"
+#include "sluice/Conversion/ExecutorToLite/Passes.h.inc"
 } // namespace sluice::executor
 
 using namespace mlir;

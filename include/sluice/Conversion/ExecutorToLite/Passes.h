@@ -1,11 +1,12 @@
-//===- Passes.h - executor dialect passes -----------------------*- C++ -*-===//
+//===- Passes.h - the lift of v1 control flow -------------------*- C++ -*-===//
 //
-// Declares the passes over executor graphs and their registration.
+// Declares the lift of executor graphs to lite.if/lite.while (a conversion:
+// executor dialect -> lite dialect), its pipeline and their registration.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_DIALECT_EXECUTOR_TRANSFORMS_PASSES_H
-#define SLUICE_DIALECT_EXECUTOR_TRANSFORMS_PASSES_H
+#ifndef SLUICE_CONVERSION_EXECUTORTOLITE_PASSES_H
+#define SLUICE_CONVERSION_EXECUTORTOLITE_PASSES_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -16,7 +17,7 @@
 namespace sluice::executor {
 
 #define GEN_PASS_DECL
-#include "sluice/Dialect/Executor/Transforms/Passes.h.inc"
+#include "sluice/Conversion/ExecutorToLite/Passes.h.inc"
 
 /// Adds to `pm` (anchored on func.func) what `sluicec --emit=mlir` and
 /// `sluice-run --lift` run on a function after import:
@@ -27,8 +28,8 @@ void buildLiftControlFlowPipeline(mlir::OpPassManager &pm);
 void registerLiftControlFlowPipeline();
 
 #define GEN_PASS_REGISTRATION
-#include "sluice/Dialect/Executor/Transforms/Passes.h.inc"
+#include "sluice/Conversion/ExecutorToLite/Passes.h.inc"
 
 } // namespace sluice::executor
 
-#endif // SLUICE_DIALECT_EXECUTOR_TRANSFORMS_PASSES_H
+#endif // SLUICE_CONVERSION_EXECUTORTOLITE_PASSES_H

@@ -16,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_LIB_DIALECT_EXECUTOR_TRANSFORMS_GUARDS_H
-#define SLUICE_LIB_DIALECT_EXECUTOR_TRANSFORMS_GUARDS_H
+#ifndef SLUICE_CONVERSION_EXECUTORTOLITE_GUARDS_H
+#define SLUICE_CONVERSION_EXECUTORTOLITE_GUARDS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -101,4 +101,4 @@ private:
 
 } // namespace sluice::executor
 
-#endif // SLUICE_LIB_DIALECT_EXECUTOR_TRANSFORMS_GUARDS_H
+#endif // SLUICE_CONVERSION_EXECUTORTOLITE_GUARDS_H
