@@ -1,0 +1,1 @@
+#include "sluice/Interpreter/Interpreter.h"

@@ -1,0 +1,1 @@
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
