@@ -26,7 +26,7 @@ LAYERS = [
     ("kernels", ["Kernels"]),
     ("transforms", ["Dialect/Lite/Transforms", "Dialect/Executor/Analysis", "Analysis"]),
     ("conversion", ["Conversion"]),
-    ("target", ["Target", "Interpreter"]),
+    ("target", ["Target", "Codegen", "Interpreter"]),
     ("api", ["Driver", "API"]),
 ]
 

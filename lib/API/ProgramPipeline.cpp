@@ -11,9 +11,10 @@
 
 #include "DiagnosticCapture.h"
 
-#include "sluice/Conversion/LiteToNative/Pipeline.h"
-#include "sluice/Conversion/Passes.h"
+#include "sluice/Codegen/Native/Passes.h"
+#include "sluice/Codegen/Native/Pipeline.h"
 #include "sluice/Conversion/ExecutorToLite/Passes.h"
+#include "sluice/Conversion/Passes.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 #include "sluice/Target/Native/NativeJIT.h"
 
@@ -37,6 +38,7 @@ static void registerPipelinePasses() {
     executor::registerLiftControlFlowPipeline();
     lite::registerSluiceLitePasses();
     registerSluiceConversionPasses();
+    registerSluiceNativeCodegenPasses();
     registerLiteToLLVMPipeline();
   });
 }

@@ -10,7 +10,7 @@
 #include "NumpyTensors.h"
 
 #include "sluice/API/Program.h"
-#include "sluice/Conversion/LiteToNative/EntryPoints.h"
+#include "sluice/Codegen/Native/EntryPoints.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallString.h"

@@ -11,8 +11,9 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "sluice/Codegen/Native/Passes.h"
+#include "sluice/Codegen/Native/Pipeline.h"
 #include "sluice/Conversion/ExecutorToLite/Passes.h"
-#include "sluice/Conversion/LiteToNative/Pipeline.h"
 #include "sluice/Conversion/Passes.h"
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
@@ -28,6 +29,7 @@ int main(int argc, char **argv) {
   sluice::executor::registerLiftControlFlowPipeline();
   sluice::lite::registerSluiceLitePasses();
   sluice::registerSluiceConversionPasses();
+  sluice::registerSluiceNativeCodegenPasses();
   sluice::registerLiteToLLVMPipeline();
   mlir::DialectRegistry registry;
   registry

@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/API/Program.h"
-#include "sluice/Conversion/LiteToNative/EntryPoints.h"
+#include "sluice/Codegen/Native/EntryPoints.h"
 #include "sluice/Driver/GraphDefOptions.h"
 
 #include "mlir/Support/FileUtilities.h"

@@ -1,6 +1,6 @@
 //===- EntryPointsTest.cpp - the C ABI of natively compiled models --------===//
 //
-// Tests of sluice/Conversion/LiteToNative/EntryPoints.h and
+// Tests of sluice/Codegen/Native/EntryPoints.h and
 // sluice/Target/Native/CHeader.h: the C identifiers made from the program's
 // names, the C types of element types, the entry points collected from a
 // module (names, unique identifiers, the status buffer and private functions
@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Conversion/LiteToNative/EntryPoints.h"
+#include "sluice/Codegen/Native/EntryPoints.h"
 #include "sluice/Target/Native/CHeader.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -248,7 +248,7 @@ TEST_F(EntryPointsTest, IdentifiersUniquePerEntryPoint) {
 }
 
 TEST_F(EntryPointsTest, StatusBufferSkipped) {
-  // The lowered form: -convert-lite-to-native appends the status buffer.
+  // The lowered form: -convert-lite-to-linalg appends the status buffer.
   auto entries = collect(R"mlir(
     func.func @main(%x: tensor<4xf32> {sluice.name = "x"},
                     %status: memref<i32> {sluice.status_buffer})

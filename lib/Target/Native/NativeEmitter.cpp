@@ -1,7 +1,7 @@
 //===- NativeEmitter.cpp - LLVM dialect to object, assembly, IR -----------===//
 
 #include "sluice/Target/Native/NativeEmitter.h"
-#include "sluice/Conversion/LiteToNative/Pipeline.h"
+#include "sluice/Codegen/Native/Pipeline.h"
 #include "sluice/Target/Native/CHeader.h"
 
 #include "mlir/Pass/PassManager.h"

@@ -8,7 +8,7 @@
 #ifndef SLUICE_TARGET_NATIVE_CHEADER_H
 #define SLUICE_TARGET_NATIVE_CHEADER_H
 
-#include "sluice/Conversion/LiteToNative/EntryPoints.h"
+#include "sluice/Codegen/Native/EntryPoints.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -9,7 +9,7 @@
 #ifndef SLUICE_TARGET_NATIVE_NATIVEEMITTER_H
 #define SLUICE_TARGET_NATIVE_NATIVEEMITTER_H
 
-#include "sluice/Conversion/LiteToNative/EntryPoints.h"
+#include "sluice/Codegen/Native/EntryPoints.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"

@@ -11,7 +11,7 @@
 #ifndef SLUICE_TARGET_NATIVE_NATIVEJIT_H
 #define SLUICE_TARGET_NATIVE_NATIVEJIT_H
 
-#include "sluice/Conversion/LiteToNative/EntryPoints.h"
+#include "sluice/Codegen/Native/EntryPoints.h"
 #include "sluice/Kernels/Tensor.h"
 #include "sluice/Target/Native/NativeEmitter.h"
 

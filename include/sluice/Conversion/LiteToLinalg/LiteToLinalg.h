@@ -1,0 +1,68 @@
+//===- LiteToLinalg.h - patterns lowering lite to upstream ------*- C++ -*-===//
+//
+// The pattern sets of -convert-lite-to-linalg, one per family of lite ops,
+// and the type converter they share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_CONVERSION_LITETOLINALG_LITETOLINALG_H
+#define SLUICE_CONVERSION_LITETOLINALG_LITETOLINALG_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "sluice/Runtime/SluiceStatus.h"
+
+namespace sluice::lite_to_native {
+
+/// Maps lite's types to the types upstream dialects compute on: unsigned
+/// integer elements become signless of the same width (`tensor<4xui8>` ->
+/// `tensor<4xi8>`); everything else is unchanged. Patterns read the
+/// signedness off the original op.
+class NativeTypeConverter : public mlir::TypeConverter {
+public:
+  NativeTypeConverter();
+};
+
+/// Binary, comparison and unary elementwise ops, select_v2, cast, zeros_like.
+void populateElementwisePatterns(const mlir::TypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
+
+/// reshape, expand_dims, squeeze, concatenation, pack, unpack, slice,
+/// strided_slice, gather, transpose, fill, range, shape.
+void populateShapePatterns(const mlir::TypeConverter &converter,
+                           mlir::RewritePatternSet &patterns);
+
+/// sum, mean, reduce_max, reduce_min, fully_connected, batch_matmul.
+void populateContractionPatterns(const mlir::TypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
+
+/// lite.constant, lite.if, lite.while, lite.yield.
+void populateControlFlowPatterns(const mlir::TypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
+
+/// scf.while carries, and scf.if yields, rank-0 tensors as scalars
+/// (ScalarizeLoopState.cpp).
+void populateScalarizeLoopStatePatterns(mlir::RewritePatternSet &patterns);
+
+/// The external models the native pipeline needs beyond the dialects
+/// themselves: bufferization and deallocation of arith, cf, func, linalg,
+/// memref, scf and tensor ops, and func's inliner. -convert-lite-to-linalg
+/// declares them as dependencies, so any context running it has them.
+void registerNativeLoweringExtensions(mlir::DialectRegistry &registry);
+
+/// Emits a run-time check: when `ok` (an i1) is false at run time, the
+/// status `code` is recorded for the caller. Lowering patterns call this and
+/// then go on computing a safe value (a clamped index, a divisor of one) so
+/// that the compiled code never faults. Materialised as a `cf.assert`
+/// tagged with the code; the pass turns it into a store to the status
+/// argument once every op is converted.
+void emitRuntimeCheck(mlir::OpBuilder &builder, mlir::Location loc,
+                      mlir::Value ok, sluice_status code,
+                      llvm::StringRef message);
+
+/// The attribute naming a check's status code on its `cf.assert`.
+inline constexpr llvm::StringLiteral kStatusCodeAttr = "sluice.status";
+
+} // namespace sluice::lite_to_native
+
+#endif // SLUICE_CONVERSION_LITETOLINALG_LITETOLINALG_H
