@@ -1,7 +1,7 @@
 //===- KernelGroups.h - the kernel families behind evaluateLiteOp -*- C++
 //-*-===//
 //
-// Internal to lib/Interpreter. Each family evaluates the ops it knows and
+// Internal to lib/Kernels. Each family evaluates the ops it knows and
 // returns std::nullopt for any other op, so the dispatcher can ask them in
 // turn. On a run-time error a family emits a diagnostic on the op and returns
 // failure().

@@ -1,6 +1,6 @@
 //===- KernelUtils.h - helpers shared by the reference kernels --*- C++ -*-===//
 //
-// Internal to lib/Interpreter. What several kernel families need alike: dtype
+// Internal to lib/Kernels. What several kernel families need alike: dtype
 // dispatch restricted to numeric or float dtypes, integer arithmetic that
 // wraps around, stepping a row-major multi-index, and the run-time checks of
 // index operands, axes and result sizes. The checks emit a diagnostic on the

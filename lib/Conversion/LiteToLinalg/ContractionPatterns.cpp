@@ -2,7 +2,7 @@
 //
 // Lowers lite's reductions (sum, mean, reduce_max, reduce_min) and products
 // (fully_connected, batch_matmul) to linalg on tensors, with the semantics of
-// the reference interpreter (lib/Interpreter/ReductionKernels.cpp and
+// the reference interpreter (lib/Kernels/ReductionKernels.cpp and
 // LinalgKernels.cpp):
 //
 //   lite.sum %x, [1]          =>  linalg.fill + linalg.reduce over dim 1

@@ -11,7 +11,7 @@
 //                                      cannot trap, rounded down }
 //
 // Every element function matches the reference interpreter
-// (lib/Interpreter/ElementwiseKernels.cpp) bit for bit on integers: integer
+// (lib/Kernels/ElementwiseKernels.cpp) bit for bit on integers: integer
 // arithmetic wraps, INT_MIN / -1 is INT_MIN, divisors and exponents the
 // checks reject are replaced by harmless ones, casts from float truncate,
 // saturate and send NaN to 0, maximum/minimum return a NaN operand.

@@ -3,7 +3,7 @@
 // Internal to lib/Conversion/LiteToLinalg. The fused activation of the lite
 // ops that carry one (the binary arithmetic ops, concatenation,
 // fully_connected), with the semantics of the reference interpreter
-// (applyFusedActivation in lib/Interpreter/ElementwiseKernels.cpp):
+// (applyFusedActivation in lib/Kernels/ElementwiseKernels.cpp):
 //
 //   NONE          x
 //   RELU          x < 0 ? 0 : x

@@ -6,7 +6,7 @@
 //  - ShapeValues: the contents of the small integer tensors that carry
 //    shapes, axes and indices, as far as they are known statically;
 //  - the per-op rules (ShapeRules.cpp), which mirror the shape computations
-//    of the reference interpreter's kernels (lib/Interpreter/*Kernels.cpp).
+//    of the reference interpreter's kernels (lib/Kernels/*Kernels.cpp).
 //
 //===----------------------------------------------------------------------===//
 

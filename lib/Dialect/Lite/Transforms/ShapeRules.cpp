@@ -1,7 +1,7 @@
 //===- ShapeRules.cpp - result shapes of lite ops -------------------------===//
 //
 // One rule per op family, each the static counterpart of the shape the
-// interpreter's kernel computes at run time (lib/Interpreter/*Kernels.cpp):
+// interpreter's kernel computes at run time (lib/Kernels/*Kernels.cpp):
 //
 //   same shape      unary elementwise ops, cast
 //   broadcast       binary arithmetic, comparisons, logical and/or,
