@@ -2,8 +2,8 @@
 //
 // Every public Program call captures the diagnostics it emits with one of
 // these and, on failure, hands them to the caller's ProgramError, formatted
-// exactly as the tools' SourceMgrDiagnosticHandler prints them. Private to
-// lib/API.
+// exactly as the tools' SourceMgrDiagnosticHandler prints them and as
+// structured entries. Private to lib/API.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +35,10 @@ private:
   std::string text;
   llvm::raw_string_ostream os;
   mlir::SourceMgrDiagnosticHandler handler;
+  std::vector<ProgramDiagnostic> entries;
+  /// Registered after `handler`, so it sees each diagnostic first: records
+  /// it and lets it go on to `handler`.
+  mlir::ScopedDiagnosticHandler recorder;
 };
 
 } // namespace sluice

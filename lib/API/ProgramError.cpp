@@ -2,6 +2,8 @@
 
 #include "sluice/API/ProgramError.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 using namespace sluice;
 
 std::string ProgramError::getText() const {
@@ -20,4 +22,19 @@ void ProgramError::print(llvm::raw_ostream &os, llvm::StringRef tool) const {
   os << diagnostics;
   if (!message.empty())
     os << tool << ": " << message << "\n";
+}
+
+llvm::StringRef
+ProgramDiagnostic::getSeverityName(ProgramDiagnostic::Severity severity) {
+  switch (severity) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  case Severity::Remark:
+    return "remark";
+  }
+  llvm_unreachable("unknown severity");
 }

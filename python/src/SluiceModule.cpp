@@ -33,17 +33,40 @@ py::str toPythonString(const std::string &text) {
       PyUnicode_DecodeUTF8(text.data(), text.size(), "replace"));
 }
 
-/// Raises sluice.SluiceError with `text`, also kept as its `diagnostics`.
-[[noreturn]] void raiseSluiceError(const std::string &text) {
+/// A diagnostic as a dict: severity, file, line, column, message, notes.
+py::dict toPythonEntry(const ProgramDiagnostic &entry) {
+  py::dict dict;
+  dict["severity"] =
+      std::string(ProgramDiagnostic::getSeverityName(entry.severity));
+  dict["file"] = toPythonString(entry.file);
+  dict["line"] = entry.line;
+  dict["column"] = entry.column;
+  dict["message"] = toPythonString(entry.message);
+  py::list notes;
+  for (const ProgramDiagnostic &note : entry.notes)
+    notes.append(toPythonEntry(note));
+  dict["notes"] = notes;
+  return dict;
+}
+
+/// Raises sluice.SluiceError with `text`, also kept as its `diagnostics`,
+/// and `entries` (the structured diagnostics) as its `entries`.
+[[noreturn]] void
+raiseSluiceError(const std::string &text,
+                 const std::vector<ProgramDiagnostic> &entries = {}) {
   py::str message = toPythonString(text);
   py::object error = py::handle(sluiceErrorType)(message);
   error.attr("diagnostics") = message;
+  py::list list;
+  for (const ProgramDiagnostic &entry : entries)
+    list.append(toPythonEntry(entry));
+  error.attr("entries") = list;
   PyErr_SetObject(sluiceErrorType, error.ptr());
   throw py::error_already_set();
 }
 
 [[noreturn]] void raiseSluiceError(const ProgramError &error) {
-  raiseSluiceError(error.getText());
+  raiseSluiceError(error.getText(), error.entries);
 }
 
 /// A path argument: str or os.PathLike.
@@ -265,7 +288,8 @@ PYBIND11_MODULE(_sluice, m) {
       "'file:line:col: error: ...' line per problem, naming the GraphDef "
       "node, TFLite operator or MLIR op (with the source line for MLIR "
       "input), followed by messages such as \"missing input 'x'\" or the "
-      "status a native run returned.",
+      "status a native run returned. error.entries holds the same "
+      "diagnostics as dicts (severity, file, line, column, message, notes).",
       PyExc_Exception, nullptr);
   if (!sluiceErrorType)
     throw py::error_already_set();

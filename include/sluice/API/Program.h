@@ -8,9 +8,16 @@
 // interpreter or compiled in process.
 //
 // A call that fails returns failure and fills a ProgramError with the
-// diagnostics it emitted, captured as text (nothing is printed, nothing
-// throws). Export, native compilation and native runs need lite IR: a
-// program that still holds executor graphs is lifted first, on a copy.
+// diagnostics it emitted, as text and as structured entries (nothing is
+// printed, nothing throws).
+//
+// Threads: Programs loaded separately (each Program::load) have contexts of
+// their own and may be used from different threads at the same time. A
+// Program and the Programs made from it (clone(); the Python package's
+// lift() and run_pipeline()) share one context, whose diagnostics every call
+// captures: use them from one thread at a time. Export, native compilation and
+// native runs need lite IR: a program that still holds executor graphs is
+// lifted first, on a copy.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,36 @@
+# sluice.SluiceError: the diagnostics as text and as structured entries.
+"""Tests of the structured diagnostics SluiceError carries (error.entries)."""
+import pytest
+
+import sluice
+from conftest import GRAPHDEF_INPUTS
+
+
+def test_entries_name_severity_location_and_message():
+    path = GRAPHDEF_INPUTS / "prune.pbtxt"
+    with pytest.raises(sluice.SluiceError) as info:
+        sluice.load(str(path))  # every node imported: `bad` is unknown
+    error = info.value
+    assert error.entries == [{
+        "severity": "error",
+        "file": str(path),
+        "line": 5,
+        "column": error.entries[0]["column"],
+        "message": "node 'bad' (NoSuchOp): uses the unknown op 'NoSuchOp'",
+        "notes": [],
+    }]
+    assert error.entries[0]["column"] > 0
+    assert f"{path}:5:" in error.diagnostics
+
+
+def test_pruned_graph_loads():
+    program = sluice.load(str(GRAPHDEF_INPUTS / "prune.pbtxt"), feeds="x", fetches="y")
+    assert [spec.name for spec in program.inputs()] == ["x"]
+
+
+def test_message_only_errors_have_no_entries(tmp_path):
+    with pytest.raises(sluice.SluiceError) as info:
+        sluice.load(str(tmp_path / "missing.pbtxt"))
+    # A file that cannot be opened is a message, not a diagnostic on a program.
+    assert info.value.entries == []
+    assert str(info.value).startswith("cannot open input file")
