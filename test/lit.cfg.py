@@ -15,10 +15,18 @@ config.test_exec_root = os.path.join(config.sluice_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%sluice_src_root", config.sluice_src_root))
+config.substitutions.append(("%sluice_obj_root", config.sluice_obj_root))
 # The GraphDefs and TFLite models written by TensorFlow, kept beside the
-# repository in shared/corpus.
-config.substitutions.append(
-    ("%corpus", os.path.join(os.path.dirname(config.sluice_src_root), "shared", "corpus")))
+# repository in shared/corpus; `lit --param sluice_corpus=DIR` points
+# elsewhere. The tests that read it say `REQUIRES: corpus`: without the
+# directory they are reported UNSUPPORTED, and the e2e scripts given
+# `--corpus %corpus` skip its runs (saying so).
+sluice_corpus = os.path.abspath(lit_config.params.get(
+    "sluice_corpus",
+    os.path.join(os.path.dirname(config.sluice_src_root), "shared", "corpus")))
+config.substitutions.append(("%corpus", sluice_corpus))
+if os.path.isdir(sluice_corpus):
+    config.available_features.add("corpus")
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -41,3 +49,8 @@ config.substitutions.append(
     ("%litert", "%s %s" % (shutil.which("node") or "node",
                            os.path.join(config.sluice_src_root, "test", "e2e",
                                         "litert", "run_tflite.mjs"))))
+
+# The Python of the repository's virtual environment (utils/setup.sh), which
+# has numpy, TensorFlow and native LiteRT (ai_edge_litert).
+config.substitutions.append(
+    ("%venv_python", os.path.join(config.sluice_src_root, ".venv", "bin", "python")))

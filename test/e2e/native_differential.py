@@ -4,7 +4,9 @@
 Cases:
   * every corpus graph run that lifts (the AGREE runs of lift_corpus.py) and
     the TFLite models TensorFlow's converter wrote (as in
-    tflite_differential.py), with --corpus,
+    tflite_differential.py), with --corpus (when the directory does not
+    exist, its runs are skipped and a line `corpus DIR absent: its runs
+    skipped` says so),
   * with --programs DIR (repeatable), every DIR/NAME.mlir with each of its
     inputs files DIR/NAME.in*.json,
   * --count generated v1 programs (gen_v1_programs.py), lifted.
@@ -41,7 +43,8 @@ from toolrun import execute  # noqa: E402
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sluice-run", required=True)
-    parser.add_argument("--corpus", help="shared/corpus; corpus runs are skipped without it")
+    parser.add_argument("--corpus", help="shared/corpus; corpus runs are skipped without it "
+                                         "or when the directory is absent")
     parser.add_argument("--programs", action="append", default=[],
                         help="directory of lite programs NAME.mlir with inputs NAME.in*.json")
     parser.add_argument("--count", type=int, default=100)
@@ -61,6 +64,9 @@ def main():
             f.write(text)
         return path
 
+    if args.corpus and not os.path.isdir(args.corpus):
+        print(f"corpus {args.corpus} absent: its runs skipped")
+        args.corpus = None
     if args.corpus:
         for graph, runs in lift_corpus.GRAPHS.items():
             for index, (extra, inputs, expect, _) in enumerate(runs):

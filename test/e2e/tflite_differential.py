@@ -8,9 +8,19 @@ Cases:
     DIR/NAME.in*.json (the hand-written lite programs of test/e2e/programs),
   * with --corpus, the TFLite models TensorFlow's converter wrote
     (CORPUS_TFLITE below, inputs as in litert-harness.test).
+The corpus runs need --corpus; when its directory does not exist they are
+skipped and a line `corpus DIR absent: its runs skipped` says so.
 Each program is compiled with `sluicec --emit=tflite` and the model run in
-LiteRT through litert/run_tflite.mjs (batch mode: the runtime loads once).
-Two checks per run:
+two runtimes:
+  LiteRT.js      LiteRT's WASM build under Node, through litert/run_tflite.mjs
+                 (batch mode: the runtime loads once);
+  native LiteRT  the Python package ai_edge_litert, through litert_native.py
+                 run by the Python of --litert-python (the repository's
+                 .venv), one worker process per batch of models, which forks
+                 a process per model, so that a crash in LiteRT (or a heap it
+                 corrupted) fails one run, not the script. Without
+                 --litert-python these runs are skipped (the summary says so).
+Two checks per run and runtime:
   program  LiteRT on the model == sluice-run on the program (with --lift for
            executor IR and GraphDefs, without for lite IR, which is already
            lifted);
@@ -23,16 +33,22 @@ signature keys and the harness by their tensor names: there a name
 difference is printed as a note, not a failure.
 
 Prints one line per disagreement (with both outputs), with --table a table
-of the --programs and corpus-model runs (program, inputs, each check
-yes/no/-), and a summary
-    tflite differential: N programs, N agree, N skipped, N failed
-Programs whose entry takes or returns a dynamically shaped tensor are
-skipped (LiteRT.js cannot resize input or output buffers).
-Exits 1 on any failure.
+of the --programs and corpus-model runs (program, inputs, each check of each
+runtime yes/no/-), and a summary
+    tflite differential: N programs, N agree, N skipped, N failed; native
+    LiteRT: N runs, N agree, N agree then crash freeing the model, N failed
+where the first counts are LiteRT.js's (a failure to export or to run
+sluice-run counts there too) and the last native LiteRT's. A native run whose
+outputs agree but after which LiteRT crashed freeing the interpreter (a bug
+of LiteRT 2.3's IF kernel, explained in main) is counted apart and printed,
+not failed; a crash while running a model fails that run. Programs whose
+entry takes or returns a dynamically shaped tensor are skipped in LiteRT.js
+(it cannot resize input or output buffers) but run in native LiteRT, which
+resizes its inputs. Exits 1 on any failure.
 
 usage: tflite_differential.py --sluicec P --sluice-run P --node P
-                              [--corpus DIR] [--programs DIR] [--count N]
-                              [--seed S] [--table]
+                              [--litert-python P] [--corpus DIR]
+                              [--programs DIR] [--count N] [--seed S] [--table]
 """
 import argparse
 import glob
@@ -40,6 +56,8 @@ import json
 import math
 import os
 import re
+import signal
+import subprocess
 import sys
 import tempfile
 
@@ -53,6 +71,8 @@ from toolrun import execute  # noqa: E402
 RELATIVE_TOLERANCE = 1e-5
 CHUNK = 25
 CHUNK_TIMEOUT = 60
+NATIVE_CHUNK = 50
+NATIVE_CHUNK_TIMEOUT = 300
 
 # The converter-written models of shared/corpus/tflite that LiteRT.js runs
 # (trained_lstm has variable tensors, which its CompiledModel refuses), with
@@ -130,12 +150,87 @@ def program_cases(directory):
     return cases
 
 
+def run_native(python, entries, work, timeout=NATIVE_CHUNK_TIMEOUT):
+    """Native LiteRT (litert_native.py --isolate under `python`: a process
+    forked per model) on each batch line "MODEL [IN.json]" of `entries`, one
+    worker per NATIVE_CHUNK entries. Per entry (its output line, None), or
+    (the line, why) when the process died freeing the interpreter after
+    printing the line. A model whose process died before printing gets an
+    {"error": ...} line; when a worker itself dies or hangs, the entry it was
+    on gets one and the rest of its chunk runs in a new worker."""
+    worker = os.path.join(HERE, "litert_native.py")
+    results = []
+    start = 0
+    while start < len(entries):
+        chunk = entries[start:start + NATIVE_CHUNK]
+        batch_file = os.path.join(work, f"native-batch-{start}.txt")
+        out_file, err_file = batch_file + ".out", batch_file + ".err"
+        with open(batch_file, "w") as f:
+            f.write("\n".join(chunk) + "\n")
+        why = None
+        with open(out_file, "w") as out, open(err_file, "w") as err:
+            try:
+                proc = subprocess.Popen([python, worker, "--batch", batch_file, "--isolate"],
+                                        stdout=out, stderr=err, stdin=subprocess.DEVNULL,
+                                        start_new_session=True)
+            except OSError as e:
+                proc = None
+                why = f"could not be started ({python}: {e})"
+            if proc is not None:
+                try:
+                    rc = proc.wait(timeout=timeout)
+                    why = (f"was killed by signal {-rc}" if rc < 0 else
+                           f"exited with status {rc}")
+                except subprocess.TimeoutExpired:
+                    os.killpg(proc.pid, signal.SIGKILL)  # the worker and its model's process
+                    proc.wait()
+                    why = f"timed out after {timeout} s"
+        # Per entry its output line, then "released" or "crashed: WHY".
+        done = []
+        with open(out_file) as f:
+            for line in f.read().split("\n"):
+                if line.startswith("{") and line.endswith("}"):
+                    done.append([line, None, False])
+                elif done and not done[-1][2] and (line == "released" or
+                                                    line.startswith("crashed: ")):
+                    done[-1][2] = True
+                    if line != "released":
+                        done[-1][1] = ("the model's process died freeing the interpreter "
+                                       "after printing the outputs: " +
+                                       json.loads(line[len("crashed: "):]))
+        finished = [(line, crash) for line, crash, ended in done if ended][:len(chunk)]
+        results += finished
+        start += len(finished)
+        if len(finished) < len(chunk):
+            with open(err_file) as f:
+                tail = "".join("\n  " + line for line in [
+                    line for line in f.read().splitlines() if not line.startswith("INFO: ")][-5:])
+            results.append((json.dumps({"error": f"the native LiteRT worker {why} running "
+                                                 f"this model{tail}"}), None))
+            start += 1
+    return results
+
+
+def native_available(python):
+    """None if `python` can import ai_edge_litert's Interpreter, else why not."""
+    rc, _, err = execute([python, "-c", "from ai_edge_litert.interpreter import Interpreter"],
+                         CHUNK_TIMEOUT)
+    if rc == 0:
+        return None
+    return f"{python} cannot import ai_edge_litert.interpreter: " + (
+        err.strip().splitlines() or ["?"])[-1]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sluicec", required=True)
     parser.add_argument("--sluice-run", required=True)
     parser.add_argument("--node", default="node")
-    parser.add_argument("--corpus", help="shared/corpus; corpus runs are skipped without it")
+    parser.add_argument("--litert-python",
+                        help="a Python with ai_edge_litert (.venv/bin/python) to run the models "
+                             "in native LiteRT too; without it those runs are skipped")
+    parser.add_argument("--corpus", help="shared/corpus; corpus runs are skipped without it "
+                                         "or when the directory is absent")
     parser.add_argument("--programs", help="directory of lite programs NAME.mlir with inputs "
                                            "NAME.in*.json (test/e2e/programs)")
     parser.add_argument("--count", type=int, default=100)
@@ -158,6 +253,9 @@ def main():
         cases.append(dict(label=label, prog=prog, extra=list(extra), inp=inp, table=table,
                           names=names))
 
+    if args.corpus and not os.path.isdir(args.corpus):
+        print(f"corpus {args.corpus} absent: its runs skipped")
+        args.corpus = None
     if args.corpus:
         for graph, runs in lift_corpus.GRAPHS.items():
             for index, (extra, inputs, expect, _) in enumerate(runs):
@@ -196,44 +294,41 @@ def main():
     skipped = []
     notes = []
 
-    def fail(case, why):
+    def fail(case, why, native=False):
         failures.append((case["label"], why))
-        case["failed"] = True
+        case["native_failed" if native else "failed"] = True
 
-    batch = []   # "MODEL [IN.json]" lines for the harness
-    pending = []  # per batch line: (case, sluice-run on the program or None,
-    #                                sluice-run on the .tflite)
-    exported = {}  # (program, import args) -> model, each program exported once
+    # Per case with a model: (case, sluice-run on the program or None,
+    # sluice-run on the .tflite, the batch line "MODEL [IN.json]", whether
+    # LiteRT.js can run it).
+    pending = []
+    exported = {}  # (program, import args) -> (model, dynamic), each program exported once
     for index, case in enumerate(cases):
         label, prog, extra, inp = case["label"], case["prog"], case["extra"], case["inp"]
         case["checks"] = {}
+        case["native"] = {}
         inputs_arg = [f"--inputs={inp}"] if inp else []
         program_out = None
+        dynamic = False
         if prog.endswith(".tflite"):
             model = prog
         else:
             import_args = [a for a in extra if a.startswith(("--feeds", "--fetches"))]
             key = (prog, tuple(import_args))
-            model = exported.get(key)
-            if model is None:
+            if key not in exported:
                 # LiteRT.js sizes input and output buffers from the model's
                 # declared shapes and cannot resize them: programs whose entry
-                # takes or returns a dynamically shaped tensor cannot be run there.
+                # takes or returns a dynamically shaped tensor run in native
+                # LiteRT only.
                 rc, lifted, err = execute([args.sluicec, prog] + import_args, args.timeout)
                 signature = re.search(r"func\.func @main\((.*)$", lifted or "", re.M)
-                if rc == 0 and signature and re.search(r"tensor<(\*|[^>]*\?)",
-                                                       signature.group(1)):
-                    exported[key] = "skip"
-                else:
-                    model = os.path.join(work, f"case-{index}.tflite")
-                    rc, _, err = execute([args.sluicec, prog, "--emit=tflite", "-o", model] +
-                                         import_args, args.timeout)
-                    exported[key] = model if rc == 0 else "error: " + err.strip()
-                model = exported[key]
-            if model == "skip":
-                skipped.append(label)
-                case["checks"] = {"program": "skipped", "import": "skipped"}
-                continue
+                dynamic = bool(rc == 0 and signature and
+                               re.search(r"tensor<(\*|[^>]*\?)", signature.group(1)))
+                model = os.path.join(work, f"case-{index}.tflite")
+                rc, _, err = execute([args.sluicec, prog, "--emit=tflite", "-o", model] +
+                                     import_args, args.timeout)
+                exported[key] = (model if rc == 0 else "error: " + err.strip(), dynamic)
+            model, dynamic = exported[key]
             if model.startswith("error: "):
                 fail(case, "sluicec --emit=tflite failed: " + model[7:])
                 case["checks"] = {"program": "no", "import": "no"}
@@ -251,13 +346,17 @@ def main():
         import_out = out.strip() if rc == 0 else None
         if rc != 0:
             import_out = json.dumps({"error": f"sluice-run on {model} failed: {err.strip()}"})
-        pending.append((case, program_out, import_out))
-        batch.append(f"{model} {inp}" if inp else model)
+        if dynamic:
+            skipped.append(label)
+            case["checks"] = {"program": "skipped", "import": "skipped"}
+        pending.append((case, program_out, import_out, f"{model} {inp}" if inp else model,
+                        not dynamic))
 
-    # One LiteRT process per chunk, the runtime loading once per chunk. A
+    # LiteRT.js: one process per chunk, the runtime loading once per chunk. A
     # long-lived LiteRT.js instance was seen to hang or fail after some
     # hundred models that each run fine on their own, so a chunk that fails
     # or times out is run again one model per process.
+    batch = [entry for _, _, _, entry, js in pending if js]
     harness = [args.node, os.path.join(HERE, "litert", "run_tflite.mjs")]
     lines = []
     retried = 0
@@ -279,48 +378,109 @@ def main():
                 chunk.append(out.strip() if rc == 0 else
                              json.dumps({"error": (err or "timed out").strip()}))
         lines += chunk
-    for (case, program_out, import_out), line in zip(pending, lines):
+
+    # Native LiteRT: every model, LiteRT.js's or not.
+    native_lines = []
+    native_unavailable = None
+    if args.litert_python:
+        native_unavailable = native_available(args.litert_python)
+        if native_unavailable:
+            failures.append(("native LiteRT", native_unavailable))
+        else:
+            native_lines = run_native(args.litert_python,
+                                      [entry for _, _, _, entry, _ in pending], work)
+
+    def compare(case, program_out, import_out, line, runtime, native):
+        """The program and import checks of one runtime's output line;
+        whether they all passed."""
+        results = case["native"] if native else case["checks"]
         checks = [("import", "sluice-run on the .tflite", import_out)]
         if program_out is not None:
             checks.insert(0, ("program", "sluice-run on the program", program_out))
         if line.startswith('{"error"'):
             for key, _, _ in checks:
-                case["checks"][key] = "no"
-            fail(case, f"LiteRT failed: {line}\n" +
-                 "\n".join(f"    {what}: {want}" for _, what, want in checks))
-            continue
+                results[key] = "no"
+            fail(case, f"{runtime} failed: {line}\n" +
+                 "\n".join(f"    {what}: {want}" for _, what, want in checks), native)
+            return False
+        passed = True
         for key, what, want in checks:
             why = agree(want, line, case["names"])
-            case["checks"][key] = "no" if why else "yes"
+            results[key] = "no" if why else "yes"
             if why:
-                fail(case, f"LiteRT disagrees with {what}: {why}\n"
-                           f"    LiteRT: {line}\n    {what}: {want}")
+                passed = False
+                fail(case, f"{runtime} disagrees with {what}: {why}\n"
+                           f"    {runtime}: {line}\n    {what}: {want}", native)
             elif not case["names"] and names_differ(want, line):
-                case["checks"][key] = "yes (names differ)"
-                notes.append((case["label"], f"output names differ, {what} vs LiteRT: "
+                results[key] = "yes (names differ)"
+                notes.append((case["label"], f"output names differ, {what} vs {runtime}: "
                                              f"{names_differ(want, line)}"))
+        return passed
+
+    # Native runs whose outputs agree but after which LiteRT crashed freeing
+    # the interpreter: counted apart, not as failures. LiteRT 2.3's IF kernel
+    # (if_kernel::Eval_static) points a branch's output tensors at the IF's
+    # output buffers, also an output that LiteRT itself computed at prepare
+    # time (a kTfLitePersistentRo tensor, e.g. a RESHAPE of constants); the
+    # interpreter's destructor then free()s that arena pointer and glibc
+    # aborts ("free(): invalid pointer"). The model is valid; the bug is
+    # LiteRT's.
+    crashed_after = []
+    js_lines = iter(lines)
+    for (case, program_out, import_out, _, js), native_result in zip(
+            pending, native_lines or [None] * len(pending)):
+        if js:
+            compare(case, program_out, import_out, next(js_lines), "LiteRT", False)
+        if native_result is not None:
+            native_line, crash = native_result
+            if crash and not compare(case, program_out, import_out, native_line,
+                                     "native LiteRT", True):
+                failures.append((case["label"], "and then " + crash))
+            elif crash:
+                crashed_after.append((case["label"], crash))
+                for key in case["native"]:
+                    case["native"][key] += " (then crashed)"
+            else:
+                compare(case, program_out, import_out, native_line, "native LiteRT", True)
 
     for label, why in failures:
         print(f"FAIL {label}: {why}")
     for label in skipped:
-        print(f"skipped (dynamic shapes at the entry, LiteRT.js cannot resize): {label}")
+        print(f"skipped in LiteRT.js (dynamic shapes at the entry, it cannot resize)"
+              f"{', run in native LiteRT' if native_lines else ''}: {label}")
     for label, note in notes:
         print(f"note {label}: {note}")
+    for label, why in crashed_after:
+        print(f"native LiteRT agrees but crashed afterwards {label}: {why}")
     if args.table:
         rows = [(c["table"][0], c["table"][1], c["checks"].get("program", "-"),
-                 c["checks"].get("import", "-")) for c in cases if c["table"]]
-        header = ("program", "inputs", "LiteRT == sluice-run (program)",
-                  "LiteRT == sluice-run (.tflite)")
-        widths = [max(len(r[i]) for r in rows + [header]) for i in range(4)]
+                 c["checks"].get("import", "-"), c["native"].get("program", "-"),
+                 c["native"].get("import", "-")) for c in cases if c["table"]]
+        header = ("program", "inputs", "LiteRT.js == sluice-run (program)",
+                  "LiteRT.js == sluice-run (.tflite)", "native LiteRT == sluice-run (program)",
+                  "native LiteRT == sluice-run (.tflite)")
+        widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
         for row in [header, tuple("-" * w for w in widths)] + rows:
             print("| " + " | ".join(f"{v:<{w}}" for v, w in zip(row, widths)) + " |")
     total = len(cases)
     failed = sum(1 for c in cases if c.get("failed"))
     if retried:
         print(f"LiteRT chunks rerun one model per process: {retried}")
+    if native_lines:
+        native_failed = sum(1 for c, *_ in pending if c.get("native_failed"))
+        native = (f"native LiteRT: {len(native_lines)} runs, "
+                  f"{len(native_lines) - native_failed - len(crashed_after)} agree, "
+                  f"{len(crashed_after)} agree then crash freeing the model, "
+                  f"{native_failed} failed")
+    elif native_unavailable:
+        native = "native LiteRT: unavailable, 1 failed"
+    elif args.litert_python:
+        native = "native LiteRT: 0 runs, 0 agree, 0 failed"
+    else:
+        native = "native LiteRT: skipped (no --litert-python)"
     print(f"tflite differential: {total} programs, "
           f"{total - failed - len(skipped)} agree, {len(skipped)} skipped, "
-          f"{failed} failed")
+          f"{failed} failed; {native}")
     return 1 if failures else 0
 
 

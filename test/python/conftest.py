@@ -7,8 +7,15 @@ Run with the build's package on the path, as utils/run-tests.sh does:
 
 Without PYTHONPATH, build/python is added here, so `pytest test/python`
 from the repository's root works too.
+
+The tests marked `requires_corpus` read the TensorFlow-written corpus kept
+beside the repository, ../shared/corpus; the environment variable
+SLUICE_CORPUS=DIR points them elsewhere. Where the directory does not exist
+they are skipped ("external corpus ../shared/corpus absent"), so a clone of
+the repository alone passes.
 """
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -17,7 +24,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
-CORPUS = REPO.parent / "shared" / "corpus"
+CORPUS = Path(os.environ.get("SLUICE_CORPUS") or REPO.parent / "shared" / "corpus")
+# Marks a test (or, as `pytestmark`, a module) that reads CORPUS.
+requires_corpus = pytest.mark.skipif(not CORPUS.is_dir(),
+                                     reason="external corpus ../shared/corpus absent")
 GRAPHDEF_INPUTS = REPO / "test" / "Target" / "GraphDef" / "Inputs"
 TOOLS = REPO / "build" / "bin"
 E2E = REPO / "test" / "e2e"

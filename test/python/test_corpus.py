@@ -12,6 +12,7 @@ Program.run:
                known at run time (as native_differential.py counts them).
 
 Also: the interpreter through Python prints what `sluice-run` prints.
+Skipped without the corpus (see conftest.py).
 """
 import subprocess
 import sys
@@ -20,11 +21,13 @@ import pytest
 
 import sluice
 from conftest import (CORPUS, E2E, assert_outputs_close, inputs_from_json,
-                      outputs_from_tool_json, tool)
+                      outputs_from_tool_json, requires_corpus, tool)
 
 sys.path.insert(0, str(E2E))
 import lift_corpus  # noqa: E402
 from tflite_differential import CORPUS_TFLITE  # noqa: E402
+
+pytestmark = requires_corpus
 
 
 def load_options(args):

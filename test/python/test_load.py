@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import sluice
-from conftest import CORPUS, EXAMPLES, GRAPHDEF_INPUTS, REPO, WHILE_COND
+from conftest import CORPUS, EXAMPLES, GRAPHDEF_INPUTS, REPO, WHILE_COND, requires_corpus
 
 
 def test_load_graphdef_text():
@@ -36,6 +36,7 @@ def test_load_graphdef_binary(tmp_path):
     assert outputs["while/Exit"] == 7 and outputs["while/Exit_1"] == 9
 
 
+@requires_corpus
 def test_load_tflite():
     program = sluice.load(CORPUS / "tflite" / "tf_converter_while_op.tflite")
     assert "lite.while" in program.mlir()
@@ -111,6 +112,7 @@ def test_malformed_tflite(tmp_path):
         sluice.load(garbage)
 
 
+@requires_corpus
 def test_truncated_tflite(tmp_path):
     model = (CORPUS / "tflite" / "tf_converter_if_op.tflite").read_bytes()
     truncated = tmp_path / "truncated.tflite"

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import sluice
-from conftest import CORPUS, EXAMPLES, WHILE_COND, tool
+from conftest import CORPUS, EXAMPLES, WHILE_COND, requires_corpus, tool
 
 
 @pytest.fixture
@@ -50,6 +50,7 @@ def test_lifted_program_runs_the_same(while_cond):
     assert while_cond.lift().run(n) == while_cond.run(n)
 
 
+@requires_corpus
 def test_lift_failure_names_the_node():
     program = sluice.load(CORPUS / "graphdef" / "v1_merge_n4_no_switch_tflite.pbtxt",
                           fetches="Merge,Merge:1")
@@ -128,6 +129,7 @@ def test_to_tflite_leaves_the_program_unchanged(while_cond):
     assert lifted.mlir() == before
 
 
+@requires_corpus
 def test_to_tflite_of_an_unliftable_graph():
     program = sluice.load(CORPUS / "graphdef" / "v1_merge_n4_no_switch_tflite.pbtxt",
                           fetches="Merge,Merge:1")

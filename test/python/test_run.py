@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import sluice
-from conftest import CORPUS, DTYPES, ENGINES, WHILE_COND
+from conftest import CORPUS, DTYPES, ENGINES, WHILE_COND, requires_corpus
 
 
 def identity_and_concat(write_mlir, dtype):
@@ -245,6 +245,7 @@ def test_native_target_cpu():
         program.run(n, engine="native", target_cpu="no-such-cpu")
 
 
+@requires_corpus
 def test_native_run_of_an_unliftable_graph():
     program = sluice.load(CORPUS / "graphdef" / "v1_merge_n4_no_switch_tflite.pbtxt",
                           fetches="Merge,Merge:1")

@@ -6,18 +6,24 @@
 // signatures they hold; the schema's enums agree with the lite dialect's; and
 // a model built with the generated builders round-trips.
 //
+// The corpus is external (../shared/corpus beside the repository, or the
+// directory the environment variable SLUICE_CORPUS names): without it the
+// tests that read it are skipped, saying so.
+//
 //===----------------------------------------------------------------------===//
 
 #include "schema_generated.h"
 
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include "gtest/gtest.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -42,9 +48,27 @@ struct LoadedModel {
   const tfl::Model *model() const { return tfl::GetModel(data()); }
 };
 
-/// Reads shared/corpus/tflite/<name>; fails the test if it is missing.
+/// The corpus directory: $SLUICE_CORPUS if set, else the build's
+/// SLUICE_CORPUS_DIR (shared/corpus beside the repository).
+std::string corpusDir() {
+  const char *dir = std::getenv("SLUICE_CORPUS");
+  return dir && *dir ? dir : SLUICE_CORPUS_DIR;
+}
+
+/// Whether the external corpus is there (the tests that read it skip if not).
+bool haveCorpus() { return llvm::sys::fs::is_directory(corpusDir()); }
+
+/// Skips the current test when the external corpus is absent.
+#define SKIP_WITHOUT_CORPUS()                                                  \
+  do {                                                                         \
+    if (!haveCorpus())                                                         \
+      GTEST_SKIP() << "external corpus " << corpusDir()                        \
+                   << " absent (../shared/corpus; set SLUICE_CORPUS)";         \
+  } while (false)
+
+/// Reads <corpus>/tflite/<name>; fails the test if it is missing.
 LoadedModel loadCorpusModel(const std::string &name) {
-  std::string path = std::string(SLUICE_CORPUS_DIR) + "/tflite/" + name;
+  std::string path = corpusDir() + "/tflite/" + name;
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                           /*RequiresNullTerminator=*/false);
   EXPECT_TRUE(static_cast<bool>(file)) << "cannot read " << path;
@@ -83,6 +107,7 @@ const char *const kCorpusModels[] = {
 //===----------------------------------------------------------------------===//
 
 TEST(TFLiteSchemaTest, CorpusModelsVerify) {
+  SKIP_WITHOUT_CORPUS();
   for (const char *name : kCorpusModels) {
     SCOPED_TRACE(name);
     LoadedModel loaded = loadCorpusModel(name);
@@ -99,6 +124,7 @@ TEST(TFLiteSchemaTest, CorpusModelsVerify) {
 }
 
 TEST(TFLiteSchemaTest, VerifierRejectsTruncatedModel) {
+  SKIP_WITHOUT_CORPUS();
   LoadedModel loaded = loadCorpusModel("tf_converter_while_op.tflite");
   ASSERT_TRUE(loaded.file);
   for (size_t size : {size_t(0), size_t(8), loaded.size() / 2}) {
@@ -108,6 +134,7 @@ TEST(TFLiteSchemaTest, VerifierRejectsTruncatedModel) {
 }
 
 TEST(TFLiteSchemaTest, WhileModel) {
+  SKIP_WITHOUT_CORPUS();
   LoadedModel loaded = loadCorpusModel("tf_converter_while_op.tflite");
   ASSERT_TRUE(loaded.file && loaded.verify());
   const tfl::Model *model = loaded.model();
@@ -189,6 +216,7 @@ TEST(TFLiteSchemaTest, WhileModel) {
 }
 
 TEST(TFLiteSchemaTest, IfModel) {
+  SKIP_WITHOUT_CORPUS();
   LoadedModel loaded = loadCorpusModel("tf_converter_if_op.tflite");
   ASSERT_TRUE(loaded.file && loaded.verify());
   const tfl::Model *model = loaded.model();
@@ -233,6 +261,7 @@ TEST(TFLiteSchemaTest, IfModel) {
 }
 
 TEST(TFLiteSchemaTest, HelloWorldModel) {
+  SKIP_WITHOUT_CORPUS();
   LoadedModel loaded = loadCorpusModel("hello_world_float.tflite");
   ASSERT_TRUE(loaded.file && loaded.verify());
   const tfl::Model *model = loaded.model();
@@ -285,6 +314,7 @@ TEST(TFLiteSchemaTest, HelloWorldModel) {
 }
 
 TEST(TFLiteSchemaTest, LSTMModel) {
+  SKIP_WITHOUT_CORPUS();
   LoadedModel loaded = loadCorpusModel("trained_lstm.tflite");
   ASSERT_TRUE(loaded.file && loaded.verify());
   const tfl::Model *model = loaded.model();
