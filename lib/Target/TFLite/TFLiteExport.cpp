@@ -393,6 +393,16 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry,
     if (!passedThrough && !fromControlFlow && !overwrittenFirst &&
         seen.insert(value).second)
       continue;
+    // A constant gets a constant tensor of its own rather than a RESHAPE of
+    // it: LiteRT computes such a RESHAPE when it prepares the model, and its
+    // IF kernel (LiteRT 2.3) then redirects that output's data to the IF's
+    // output buffer, which the interpreter's destructor frees as its own
+    // (free(): invalid pointer when a program ends).
+    if (auto constant = value.getDefiningOp<lite::ConstantOp>();
+        constant && !isEntry) {
+      operand.set(builder.clone(*constant)->getResult(0));
+      continue;
+    }
     operand.set(lite::createReshapeCopy(builder, ret->getLoc(), value,
                                         value.getType()));
   }
