@@ -26,12 +26,16 @@ Families (test/tf/corpus/FAMILY/NAME.{pbtxt,json}, format in tfcorpus.py):
             (constant folding, dependency and loop optimization on).
 
 usage: .venv/bin/python test/tf/gen_corpus.py [--out DIR] [--random N]
-Deterministic: the same TensorFlow writes the same files.
+The same TensorFlow writes the same programs and outputs. The generated
+programs' files are stable; in the hand-written TF2 ones, names TF derives
+from its process-wide tracing counters (traced functions, their arguments)
+may be numbered differently from one run to the next.
 """
 import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -89,6 +93,58 @@ def run_session(graph_def, feeds, fetches, init, inputs, grappler=True):
     return [tfcorpus.to_json(v) for v in values], None
 
 
+def canonical_functions(graph_def):
+    """The graph with its library functions renamed and sorted so that the
+    stored file does not depend on TF's process-wide tracing counters (a
+    name's numeric suffix, and the library's order, vary between runs):
+    the suffix becomes the function's rank among those of the same stem,
+    ordered by the original suffix. Every reference is renamed along."""
+    from tensorflow.core.framework import graph_pb2
+    graph_def = graph_pb2.GraphDef.FromString(graph_def.SerializeToString())
+    functions = graph_def.library.function
+    if not functions:
+        return graph_def
+
+    def split(name):
+        match = re.match(r"^(.*?)_(\d+)$", name)
+        return (match.group(1), int(match.group(2))) if match else (name, -1)
+    names = sorted((f.signature.name for f in functions), key=split)
+    mapping, seen = {}, {}
+    for name in names:
+        stem = split(name)[0]
+        mapping[name] = f"{stem}_{seen.get(stem, 0)}"
+        seen[stem] = seen.get(stem, 0) + 1
+
+    def rename_attrs(attrs):
+        for value in attrs.values():
+            if value.HasField("func") and value.func.name in mapping:
+                value.func.name = mapping[value.func.name]
+            if value.HasField("list"):
+                for func in value.list.func:
+                    if func.name in mapping:
+                        func.name = mapping[func.name]
+
+    def rename_nodes(nodes):
+        for node in nodes:
+            if node.op in mapping:
+                node.op = mapping[node.op]
+            rename_attrs(node.attr)
+    rename_nodes(graph_def.node)
+    for function in functions:
+        function.signature.name = mapping[function.signature.name]
+        rename_nodes(function.node_def)
+        rename_attrs(function.attr)
+    for gradient in graph_def.library.gradient:
+        for field in ("function_name", "gradient_func"):
+            if getattr(gradient, field) in mapping:
+                setattr(gradient, field, mapping[getattr(gradient, field)])
+    ordered = sorted(functions, key=lambda f: f.signature.name)
+    copies = [type(f).FromString(f.SerializeToString()) for f in ordered]
+    del functions[:]
+    functions.extend(copies)
+    return graph_def
+
+
 class Writer:
     def __init__(self, out):
         self.out = out
@@ -101,6 +157,7 @@ class Writer:
         self.names.add(name)
         directory = os.path.join(self.out, family)
         os.makedirs(directory, exist_ok=True)
+        graph_def = canonical_functions(graph_def)
         runs = []
         for inputs in input_sets:
             inputs = {k: tfcorpus.to_json(v) for k, v in inputs.items()}
@@ -503,6 +560,26 @@ def write_tf2(w, name, family, description, cf, input_sets, tolerance="exact", l
     w.write(name, family, "tf2", description, graph_def, feeds, fetches, input_sets, tolerance)
 
 
+def saved_model_signature(module, signature):
+    """`module` (a Keras model or a tf.Module) called through a tf.function
+    with `signature`, saved as a SavedModel and loaded back: the loaded
+    serving signature (a concrete function)."""
+    fn = tf.function(lambda x: module(x), input_signature=signature, autograph=False)
+    directory = tempfile.mkdtemp(prefix="sluice-savedmodel-")
+    try:
+        holder = tf.Module()
+        holder.model = module
+        holder.serve = fn
+        tf.saved_model.save(holder, directory, signatures={"serving_default": fn})
+        loaded = tf.saved_model.load(directory)
+        # Keep the loaded object alive with its function.
+        signature_fn = loaded.signatures["serving_default"]
+        signature_fn._sluice_loaded = loaded
+        return signature_fn
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
 def tf2_programs(w):
     T = tf
     S = T.TensorSpec
@@ -605,6 +682,13 @@ def tf2_programs(w):
         write_tf2(w, f"tf2_keras_{lname}_lowered", "tf2_keras",
                   f"Keras {layer_name} (frozen, lowered)", cf, runs, tolerance="transcendental",
                   lowered=True)
+        # The same model saved as a SavedModel and read back as the frozen
+        # GraphDef a converter sees.
+        saved = saved_model_signature(
+            model, [S([2, 5, 3], T.float32, name="x")])
+        write_tf2(w, f"tf2_saved_model_keras_{lname}", "tf2_saved_model",
+                  f"Keras {layer_name} saved as a SavedModel, read back frozen", saved, runs,
+                  tolerance="transcendental", frozen=True)
 
     # SavedModels read back as the GraphDef a converter sees.
     class Decoder(T.Module):
@@ -793,15 +877,18 @@ def main():
     parser.add_argument("--out", default=os.path.join(HERE, "corpus"))
     parser.add_argument("--random", type=int, default=70,
                         help="programs drawn per API (each written raw and after grappler)")
-    parser.add_argument("--part", choices=["tf1", "tf2"],
-                        help="(internal) write one API's programs in this process")
+    parser.add_argument("--part", choices=["tf1", "tf2", "random-tf1", "random-tf2"],
+                        help="(internal) write one part in this process")
     args = parser.parse_args()
     if args.part is None:
-        # Control flow v1 is a process-wide switch: one process per API.
+        # Control flow v1 is a process-wide switch, and TF numbers the
+        # functions it traces process-wide: one process per API and per
+        # part, so that adding a hand-written program leaves the generated
+        # ones' files as they were.
         if os.path.isdir(args.out):
             shutil.rmtree(args.out)
         total = 0
-        for part in ("tf1", "tf2"):
+        for part in ("tf1", "random-tf1", "tf2", "random-tf2"):
             out = subprocess.run([sys.executable, __file__, "--out", args.out, "--random",
                                   str(args.random), "--part", part], check=True,
                                  capture_output=True, text=True).stdout
@@ -812,14 +899,16 @@ def main():
     import tensorflow
     tf = tensorflow
     tf.get_logger().setLevel("ERROR")
-    if args.part == "tf1":
+    api = args.part.replace("random-", "")
+    if api == "tf1":
         tf.compat.v1.disable_control_flow_v2()
     w = Writer(args.out)
     if args.part == "tf1":
         tf1_programs(w)
-    else:
+    elif args.part == "tf2":
         tf2_programs(w)
-    random_programs(w, args.random, args.part)
+    else:
+        random_programs(w, args.random, api)
     print(w.count)
 
 
