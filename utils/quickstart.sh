@@ -19,6 +19,8 @@ demo)
   echo "== sluicec $graph --emit=tflite, run in LiteRT (@litertjs/core)"
   build/bin/sluicec "$graph" --emit=tflite -o build/while_cond.tflite
   node test/e2e/litert/run_tflite.mjs build/while_cond.tflite --inputs="$inputs"
+  echo "== the same .tflite in native LiteRT (ai-edge-litert, in .venv)"
+  .venv/bin/python test/e2e/litert_native.py build/while_cond.tflite --inputs="$inputs" 2>/dev/null
   echo "== sluice-run build/while_cond.tflite (imported back)"
   build/bin/sluice-run build/while_cond.tflite --inputs="$inputs"
   echo "== sluicec $graph --emit=obj --header: native code with a C header"
