@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ArenaPlan.h"
+#include "sluice/Target/TFLite/ArenaPlan.h"
 
 #include "gtest/gtest.h"
 

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ArenaPlan.h"
+#include "sluice/Target/TFLite/ArenaPlan.h"
 
 #include "llvm/ADT/STLExtras.h"
 

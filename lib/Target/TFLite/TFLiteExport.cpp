@@ -13,10 +13,10 @@
 
 #include "sluice/Target/TFLite/TFLiteExport.h"
 
-#include "ArenaPlan.h"
 #include "OperatorVersions.h"
 #include "OptionsWriter.h"
 #include "TypeMapping.h"
+#include "sluice/Target/TFLite/ArenaPlan.h"
 
 #include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"

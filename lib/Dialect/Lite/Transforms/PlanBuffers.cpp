@@ -2,7 +2,7 @@
 //
 // -lite-plan-buffers marks the module with `lite.plan_buffers`; the TFLite
 // exporter, where subgraphs and tensor indices exist, computes the plan
-// (lib/Target/TFLite/ArenaPlan.h).
+// (sluice/Target/TFLite/ArenaPlan.h).
 //
 //===----------------------------------------------------------------------===//
 

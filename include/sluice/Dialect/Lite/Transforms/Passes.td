@@ -112,7 +112,7 @@ def LitePlanBuffersPass : Pass<"lite-plan-buffers", "::mlir::ModuleOp"> {
     exporter reads it as it reads `--plan-buffers`
     (TFLiteExportOptions::planBuffers): the arena plan is computed over the
     model's subgraphs and tensor indices, which exist only at export, so
-    this pass only asks for it. The plan (lib/Target/TFLite/ArenaPlan.h):
+    this pass only asks for it. The plan (sluice/Target/TFLite/ArenaPlan.h):
     non-constant, statically shaped tensors get an arena offset, 16-byte
     aligned; subgraphs an IF/WHILE runs start above what their caller has
     live at that op, the two subgraphs of one op share a base. It is written

@@ -43,8 +43,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_LIB_TARGET_TFLITE_ARENAPLAN_H
-#define SLUICE_LIB_TARGET_TFLITE_ARENAPLAN_H
+#ifndef SLUICE_TARGET_TFLITE_ARENAPLAN_H
+#define SLUICE_TARGET_TFLITE_ARENAPLAN_H
 
 #include <cstdint>
 #include <vector>
@@ -93,4 +93,4 @@ std::vector<uint8_t> serializeOfflinePlan(const ArenaPlan &plan,
 
 } // namespace sluice::tflite_support
 
-#endif // SLUICE_LIB_TARGET_TFLITE_ARENAPLAN_H
+#endif // SLUICE_TARGET_TFLITE_ARENAPLAN_H
