@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test suite against an existing build/ and ends with the line
 # "N passed, N failed" summed over all suites. Exit status: 0 iff all passed.
+# Suites: lit (with the layering and docs checks and the e2e differentials),
+# the GoogleTest binaries, the Python package's pytest suite (in .venv), the
+# TensorFlow-judged differential (test/tf) and the external corpus in
+# TensorFlow.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,42 +13,60 @@ failed=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+# count STATUS KIND: adds the passed and failed counts that the suite output
+# in $log reports (read the way KIND prints them) to the totals; a suite
+# that exited non-zero without reporting a failure counts as one failure.
+count() {
+  local status=$1 kind=$2 p f
+  read -r p f < <(python3 - "$kind" "$log" <<'PY'
+import re, sys
+kind, text = sys.argv[1], open(sys.argv[2]).read()
+def number(pattern, group=1):
+    m = re.search(pattern, text, re.M)
+    return int(m.group(group)) if m else 0
+if kind == "lit":
+    label = lambda l: number(r"^\s*" + l + r"\s*:\s*(\d+)")
+    p = label("Passed") + label("Expectedly Failed")
+    f = (label("Failed") + label("Unexpectedly Passed") + label("Unresolved")
+         + label("Timed Out"))
+elif kind == "gtest":
+    p = number(r"^\[  PASSED  \] (\d+) test")
+    f = number(r"^\[  FAILED  \] (\d+) test")
+elif kind == "pytest":
+    lines = text.splitlines()
+    summary = next((l for l in reversed(lines)
+                    if re.search(r"\d+ (passed|failed|error)", l)), "")
+    pairs = re.findall(r"(\d+) (\w+)", summary)
+    p = sum(int(n) for n, l in pairs if l in ("passed", "xfailed"))
+    f = sum(int(n) for n, l in pairs if l in ("failed", "error", "errors", "xpassed"))
+elif kind == "tf":
+    # Each program once: agree or an expected diagnostic passes.
+    p = (number(r"^tf differential: \d+ programs, (\d+) agree")
+         + number(r"^tf differential: .*, (\d+) expected diagnostics"))
+    f = number(r"^tf differential: .*, (\d+) failed")
+elif kind == "shared-tf":
+    # Each run: agreement or a documented refusal passes.
+    runs = number(r"^shared corpus in TF: (\d+) runs")
+    f = number(r"^shared corpus in TF: .* (\d+) failed$")
+    p = runs - f
+print(p, f)
+PY
+  )
+  passed=$((passed + p))
+  failed=$((failed + f))
+  if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+}
+
 echo "== lit (check-sluice)"
 ninja -C build >/dev/null || exit 1
 /usr/lib/llvm-22/bin/lit -sv build/test | tee "$log"
-lit_status=${PIPESTATUS[0]}
-read -r p f < <(python3 - "$log" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-def count(label):
-    m = re.search(r"^\s*" + label + r"\s*:\s*(\d+)", text, re.M)
-    return int(m.group(1)) if m else 0
-passed = count("Passed") + count("Expectedly Failed")
-failed = (count("Failed") + count("Unexpectedly Passed") + count("Unresolved")
-          + count("Timed Out"))
-print(passed, failed)
-PY
-)
-passed=$((passed + p))
-failed=$((failed + f))
-if [[ $lit_status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+count "${PIPESTATUS[0]}" lit
 
 echo "== unit tests (GoogleTest)"
 for binary in build/unittests/*Tests; do
   [[ -x $binary ]] || continue
   "$binary" --gtest_color=no | tee "$log"
-  status=${PIPESTATUS[0]}
-  read -r p f < <(python3 - "$log" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-p = re.search(r"^\[  PASSED  \] (\d+) test", text, re.M)
-f = re.search(r"^\[  FAILED  \] (\d+) test", text, re.M)
-print(int(p.group(1)) if p else 0, int(f.group(1)) if f else 0)
-PY
-)
-  passed=$((passed + p))
-  failed=$((failed + f))
-  if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+  count "${PIPESTATUS[0]}" gtest
 done
 
 echo "== python package (pytest)"
@@ -52,51 +74,19 @@ echo "== python package (pytest)"
 # TensorFlow beside it); each pytest test counts.
 PYTHONPATH=build/python PYTHONDONTWRITEBYTECODE=1 .venv/bin/python -m pytest \
   -q -p no:cacheprovider test/python 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
-read -r p f < <(python3 - "$log" <<'PY'
-import re, sys
-lines = open(sys.argv[1]).read().splitlines()
-summary = next((l for l in reversed(lines) if re.search(r"\d+ (passed|failed|error)", l)), "")
-def count(*labels):
-    return sum(int(n) for n, label in re.findall(r"(\d+) (\w+)", summary) if label in labels)
-print(count("passed", "xfailed"), count("failed", "error", "errors", "xpassed"))
-PY
-)
-passed=$((passed + p))
-failed=$((failed + f))
-if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+count "${PIPESTATUS[0]}" pytest
 
 echo "== TensorFlow-judged differential (test/tf)"
-# Every engine against TensorFlow's outputs on the TF-written corpus; each
-# program counts once (agree or expected diagnostic: passed).
+# Every engine against TensorFlow's outputs on the TF-written corpus.
 .venv/bin/python test/tf/tf_differential.py --bin build/bin --table | tee "$log"
-status=${PIPESTATUS[0]}
-read -r p f < <(python3 - "$log" <<'PY'
-import re, sys
-m = re.search(r"^tf differential: (\d+) programs, (\d+) agree, (\d+) expected diagnostics, "
-              r"(\d+) failed", open(sys.argv[1]).read(), re.M)
-print(int(m.group(2)) + int(m.group(3)), int(m.group(4))) if m else print(0, 0)
-PY
-)
-passed=$((passed + p))
-failed=$((failed + f))
-if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+count "${PIPESTATUS[0]}" tf
 
 echo "== the external corpus in TensorFlow (test/tf/shared_corpus_in_tf.py)"
 # Each run of ../shared/corpus/graphdef (when present) in TF's session and in
-# Sluice's executor; each run counts (agree or a documented refusal: passed).
+# Sluice's executor.
 .venv/bin/python test/tf/shared_corpus_in_tf.py --sluice-run build/bin/sluice-run \
   2>/dev/null | tee "$log"
-status=${PIPESTATUS[0]}
-read -r p f < <(python3 - "$log" <<'PY'
-import re, sys
-m = re.search(r"^shared corpus in TF: (\d+) runs, .* (\d+) failed$", open(sys.argv[1]).read(), re.M)
-print(int(m.group(1)) - int(m.group(2)), int(m.group(2))) if m else print(0, 0)
-PY
-)
-passed=$((passed + p))
-failed=$((failed + f))
-if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
+count "${PIPESTATUS[0]}" shared-tf
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]
