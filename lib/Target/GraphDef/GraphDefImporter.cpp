@@ -165,25 +165,40 @@ LogicalResult GraphImporter::indexNodes() {
   return success();
 }
 
+namespace {
+/// A tensor name ("node", "node:port") or a control reference ("^node"),
+/// split: the node's name, the port's text (empty for none), and whether it
+/// is a control reference (which has no port).
+struct TensorNameParts {
+  StringRef node;
+  StringRef port;
+  bool control;
+};
+} // namespace
+
+static TensorNameParts splitTensorName(StringRef name) {
+  bool control = name.consume_front("^");
+  size_t colon = name.rfind(':');
+  if (control || colon == StringRef::npos)
+    return {name, StringRef(), control};
+  return {name.take_front(colon), name.substr(colon + 1), false};
+}
+
 FailureOr<InputRef> GraphImporter::parseTensorName(StringRef name,
                                                    std::string &why) {
-  bool control = name.consume_front("^");
+  TensorNameParts parts = splitTensorName(name);
   int port = 0;
-  StringRef nodeName = name;
-  size_t colon = name.rfind(':');
-  if (!control && colon != StringRef::npos) {
-    if (name.substr(colon + 1).getAsInteger(10, port) || port < 0) {
-      why = "has a malformed output port";
-      return failure();
-    }
-    nodeName = name.take_front(colon);
+  if (!parts.control && name.contains(':') &&
+      (parts.port.getAsInteger(10, port) || port < 0)) {
+    why = "has a malformed output port";
+    return failure();
   }
-  auto it = indexOf.find(nodeName);
+  auto it = indexOf.find(parts.node);
   if (it == indexOf.end()) {
     why = "names no node of the graph";
     return failure();
   }
-  return InputRef{it->second, control ? -1 : port};
+  return InputRef{it->second, parts.control ? -1 : port};
 }
 
 FailureOr<InputRef> GraphImporter::parseFeedOrFetch(StringRef name,
@@ -971,13 +986,6 @@ LogicalResult GraphImporter::importMain(ModuleOp module) {
   return success();
 }
 
-/// The node a tensor or control reference names: "node", "node:port" or
-/// "^node".
-static StringRef referencedNode(StringRef reference) {
-  reference.consume_front("^");
-  return reference.split(':').first;
-}
-
 /// TensorFlow runs only the nodes its fetches need: with explicit fetches the
 /// graph keeps the backward closure, over data and control inputs, of the
 /// fetched nodes and of the fed ones (and of every Placeholder when the feeds
@@ -993,7 +1001,7 @@ static void pruneToFetches(tensorflow::GraphDef &graph,
     indexOf.try_emplace(graph.node(i).name(), i);
   SmallVector<int> worklist;
   auto seed = [&](StringRef reference) {
-    auto it = indexOf.find(referencedNode(reference));
+    auto it = indexOf.find(splitTensorName(reference).node);
     if (it == indexOf.end())
       return false;
     worklist.push_back(it->second);
