@@ -9,7 +9,8 @@ tolerance, tfcorpus.TOLERANCES):
   executor  sluice-run G            (the v1 executor: frames, tags, deadness)
   lifted    sluice-run G --lift     (lite.if/lite.while in the interpreter)
   tflite    sluicec G --emit=tflite, the model run in native LiteRT
-            (ai-edge-litert's Interpreter; inputs resized to the run's shapes)
+            (test/e2e/litert_native.py, ai-edge-litert's Interpreter: inputs
+            resized to the run's shapes)
   native    sluice-run G --engine=native (LLVM, compiled in process)
 
 Each (program, engine) ends as
@@ -36,26 +37,24 @@ import concurrent.futures
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+E2E = os.path.join(HERE, "..", "e2e")
 sys.path.insert(0, HERE)
+sys.path.insert(0, E2E)
 sys.dont_write_bytecode = True
 import tfcorpus  # noqa: E402
+from toolrun import execute  # noqa: E402
+
+# Runs .tflite models in native LiteRT (ai-edge-litert), printing sluice-run's
+# JSON; shared with tflite_differential.py.
+LITERT_NATIVE = os.path.join(E2E, "litert_native.py")
 
 ENGINES = ("executor", "lifted", "tflite", "native")
 EXPECTATIONS = os.path.join(HERE, "expectations.json")
 TIMEOUT = 120
-
-
-def execute(cmd, timeout=TIMEOUT):
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, "", f"timed out after {timeout} s"
-    return proc.returncode, proc.stdout, proc.stderr
 
 
 def diagnostic(stderr):
@@ -92,7 +91,7 @@ def sluice_args(path, meta):
 
 def run_outputs(cmd):
     """(outputs, None) or (None, Outcome) for a sluice-run command."""
-    status, out, err = execute(cmd)
+    status, out, err = execute(cmd, TIMEOUT)
     if status == 0:
         try:
             return json.loads(out)["outputs"], None
@@ -101,38 +100,6 @@ def run_outputs(cmd):
     if crashed(status):
         return None, Outcome("crash", f"exit {status}: {err.strip()[-300:]}")
     return None, Outcome("diagnostic", diagnostic(err))
-
-
-def litert_worker(model, inputs_files):
-    """Runs `model` in ai-edge-litert once per inputs file; prints one JSON
-    line per run ({"outputs": [...]} or {"error": "..."}). Its own process, so
-    a crash in LiteRT fails one program, not the whole run."""
-    import numpy as np
-    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-    from ai_edge_litert.interpreter import Interpreter
-    for path in inputs_files:
-        with open(path) as f:
-            inputs = json.load(f)
-        try:
-            interpreter = Interpreter(model_path=model)
-            details = interpreter.get_input_details()
-            arrays = [tfcorpus.from_json(inputs[d["name"]]) if d["name"] in inputs else None
-                      for d in details]
-            if any(a is None for a in arrays):
-                arrays = [tfcorpus.from_json(t) for t in inputs.values()]
-            for d, a in zip(details, arrays):
-                if list(d["shape"]) != list(a.shape):
-                    interpreter.resize_tensor_input(d["index"], list(a.shape), strict=False)
-            interpreter.allocate_tensors()
-            for d, a in zip(details, arrays):
-                interpreter.set_tensor(d["index"], np.asarray(a, dtype=d["dtype"]))
-            interpreter.invoke()
-            outputs = [tfcorpus.to_json(interpreter.get_tensor(d["index"]))
-                       for d in interpreter.get_output_details()]
-            print(json.dumps({"outputs": outputs}), flush=True)
-        except Exception as e:  # LiteRT's refusal, reported per run
-            print(json.dumps({"error": f"{type(e).__name__}: {str(e).splitlines()[0]}"}),
-                  flush=True)
 
 
 def check_runs(meta, produce):
@@ -171,14 +138,18 @@ def evaluate(name, path, meta, engines, bin_dir, work):
                 [sluice_run] + base + [f"--inputs={inputs[i]}"] + flags[engine]))
             continue
         model = os.path.join(work, name + ".tflite")
-        status, _, err = execute([sluicec] + base + ["--emit=tflite", "-o", model])
+        status, _, err = execute([sluicec] + base + ["--emit=tflite", "-o", model], TIMEOUT)
         if status != 0:
             results[engine] = (Outcome("crash", f"exit {status}: {err.strip()[-300:]}")
                                if crashed(status) else Outcome("diagnostic", diagnostic(err)))
             continue
-        status, out, err = execute([sys.executable, __file__, "--litert-worker", model] + inputs)
+        batch = os.path.join(work, name + ".batch")
+        with open(batch, "w") as f:
+            f.writelines(f"{model} {inp}\n" for inp in inputs)
+        # Exit status 1: some run failed, reported on its line.
+        status, out, err = execute([sys.executable, LITERT_NATIVE, "--batch", batch], TIMEOUT)
         lines = out.splitlines()
-        if status != 0 or len(lines) != len(inputs):
+        if status not in (0, 1) or len(lines) != len(inputs):
             results[engine] = Outcome("crash", f"LiteRT exit {status}: {err.strip()[-300:]}")
             continue
         replies = [json.loads(line) for line in lines]
@@ -193,7 +164,6 @@ def evaluate(name, path, meta, engines, bin_dir, work):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--litert-worker", nargs="+", help=argparse.SUPPRESS)
     parser.add_argument("--bin", help="directory with sluice-run and sluicec")
     parser.add_argument("--corpus", default=tfcorpus.CORPUS)
     parser.add_argument("--expectations", default=EXPECTATIONS)
@@ -208,9 +178,6 @@ def main():
                         help="print the family x engine table as Markdown (docs/tensorflow.md)")
     parser.add_argument("--workdir")
     args = parser.parse_args()
-    if args.litert_worker:
-        litert_worker(args.litert_worker[0], args.litert_worker[1:])
-        return 0
     if not args.bin:
         parser.error("--bin is required")
     engines = [e for e in args.engines.split(",") if e]
