@@ -560,22 +560,16 @@ def write_tf2(w, name, family, description, cf, input_sets, tolerance="exact", l
     w.write(name, family, "tf2", description, graph_def, feeds, fetches, input_sets, tolerance)
 
 
-def saved_model_signature(module, signature):
-    """`module` (a Keras model or a tf.Module) called through a tf.function
-    with `signature`, saved as a SavedModel and loaded back: the loaded
-    serving signature (a concrete function)."""
-    fn = tf.function(lambda x: module(x), input_signature=signature, autograph=False)
+def load_saved_model(holder, serve):
+    """`holder` (a tf.Module) saved as a SavedModel with the tf.function
+    `serve` as its serving signature, and loaded back: (the loaded object,
+    its serving signature, a concrete function). Keep the loaded object while
+    the function is used: it owns the variables."""
     directory = tempfile.mkdtemp(prefix="sluice-savedmodel-")
     try:
-        holder = tf.Module()
-        holder.model = module
-        holder.serve = fn
-        tf.saved_model.save(holder, directory, signatures={"serving_default": fn})
+        tf.saved_model.save(holder, directory, signatures={"serving_default": serve})
         loaded = tf.saved_model.load(directory)
-        # Keep the loaded object alive with its function.
-        signature_fn = loaded.signatures["serving_default"]
-        signature_fn._sluice_loaded = loaded
-        return signature_fn
+        return loaded, loaded.signatures["serving_default"]
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 
@@ -684,8 +678,11 @@ def tf2_programs(w):
                   lowered=True)
         # The same model saved as a SavedModel and read back as the frozen
         # GraphDef a converter sees.
-        saved = saved_model_signature(
-            model, [S([2, 5, 3], T.float32, name="x")])
+        holder = T.Module()
+        holder.model = model
+        holder.serve = T.function(holder.model, input_signature=[S([2, 5, 3], T.float32, name="x")],
+                                  autograph=False)
+        loaded, saved = load_saved_model(holder, holder.serve)  # keeps the variables
         write_tf2(w, f"tf2_saved_model_keras_{lname}", "tf2_saved_model",
                   f"Keras {layer_name} saved as a SavedModel, read back frozen", saved, runs,
                   tolerance="transcendental", frozen=True)
@@ -703,21 +700,15 @@ def tf2_programs(w):
                 h = T.cond(T.reduce_max(h) > 0.9, lambda: h * 0.5, lambda: h)
                 return i + 1, h
             return T.while_loop(lambda i, h: i < n, body, [0, T.zeros([2])])[1]
-    directory = tempfile.mkdtemp(prefix="sluice-savedmodel-")
-    try:
-        module = Decoder()
-        T.saved_model.save(module, directory, signatures={"serving_default": module.serve})
-        loaded = T.saved_model.load(directory)
-        cf = loaded.signatures["serving_default"]
-        runs = [{"x": f32(0.5, -1), "n": i32(v)} for v in (0, 2, 6)]
-        write_tf2(w, "tf2_saved_model_decoder", "tf2_saved_model",
-                  "SavedModel signature, frozen", cf, runs, tolerance="transcendental",
-                  frozen=True)
-        write_tf2(w, "tf2_saved_model_decoder_lowered", "tf2_saved_model",
-                  "SavedModel signature, frozen and lowered", cf, runs,
-                  tolerance="transcendental", lowered=True)
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
+    module = Decoder()
+    loaded, cf = load_saved_model(module, module.serve)  # keeps the variables
+    runs = [{"x": f32(0.5, -1), "n": i32(v)} for v in (0, 2, 6)]
+    write_tf2(w, "tf2_saved_model_decoder", "tf2_saved_model",
+              "SavedModel signature, frozen", cf, runs, tolerance="transcendental",
+              frozen=True)
+    write_tf2(w, "tf2_saved_model_decoder_lowered", "tf2_saved_model",
+              "SavedModel signature, frozen and lowered", cf, runs,
+              tolerance="transcendental", lowered=True)
 
 
 # ---------------------------------------------------------------------------
