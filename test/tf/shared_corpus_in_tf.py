@@ -12,7 +12,8 @@ relative). Each run ends as
                 as IMPORT runs: stateful ops, ill-typed functions);
   TF only       TF refuses a run Sluice completes: a documented difference
                 (TF_ONLY below says why), any other one fails;
-  FAIL          the outputs differ, or an undocumented difference.
+  FAIL          the outputs differ, sluice-run crashed, or an undocumented
+                difference.
 Prints one line per run and the summary
   shared corpus in TF: N runs, N agree, N both refuse, N Sluice only, N TF only, N failed
 Exit status 1 on any failure; 0 with a note when the corpus is absent.
@@ -22,7 +23,6 @@ usage: shared_corpus_in_tf.py --sluice-run PATH [--corpus DIR]
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -34,6 +34,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 import lift_corpus  # noqa: E402
 import tfcorpus  # noqa: E402
+from tf_differential import run_outputs  # noqa: E402
 
 # Runs TensorFlow refuses but Sluice completes, with the reason. Keyed by
 # (graph, " ".join(extra sluice-run arguments)).
@@ -57,14 +58,6 @@ def option(extra, name):
 
 def tensor_name(name):
     return name if ":" in name else name + ":0"
-
-
-def run_sluice(sluice_run, path, extra, inputs_file):
-    cmd = [sluice_run, path] + extra + ([f"--inputs={inputs_file}"] if inputs_file else [])
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    if proc.returncode != 0:
-        return None, (proc.stderr.strip().splitlines() or ["(no message)"])[0]
-    return json.loads(proc.stdout)["outputs"], None
 
 
 def default_fetches(graph_def):
@@ -158,7 +151,14 @@ def main():
                 with open(inputs_file, "w") as f:
                     f.write(inputs_text)
             inputs = json.loads(inputs_text) if inputs_text else {}
-            sluice_out, sluice_error = run_sluice(args.sluice_run, path, extra, inputs_file)
+            sluice_out, outcome = run_outputs(
+                [args.sluice_run, path] + extra +
+                ([f"--inputs={inputs_file}"] if inputs_file else []))
+            if outcome is not None and outcome.kind == "crash":
+                counts["failed"] += 1
+                print(f"FAIL: {label}: sluice-run crashed: {outcome.detail}")
+                continue
+            sluice_error = outcome.detail if outcome else None
             explicit = option(extra, "fetches")
             targets = [f[1:] for f in explicit or [] if f.startswith("^")]
             if sluice_out is not None:
