@@ -57,38 +57,33 @@ Value sluice::executor::createZeroValue(OpBuilder &builder, Location loc,
   return lite::ConstantOp::create(builder, loc, zero);
 }
 
+/// The lite.if result `use` yields, or null when `use` is no if's yield.
+static Value getYieldedIfResult(OpOperand &use) {
+  auto ifOp = dyn_cast<lite::IfOp>(use.getOwner()->getParentOp());
+  if (!ifOp || !isa<lite::YieldOp>(use.getOwner()))
+    return nullptr;
+  return ifOp.getResult(use.getOperandNumber());
+}
+
 void sluice::executor::materializePlaceholders(func::FuncOp function) {
   SmallVector<ub::PoisonOp> placeholders;
   function.walk([&](ub::PoisonOp op) { placeholders.push_back(op); });
   if (placeholders.empty())
     return;
-  // The types the lite.if results get from their computing branches, read
-  // off a scratch copy refined by shape inference (which lets a yielded
+  // The types the lite.if results get from their computing branches are
+  // read off a scratch copy refined by shape inference (which lets a yielded
   // placeholder constrain nothing); the function itself keeps its types.
-  DenseMap<Value, Type> refinedResults;
-  {
-    IRMapping mapping;
-    OwningOpRef<ModuleOp> scratch = ModuleOp::create(function.getLoc());
-    auto copy = cast<func::FuncOp>(function->clone(mapping));
-    scratch->push_back(copy);
-    if (succeeded(lite::refineShapes(copy)))
-      for (ub::PoisonOp placeholder : placeholders)
-        for (OpOperand &use : placeholder->getUses())
-          if (auto ifOp = dyn_cast<lite::IfOp>(use.getOwner()->getParentOp());
-              ifOp && isa<lite::YieldOp>(use.getOwner())) {
-            Value result = ifOp.getResult(use.getOperandNumber());
-            refinedResults[result] = mapping.lookup(result).getType();
-          }
-  }
+  IRMapping mapping;
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(function.getLoc());
+  auto copy = cast<func::FuncOp>(function->clone(mapping));
+  scratch->push_back(copy);
+  bool refined = succeeded(lite::refineShapes(copy));
   OpBuilder builder(function.getContext());
   for (ub::PoisonOp placeholder : placeholders) {
     for (OpOperand &use : llvm::make_early_inc_range(placeholder->getUses())) {
-      Type type = placeholder.getType();
-      if (auto ifOp = dyn_cast<lite::IfOp>(use.getOwner()->getParentOp());
-          ifOp && isa<lite::YieldOp>(use.getOwner()))
-        if (Type refined =
-                refinedResults.lookup(ifOp.getResult(use.getOperandNumber())))
-          type = refined;
+      Value result = refined ? getYieldedIfResult(use) : Value();
+      Type type =
+          result ? mapping.lookup(result).getType() : placeholder.getType();
       builder.setInsertionPoint(use.getOwner());
       use.set(createZeroValue(builder, placeholder.getLoc(), type));
     }
