@@ -87,9 +87,7 @@ def run_session(graph_def, feeds, fetches, init, inputs, grappler=True):
             values = session.run(
                 fetches, {name + ":0": tfcorpus.from_json(inputs[name]) for name in feeds})
     except Exception as e:  # TF's own refusal is a result worth keeping
-        lines = [l.strip() for l in str(e).splitlines()
-                 if l.strip() and l.strip() != "Graph execution error:"]
-        return None, f"{type(e).__name__}: {' '.join(lines[:2])}"
+        return None, tfcorpus.describe_tf_error(e)
     return [tfcorpus.to_json(v) for v in values], None
 
 

@@ -115,9 +115,7 @@ def run_tf(tf, graph_def, fetches, targets, inputs):
         with tf.compat.v1.Session(graph=graph) as session:
             values = session.run([tensor_name(f) for f in fetches] + targets, feed)
     except Exception as e:  # TF's refusal is the finding
-        lines = [l.strip() for l in str(e).splitlines()
-                 if l.strip() and l.strip() != "Graph execution error:"]
-        return None, f"{type(e).__name__}: {' '.join(lines[:2])[:300]}"
+        return None, tfcorpus.describe_tf_error(e, limit=300)
     return [tfcorpus.to_json(v) for v in values[:len(fetches)]], None
 
 

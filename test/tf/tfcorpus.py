@@ -87,6 +87,15 @@ def from_json(tensor):
     return np.array(data, dtype=tensor["dtype"]).reshape(tensor["shape"])
 
 
+def describe_tf_error(error, limit=None):
+    """TensorFlow's refusal as one line: the exception's type and its first
+    two lines of text without TF's "Graph execution error:" header (at most
+    `limit` characters of text)."""
+    lines = [l.strip() for l in str(error).splitlines()
+             if l.strip() and l.strip() != "Graph execution error:"]
+    return f"{type(error).__name__}: {' '.join(lines[:2])[:limit]}"
+
+
 def _close(a, b, rtol, atol):
     if isinstance(a, str) or isinstance(b, str):
         return a == b
