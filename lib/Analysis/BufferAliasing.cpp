@@ -187,8 +187,9 @@ struct Conflict {
 class Analyzer {
 public:
   Analyzer(ValueClasses &classes,
-           DenseMap<Operation *, SmallVector<CopyRequirement, 2>> &copies)
-      : classes(classes), copies(copies) {}
+           DenseMap<Operation *, SmallVector<CopyRequirement, 2>> &copies,
+           BufferModel model)
+      : classes(classes), copies(copies), model(model) {}
 
   void analyzeWhile(WhileOp loop);
   void analyzeIf(IfOp op);
@@ -203,6 +204,7 @@ private:
 
   ValueClasses &classes;
   DenseMap<Operation *, SmallVector<CopyRequirement, 2>> &copies;
+  BufferModel model;
 };
 
 std::optional<std::string> Analyzer::entryConflict(WhileOp loop, Value init) {
@@ -275,7 +277,7 @@ bool Analyzer::producerMayRead(Operation *producer, OpOperand &use,
       return classes.same(loop.getResult(use.getOperandNumber()), old) &&
              classes.same(old, yielded);
     auto type = dyn_cast<RankedTensorType>(use.get().getType());
-    return isElementwise(producer) &&
+    return model.elementwiseInPlace && isElementwise(producer) &&
            classes.same(producer->getResult(0), yielded) && type &&
            type.hasStaticShape() && type == producer->getResult(0).getType();
   }
@@ -317,9 +319,9 @@ void Analyzer::analyzeWhile(WhileOp loop) {
   Operation *yield = body.getTerminator();
   unsigned n = loop.getInits().size();
   SmallVector<CopyRequirement, 2> reqs;
-  auto require = [&](CopyRequirement::Kind kind, unsigned i,
-                     std::string reason) {
-    reqs.push_back({kind, i, 0, std::move(reason)});
+  auto require = [&](CopyRequirement::Kind kind, unsigned i, std::string reason,
+                     std::optional<unsigned> buffer = std::nullopt) {
+    reqs.push_back({kind, i, 0, std::move(reason), buffer});
   };
   auto cost = [&](unsigned i) { return copyCost(loop.getResult(i).getType()); };
 
@@ -375,7 +377,10 @@ void Analyzer::analyzeWhile(WhileOp loop) {
       continue;
     }
     if (next[i]) {
-      require(CopyRequirement::Kind::BodyCopy, i, permutationReason(next, i));
+      // By pointer, slot i simply takes slot next[i]'s buffer.
+      require(model.stateByPointer ? CopyRequirement::Kind::Rotate
+                                   : CopyRequirement::Kind::BodyCopy,
+              i, permutationReason(next, i), next[i]);
       continue;
     }
     if (!isInside(body, y)) {
@@ -402,6 +407,10 @@ void Analyzer::analyzeWhile(WhileOp loop) {
     }
     candidates.push_back(i);
   }
+  // Each computed slot first tries its own buffer; `claimed` are the
+  // buffers that then hold a next value.
+  llvm::SmallDenseSet<unsigned> claimed;
+  SmallVector<std::pair<unsigned, Conflict>> conflicted;
   for (unsigned i : candidates) {
     Value y = yield->getOperand(i);
     std::optional<unsigned> keeper;
@@ -415,19 +424,58 @@ void Analyzer::analyzeWhile(WhileOp loop) {
       continue;
     }
     Conflict c = checkWrite(body, y, body.getArgument(i));
-    if (c.kind == Conflict::ReadAfter) {
-      require(CopyRequirement::Kind::BodyCopy, i,
-              "the old value is read by " + opName(c.reader) + " after " +
-                  opName(c.writer) + " overwrote it");
-      continue;
-    }
-    if (c.kind == Conflict::ProducerReads) {
-      require(CopyRequirement::Kind::PingPong, i,
-              opName(c.writer) +
-                  " reads the old value while writing the new one");
+    if (c.kind != Conflict::None) {
+      conflicted.push_back({i, c});
       continue;
     }
     bodyShared[i] = true;
+    claimed.insert(i);
+  }
+  // By pointer, a slot that cannot write over its own state may write over
+  // the state of a slot k that only forwards another slot's state (k's own
+  // state is not yielded: its buffer is free once read). A shift register
+  // (a, b, c) -> (b, c, f(a, b, c)) computes f over a: the three buffers
+  // rotate.
+  SmallVector<std::optional<unsigned>> computedInto(n);
+  for (auto &[i, c] : conflicted) {
+    if (!model.stateByPointer)
+      break;
+    Value y = yield->getOperand(i);
+    for (unsigned k = 0; k < n; ++k) {
+      if (k == i || claimed.contains(k) || !next[k] || *next[k] == k ||
+          body.getArgument(k).getType() != body.getArgument(i).getType() ||
+          llvm::is_contained(next, std::optional<unsigned>(k)) ||
+          checkWrite(body, y, body.getArgument(k)).kind != Conflict::None)
+        continue;
+      claimed.insert(k);
+      computedInto[i] = k;
+      require(CopyRequirement::Kind::Rotate, i,
+              "computed into the buffer of slot " + std::to_string(k) +
+                  ", which only forwards slot " + std::to_string(*next[k]),
+              k);
+      break;
+    }
+  }
+  for (auto &[i, c] : conflicted) {
+    if (computedInto[i])
+      continue;
+    if (c.kind == Conflict::ReadAfter && !model.stateByPointer) {
+      require(CopyRequirement::Kind::BodyCopy, i,
+              "the old value is read by " + opName(c.reader) + " after " +
+                  opName(c.writer) + " overwrote it");
+    } else if (claimed.contains(i) ||
+               llvm::is_contained(next, std::optional<unsigned>(i))) {
+      require(CopyRequirement::Kind::BodyCopy, i,
+              "its buffer holds the next value of another slot");
+    } else if (c.kind == Conflict::ReadAfter) {
+      require(CopyRequirement::Kind::PingPong, i,
+              "the old value is read by " + opName(c.reader) + " after " +
+                  opName(c.writer) + " writes the new one");
+    } else {
+      require(CopyRequirement::Kind::PingPong, i,
+              opName(c.writer) +
+                  " reads the old value while writing the new one");
+    }
   }
 
   // Alias classes.
@@ -438,6 +486,11 @@ void Analyzer::analyzeWhile(WhileOp loop) {
       classes.unite(loop.getInits()[i], body.getArgument(i));
     if (bodyShared[i])
       classes.unite(yield->getOperand(i), body.getArgument(i));
+    // By pointer, the buffers of a rotation are one pool.
+    if (computedInto[i])
+      classes.unite(yield->getOperand(i), body.getArgument(*computedInto[i]));
+    if (model.stateByPointer && next[i])
+      classes.unite(body.getArgument(i), body.getArgument(*next[i]));
   }
   llvm::sort(reqs, byPlace);
   if (!reqs.empty())
@@ -454,8 +507,8 @@ void Analyzer::analyzeIf(IfOp op) {
     Block &block = region->front();
     Operation *yield = block.getTerminator();
     auto require = [&](unsigned k, std::string reason) {
-      reqs.push_back(
-          {CopyRequirement::Kind::BranchCopy, k, branch, std::move(reason)});
+      reqs.push_back({CopyRequirement::Kind::BranchCopy, k, branch,
+                      std::move(reason), std::nullopt});
     };
     SmallVector<unsigned> candidates;
     for (unsigned k = 0; k < op.getNumResults(); ++k) {
@@ -497,9 +550,9 @@ void Analyzer::analyzeIf(IfOp op) {
 
 } // namespace
 
-BufferAliasing::BufferAliasing(Operation *root) {
+BufferAliasing::BufferAliasing(Operation *root, BufferModel model) {
   ValueClasses classes;
-  Analyzer analyzer(classes, copies);
+  Analyzer analyzer(classes, copies, model);
   // Post-order: nested region ops first.
   root->walk([&](Operation *op) {
     if (auto loop = dyn_cast<WhileOp>(op))

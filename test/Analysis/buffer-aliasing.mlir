@@ -1,4 +1,7 @@
-// RUN: sluice-opt %s -split-input-file -test-lite-buffer-aliasing -verify-diagnostics -o /dev/null
+// RUN: sluice-opt %s -split-input-file -test-lite-buffer-aliasing=target=native -verify-diagnostics -o /dev/null
+
+// The native BufferModel: elementwise ops may write over what they read, and
+// loop state is passed by pointer. buffer-aliasing-tflite.mlir: TFLite's.
 
 // No copy: both slots are updated in place by elementwise ops.
 func.func @in_place_elementwise(%a: tensor<4xf32>, %n: tensor<i32>) -> tensor<4xf32> {
@@ -148,7 +151,7 @@ func.func @body_captured_yield(%a: tensor<4xf32>, %go: tensor<i1>) -> tensor<4xf
 func.func @body_swap(%a: tensor<4xf32>, %go: tensor<i1>) -> tensor<4xf32> {
   %x0 = lite.neg %a : tensor<4xf32>
   %y0 = lite.abs %a : tensor<4xf32>
-  // expected-remark @+1 {{lite.while: slot 0 copy in the body (swapped with slot 1); slot 1 copy in the body (swapped with slot 0)}}
+  // expected-remark @+1 {{lite.while: slot 0 by pointer in the buffer of slot 1 (swapped with slot 1); slot 1 by pointer in the buffer of slot 0 (swapped with slot 0)}}
   %r:2 = lite.while (%x = %x0, %y = %y0) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) cond {
     lite.yield %go : tensor<i1>
   } body {
@@ -164,11 +167,31 @@ func.func @body_rotate(%a: tensor<4xf32>, %go: tensor<i1>) -> tensor<4xf32> {
   %x0 = lite.neg %a : tensor<4xf32>
   %y0 = lite.abs %a : tensor<4xf32>
   %z0 = lite.exp %a : tensor<4xf32>
-  // expected-remark @+1 {{lite.while: slot 0 copy in the body (rotated among slots 0, 1, 2); slot 1 copy in the body (rotated among slots 0, 1, 2); slot 2 copy in the body (rotated among slots 0, 1, 2)}}
+  // expected-remark @+1 {{lite.while: slot 0 by pointer in the buffer of slot 1 (rotated among slots 0, 1, 2); slot 1 by pointer in the buffer of slot 2 (rotated among slots 0, 1, 2); slot 2 by pointer in the buffer of slot 0 (rotated among slots 0, 1, 2)}}
   %r:3 = lite.while (%x = %x0, %y = %y0, %z = %z0) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) cond {
     lite.yield %go : tensor<i1>
   } body {
     lite.yield %y, %z, %x : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+  }
+  return %r#0 : tensor<4xf32>
+}
+
+// -----
+
+// (b) A shift register (a, b, c) -> (b, c, f(a, b, c)): c's buffer still
+// holds slot 1's next value, so f is computed over a (slot 0 only forwards
+// slot 1), and the three buffers rotate.
+func.func @body_shift_register(%a: tensor<4xf32>, %go: tensor<i1>) -> tensor<4xf32> {
+  %x0 = lite.neg %a : tensor<4xf32>
+  %y0 = lite.abs %a : tensor<4xf32>
+  %z0 = lite.exp %a : tensor<4xf32>
+  // expected-remark @+1 {{lite.while: slot 0 by pointer in the buffer of slot 1 (yields the value of slot 1); slot 1 by pointer in the buffer of slot 2 (yields the value of slot 2); slot 2 by pointer in the buffer of slot 0 (computed into the buffer of slot 0, which only forwards slot 1)}}
+  %r:3 = lite.while (%x = %x0, %y = %y0, %z = %z0) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) cond {
+    lite.yield %go : tensor<i1>
+  } body {
+    %s = lite.add %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %f = lite.add %s, %z : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    lite.yield %y, %z, %f : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
   }
   return %r#0 : tensor<4xf32>
 }
@@ -196,7 +219,7 @@ func.func @body_same_value_twice(%a: tensor<4xf32>, %go: tensor<i1>) -> (tensor<
 func.func @body_read_after_overwrite(%a: tensor<4xf32>, %go: tensor<i1>) -> (tensor<4xf32>, tensor<4xf32>) {
   %x0 = lite.neg %a : tensor<4xf32>
   %y0 = lite.abs %a : tensor<4xf32>
-  // expected-remark @+1 {{lite.while: slot 0 copy in the body (the old value is read by 'lite.mul' after 'lite.add' overwrote it); slot 1 in place}}
+  // expected-remark @+1 {{lite.while: slot 0 two buffers (ping-pong: the old value is read by 'lite.mul' after 'lite.add' writes the new one); slot 1 in place}}
   %r:2 = lite.while (%x = %x0, %y = %y0) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) cond {
     lite.yield %go : tensor<i1>
   } body {
@@ -213,7 +236,7 @@ func.func @body_read_after_overwrite(%a: tensor<4xf32>, %go: tensor<i1>) -> (ten
 func.func @body_read_after_overwrite_nested(%a: tensor<4xf32>, %go: tensor<i1>) -> (tensor<4xf32>, tensor<4xf32>) {
   %x0 = lite.neg %a : tensor<4xf32>
   %y0 = lite.abs %a : tensor<4xf32>
-  // expected-remark @+1 {{lite.while: slot 0 copy in the body (the old value is read by 'lite.if' after 'lite.exp' overwrote it); slot 1 in place}}
+  // expected-remark @+1 {{lite.while: slot 0 two buffers (ping-pong: the old value is read by 'lite.if' after 'lite.exp' writes the new one); slot 1 in place}}
   %r:2 = lite.while (%x = %x0, %y = %y0) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) cond {
     lite.yield %go : tensor<i1>
   } body {

@@ -41,12 +41,17 @@ def TestLiteBufferAliasingPass
     A while slot is "in place (passed through)" when the body yields its
     argument unchanged, and "two buffers (ping-pong: ...)" when the body
     computes the next value by an op that cannot write over the old one.
+    A slot "by pointer (... buffer of slot k)" leaves its next value in
+    slot k's buffer: the slots' buffers are permuted, nothing is copied.
     With `print-classes`, every remark ends with the alias class of each
-    result, e.g. `[classes 0 1]`: equal numbers, one buffer.
+    result, e.g. `[classes 0 1]`: equal numbers, one buffer. `target` picks
+    the BufferModel: native (default) or tflite.
   }];
   let options = [
     Option<"printClasses", "print-classes", "bool", /*default=*/"false",
-           "append the alias class of each result to the remarks">
+           "append the alias class of each result to the remarks">,
+    Option<"target", "target", "std::string", /*default=*/"\"native\"",
+           "the BufferModel: native or tflite">
   ];
 }
 

@@ -1,9 +1,9 @@
 //===- ArenaPlanTest.cpp - the whole-model arena plan's aliasing rules ----===//
 //
-// Tests of lib/Target/TFLite/ArenaPlan on hand-built subgraphs: which
-// tensors a WHILE's callees share with the caller (ArenaPlan.h's rules),
-// subgraphs called from several WHILEs (only offsets all call sites agree
-// on), and the OfflineMemoryAllocation words.
+// Tests of lib/Target/TFLite/ArenaPlan on hand-built subgraphs: how the plan
+// applies the sharing BufferAliasing decided (ArenaSlot) to a WHILE's
+// callees and operands, subgraphs called from several WHILEs (only offsets
+// all call sites agree on), and the OfflineMemoryAllocation words.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +23,7 @@ ArenaSubgraph makeCond() {
   cond.sizes = {kState, 1};
   cond.inputs = {0};
   cond.outputs = {1};
-  cond.operators = {{{0}, {1}, {}, ArenaControlFlow::None}};
+  cond.operators = {{{0}, {1}, {}, ArenaControlFlow::None, {}}};
   return cond;
 }
 
@@ -33,14 +33,22 @@ ArenaSubgraph makeBody(int chain) {
   body.inputs = {0};
   body.sizes.assign(chain + 1, kState);
   for (int op = 0; op < chain; ++op)
-    body.operators.push_back({{op}, {op + 1}, {}, ArenaControlFlow::None});
+    body.operators.push_back({{op}, {op + 1}, {}, ArenaControlFlow::None, {}});
   body.outputs = {chain};
   return body;
 }
 
+/// A slot in place, as BufferAliasing decides when nothing else reads the
+/// state: operand, body input and body output all at the result.
+ArenaSlot inPlace() {
+  ArenaSlot slot;
+  slot.operandShared = slot.bodyOutputShared = true;
+  return slot;
+}
+
 ArenaOperator makeWhile(int32_t operand, int32_t result, unsigned cond,
-                        unsigned body) {
-  return {{operand}, {result}, {cond, body}, ArenaControlFlow::While};
+                        unsigned body, ArenaSlot slot = inPlace()) {
+  return {{operand}, {result}, {cond, body}, ArenaControlFlow::While, {slot}};
 }
 
 /// main(a): x = f(a); r1 = WHILE(x); r2 = WHILE(`secondOperand`), both
@@ -50,27 +58,27 @@ ArenaSubgraph makeMain(int32_t secondOperand, std::vector<int32_t> outputs) {
   main.sizes = {kState, kState, kState, kState};
   main.inputs = {0};
   main.outputs = std::move(outputs);
-  main.operators = {{{0}, {1}, {}, ArenaControlFlow::None},
+  main.operators = {{{0}, {1}, {}, ArenaControlFlow::None, {}},
                     makeWhile(1, 2, 1, 2),
                     makeWhile(secondOperand, 3, 1, 2)};
   return main;
 }
 
-/// main(a): x = f(a); r = WHILE(x) calling subgraphs 1 and 2; returns r.
-ArenaSubgraph makeSingleLoopMain() {
+/// main(a): x = f(a); r = WHILE(x) calling subgraphs 1 and 2 with the
+/// decision `slot`; returns r.
+ArenaSubgraph makeSingleLoopMain(ArenaSlot slot = inPlace()) {
   ArenaSubgraph main;
   main.sizes = {kState, kState, kState};
   main.inputs = {0};
   main.outputs = {2};
-  main.operators = {{{0}, {1}, {}, ArenaControlFlow::None},
-                    makeWhile(1, 2, 1, 2)};
+  main.operators = {{{0}, {1}, {}, ArenaControlFlow::None, {}},
+                    makeWhile(1, 2, 1, 2, slot)};
   return main;
 }
 
 TEST(ArenaPlanTest, LoopStateSharesTheResultsOffset) {
-  // body: t = g(in); out = h(t): in is read for the last time before out
-  // is written, so cond.in, body.in and body.out all sit at r1's offset,
-  // and x (dead at the WHILE) shares it too.
+  // body: t = g(in); out = h(t), in place: cond.in, body.in and body.out
+  // all sit at r's offset, and x (no entry copy) shares it too.
   ArenaPlan plan = planArena({makeSingleLoopMain(), makeCond(), makeBody(2)});
   int32_t result = plan.offsets[0][2];
   ASSERT_GE(result, 0);
@@ -82,11 +90,38 @@ TEST(ArenaPlanTest, LoopStateSharesTheResultsOffset) {
   EXPECT_EQ(plan.globalPeak % 16, 0);
 }
 
-TEST(ArenaPlanTest, OutputWrittenByTheOpReadingTheStateStaysApart) {
-  // body: out = g(in): TFLite kernels never write over their inputs.
-  ArenaPlan plan = planArena({makeSingleLoopMain(), makeCond(), makeBody(1)});
+TEST(ArenaPlanTest, OutputStaysApartWhereTheSlotIsNotInPlace) {
+  // body: out = g(in), which a TFLite kernel cannot write over in (the
+  // analysis's ping_pong): body.in at r, body.out elsewhere.
+  ArenaSlot pingPong = inPlace();
+  pingPong.bodyOutputShared = false;
+  ArenaPlan plan =
+      planArena({makeSingleLoopMain(pingPong), makeCond(), makeBody(1)});
   EXPECT_EQ(plan.offsets[2][0], plan.offsets[0][2]);
   EXPECT_NE(plan.offsets[2][1], plan.offsets[0][2]);
+}
+
+TEST(ArenaPlanTest, EntryCopyKeepsTheOperandApart) {
+  ArenaSlot entryCopy = inPlace();
+  entryCopy.operandShared = false;
+  ArenaPlan plan =
+      planArena({makeSingleLoopMain(entryCopy), makeCond(), makeBody(2)});
+  EXPECT_NE(plan.offsets[0][1], plan.offsets[0][2]);
+  EXPECT_EQ(plan.offsets[2][0], plan.offsets[0][2]);
+}
+
+TEST(ArenaPlanTest, NoDecisionNoSharingOfTheState) {
+  // A WHILE without ArenaSlots: the plan decides no sharing on its own.
+  // The operand and the body's output stay apart; the callees' inputs,
+  // which WHILE only copies into and they only read, still sit at r.
+  ArenaSubgraph main = makeSingleLoopMain();
+  main.operators[1].slots.clear();
+  ArenaPlan plan = planArena({main, makeCond(), makeBody(2)});
+  int32_t result = plan.offsets[0][2];
+  EXPECT_NE(plan.offsets[0][1], result);
+  EXPECT_NE(plan.offsets[2][2], result);
+  EXPECT_EQ(plan.offsets[1][0], result);
+  EXPECT_EQ(plan.offsets[2][0], result);
 }
 
 TEST(ArenaPlanTest, SharedCalleeWhereCallSitesAgree) {
@@ -103,10 +138,12 @@ TEST(ArenaPlanTest, SharedCalleeWhereCallSitesAgree) {
 }
 
 TEST(ArenaPlanTest, SharedCalleeWhereCallSitesDisagree) {
-  // Both WHILEs run on x and both results are returned: they live at two
-  // offsets, and the shared callees' tensors take neither.
-  ArenaPlan plan = planArena(
-      {makeMain(/*secondOperand=*/1, {2, 3}), makeCond(), makeBody(2)});
+  // Both WHILEs run on x (the first copies it at entry: x is used after
+  // it) and both results are returned: they live at two offsets, and the
+  // shared callees' tensors take neither.
+  ArenaSubgraph main = makeMain(/*secondOperand=*/1, {2, 3});
+  main.operators[1].slots[0].operandShared = false;
+  ArenaPlan plan = planArena({main, makeCond(), makeBody(2)});
   int32_t first = plan.offsets[0][2], second = plan.offsets[0][3];
   ASSERT_GE(first, 0);
   ASSERT_GE(second, 0);
@@ -118,18 +155,21 @@ TEST(ArenaPlanTest, SharedCalleeWhereCallSitesDisagree) {
 }
 
 TEST(ArenaPlanTest, SwappedBodyInputsKeepTheirOwnBuffers) {
-  // body(in0, in1) -> (in1, in0): the copies into r would overwrite an
-  // input before the other slot's copy reads it.
+  // body(in0, in1) -> (in1, in0): each input is the other slot's output,
+  // which the copies into r would overwrite before it is read.
+  ArenaSlot copied = inPlace();
+  copied.bodyOutputShared = false;
   ArenaSubgraph main;
   main.sizes = {kState, kState, kState, kState};
   main.inputs = {0, 1};
   main.outputs = {2, 3};
-  main.operators = {{{0, 1}, {2, 3}, {1, 2}, ArenaControlFlow::While}};
+  main.operators = {
+      {{0, 1}, {2, 3}, {1, 2}, ArenaControlFlow::While, {copied, copied}}};
   ArenaSubgraph cond;
   cond.sizes = {kState, kState, 1};
   cond.inputs = {0, 1};
   cond.outputs = {2};
-  cond.operators = {{{0, 1}, {2}, {}, ArenaControlFlow::None}};
+  cond.operators = {{{0, 1}, {2}, {}, ArenaControlFlow::None, {}}};
   ArenaSubgraph body;
   body.sizes = {kState, kState};
   body.inputs = {0, 1};

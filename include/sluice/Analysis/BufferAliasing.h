@@ -3,7 +3,10 @@
 // Decides, for every lite.while and lite.if, which values can live in one
 // buffer across operand -> region arguments -> yields -> results, and where a
 // copy (or a second buffer) is truly required. In the spirit of XLA's copy
-// insertion; used by the TFLite arena plan and by native bufferization alike.
+// insertion. It is the one place these decisions are made: -lite-plan-buffers
+// records its answer on each lite.while/lite.if (`lite.buffers`, one
+// #lite.slot per slot or result), which the TFLite arena plan and the native
+// loop-state passes apply; each target is described by a BufferModel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,9 +21,26 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace sluice {
+
+/// What a target's runtime can do with buffers; the analysis decides for one.
+struct BufferModel {
+  /// An elementwise op may write its result over an operand it reads (each
+  /// element is read before it is written). Native code: yes; TFLite
+  /// kernels never write over their inputs.
+  bool elementwiseInPlace = true;
+  /// Loop state is passed by pointer: slot i's next value may be left in
+  /// another slot's buffer (swaps, rotations, shift registers), and two
+  /// buffers alternating (ping-pong) cost no copy. Native code: yes; TFLite's
+  /// WHILE copies every slot between its subgraphs, one slot after another.
+  bool stateByPointer = true;
+
+  static BufferModel native() { return {true, true}; }
+  static BufferModel tflite() { return {false, false}; }
+};
 
 /// One place where a lite.while slot or a lite.if result cannot share the
 /// buffer of the value flowing into it.
@@ -32,6 +52,9 @@ namespace sluice {
 ///        y_i ──[BodyCopy]──────┘   (y_i is the body's i-th yield)
 ///        y_i ══[PingPong]══ B_i'   (the body writes y_i into a second
 ///                                   buffer; B_i and B_i' alternate)
+///        y_i ══[Rotate]═══> B_j    (by pointer: y_i is, or is computed
+///                                   into, slot j's buffer; the slots'
+///                                   buffers are permuted, nothing copied)
 ///
 ///   lite.if, result k (one buffer R_k):
 ///
@@ -42,7 +65,7 @@ namespace sluice {
 /// parallel assignment (all sources are read before any slot is written).
 /// A BranchCopy copies the yielded value into R_k at the end of the branch.
 struct CopyRequirement {
-  enum class Kind { EntryCopy, BodyCopy, PingPong, BranchCopy };
+  enum class Kind { EntryCopy, BodyCopy, PingPong, Rotate, BranchCopy };
   Kind kind;
   /// The loop-carried slot (lite.while) or the result (lite.if).
   unsigned index;
@@ -50,6 +73,9 @@ struct CopyRequirement {
   unsigned branch = 0;
   /// Why, in words, e.g. "the initial value is used after the loop".
   std::string reason;
+  /// Rotate: the slot whose buffer holds the next value. BodyCopy of a slot
+  /// that yields another slot's argument (swap, rotation): that slot.
+  std::optional<unsigned> buffer;
 };
 
 /// The analysis of every lite.while and lite.if nested in `root` (each region
@@ -59,7 +85,8 @@ struct CopyRequirement {
 /// (no views), which the analysis may let it write in place of a loop slot.
 class BufferAliasing {
 public:
-  explicit BufferAliasing(mlir::Operation *root);
+  explicit BufferAliasing(mlir::Operation *root,
+                          BufferModel model = BufferModel::native());
   ~BufferAliasing();
   BufferAliasing(BufferAliasing &&) noexcept;
   BufferAliasing &operator=(BufferAliasing &&) noexcept;

@@ -4,11 +4,13 @@
 // the body yields a value equivalent to its block argument; a body that
 // builds the next state in a fresh tensor (a matrix product, then an
 // activation into tensor.empty) costs an allocation and a copy per
-// iteration. Following BufferAliasing's rules, the op producing the next
-// state writes it into a buffer the loop owns:
+// iteration. The op producing the next state writes it into a buffer the
+// loop owns, as BufferAliasing decided for the lite.while the loop was
+// lowered from (`lite.buffers`, recorded by -lite-plan-buffers{target=native}
+// and carried by the lowering; a loop without it is left to one-shot):
 //
-//   in place: the current state is dead from that op on, or that op only
-//   reads it elementwise (same index as it writes):
+//   in place (#lite.slot<none>): the current state is dead from that op on,
+//   or that op only reads it elementwise (same index as it writes):
 //
 //     ^bb0(%h):  %n = g(%h) outs(tensor.empty)   yield %n
 //     ^bb0(%h):  %n = g(%h) outs(%h)             yield %n
@@ -17,10 +19,16 @@
 //   branch writes over the buffer's value before the if (see
 //   collectDestinations).
 //
-//   ping-pong: the op reads the current state otherwise (h' = FC(h)), or
-//   the state is read after it: a second slot %spare carries the other
-//   buffer, the op writes into it and the two swap every iteration
-//   (-native-rotate-loop-buffers then removes one-shot's copies):
+//   over another slot's buffer (#lite.slot<none, buffer = k>): slot k only
+//   forwards another slot's state, so its buffer is free once read (a shift
+//   register (a, b, c) -> (b, c, f(a, b, c)) computes f over a; the
+//   buffers then rotate);
+//
+//   ping-pong (#lite.slot<ping_pong>): the op reads the current state
+//   otherwise (h' = FC(h)), or the state is read after it: a second slot
+//   %spare carries the other buffer, the op writes into it and the two swap
+//   every iteration (-native-rotate-loop-buffers then removes one-shot's
+//   copies):
 //
 //     ^bb0(%h, %spare):  %n = FC(%h) outs(%spare)   yield %n, %h
 //
@@ -29,6 +37,8 @@
 #include "sluice/Codegen/Native/Passes.h"
 
 #include "Destinations.h"
+
+#include "sluice/Dialect/Lite/IR/LiteDialect.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -44,52 +54,6 @@ using namespace mlir;
 
 namespace sluice {
 namespace {
-
-/// Whether `user` runs before `op` in an iteration of the loop body, or
-/// not in the same iteration as `op` (the other branch of an scf.if that
-/// holds `op`).
-bool runsBeforeOrExclusive(Operation *user, Operation *op) {
-  Operation *child = nullptr;
-  for (Operation *at = op; at; child = at, at = at->getParentOp()) {
-    Operation *ancestor = at->getBlock()->findAncestorOpInBlock(*user);
-    if (!ancestor)
-      continue;
-    if (ancestor != at)
-      return ancestor->isBeforeInBlock(at);
-    // `user` is nested in `at`, an ancestor of `op`: exclusive only when
-    // they are in different branches of an scf.if.
-    if (!child || !isa<scf::IfOp>(at))
-      return false;
-    return !child->getParentRegion()->findAncestorOpInRegion(*user);
-  }
-  return false;
-}
-
-/// Whether no use of `value` reads it after `op` starts (`op` itself may
-/// use it when `usedByOp`).
-bool isNotReadAfter(Value value, Operation *op, bool usedByOp) {
-  for (Operation *user : value.getUsers())
-    if (user == op ? !usedByOp : !runsBeforeOrExclusive(user, op))
-      return false;
-  return true;
-}
-
-/// Whether `producer` reads `value` only elementwise for `result`: an
-/// all-parallel linalg.generic whose inputs holding `value` are indexed as
-/// the result is, and no use of `value` follows it.
-bool isReadElementwiseLast(Value value, Operation *producer, OpResult result) {
-  auto generic = dyn_cast<linalg::GenericOp>(producer);
-  if (!generic || generic.getNumParallelLoops() != generic.getNumLoops())
-    return false;
-  OpOperand *init = generic.getDpsInitOperand(result.getResultNumber());
-  AffineMap written = generic.getMatchingIndexingMap(init);
-  for (OpOperand &input : generic->getOpOperands())
-    if (input.get() == value &&
-        (generic.isDpsInit(&input) ||
-         generic.getMatchingIndexingMap(&input) != written))
-      return false;
-  return isNotReadAfter(value, producer, /*usedByOp=*/true);
-}
 
 /// A fresh tensor (tensor.empty of the slot's type, used once) that a DPS
 /// op writes part of the slot's next value into, and `version`: the value
@@ -165,18 +129,6 @@ LogicalResult collectDestinations(Value value, Value version, Block &body,
   return success();
 }
 
-/// Whether the op writing `destination` may write over its version: the
-/// version is not read after that op starts, or the op reads it only
-/// elementwise and nothing reads it afterwards.
-bool canWriteOver(const Destination &destination) {
-  Operation *producer = destination.init->getOwner();
-  if (isNotReadAfter(destination.version, producer, /*usedByOp=*/false))
-    return true;
-  auto dps = dyn_cast<DestinationStyleOpInterface>(producer);
-  return dps && isReadElementwiseLast(destination.version, producer,
-                                      dps.getTiedOpResult(destination.init));
-}
-
 /// Adds a slot to `loop` whose initial value is a fresh tensor of `type`
 /// and that the condition forwards unchanged; returns the new loop (the
 /// old one is replaced and erased).
@@ -217,6 +169,13 @@ struct NativeLoopStateInPlacePass
   }
 
   void rewriteLoop(scf::WhileOp loop) {
+    // The decisions -lite-plan-buffers{target=native} recorded; applied
+    // here, so the attribute goes (the loop may grow a spare slot).
+    auto slots = loop->getAttrOfType<ArrayAttr>(lite::getBuffersAttrName());
+    loop->removeAttr(lite::getBuffersAttrName());
+    if (!slots || slots.size() != loop.getNumResults() ||
+        !llvm::all_of(slots, llvm::IsaPred<lite::SlotAttr>))
+      return;
     // The block arguments of the body are what the condition forwards:
     // only loops whose condition forwards its own arguments unchanged
     // keep a slot's buffer from one iteration to the next.
@@ -224,43 +183,36 @@ struct NativeLoopStateInPlacePass
     if (condition.getArgs() !=
         ValueRange(loop.getBefore().front().getArguments()))
       return;
-    // In three rounds, so that a slot takes another's buffer only when
-    // nothing else would: (1) each slot's own buffer; (2) the buffer of a
-    // slot that only forwards another slot's state and whose own state is
-    // not yielded (a shift register (a, b, c) -> (b, c, f(a, b, c)) writes
-    // f over a: the loop then rotates three buffers); (3) ping-pong.
-    llvm::SmallDenseSet<unsigned> claimed, placed;
-    unsigned numSlots = loop.getAfter().getNumArguments();
-    auto place = [&](unsigned slot, unsigned buffer) {
-      if (claimed.contains(buffer) || !isComputedSlot(loop, slot))
-        return false;
-      Block &body = loop.getAfter().front();
+    Block &body = loop.getAfter().front();
+    llvm::SmallDenseSet<unsigned> claimed;
+    SmallVector<unsigned> pingPongs;
+    for (auto [slot, attr] :
+         llvm::enumerate(slots.getAsRange<lite::SlotAttr>())) {
+      if (attr.has(lite::SlotCopies::body) || !isComputedSlot(loop, slot))
+        continue;
+      if (attr.has(lite::SlotCopies::ping_pong)) {
+        pingPongs.push_back(slot);
+        continue;
+      }
+      // Its own buffer, or (by pointer) the buffer of a slot that only
+      // forwards another slot's state.
+      unsigned buffer = attr.getBufferSlot().value_or(slot);
+      if (claimed.contains(buffer))
+        continue;
       auto type = cast<RankedTensorType>(body.getArgument(slot).getType());
       SmallVector<Destination> destinations;
       if (failed(collectDestinations(loop.getYieldOp().getResults()[slot],
                                      body.getArgument(buffer), body, type,
                                      destinations)) ||
-          destinations.empty() || !llvm::all_of(destinations, canWriteOver))
-        return false;
+          destinations.empty())
+        continue;
       for (const Destination &destination : destinations)
         destination.init->set(destination.version);
       claimed.insert(buffer);
-      placed.insert(slot);
-      return true;
-    };
-    for (unsigned i = 0; i < numSlots; ++i)
-      place(i, i);
-    for (unsigned i = 0; i < numSlots; ++i) {
-      if (placed.contains(i))
-        continue;
-      for (unsigned j : getForwardingSlots(loop, i))
-        if (place(i, j))
-          break;
     }
-    for (unsigned i = 0; i < numSlots; ++i)
-      if (!placed.contains(i) && !claimed.contains(i) &&
-          isComputedSlot(loop, i))
-        loop = pingPong(loop, i);
+    for (unsigned slot : pingPongs)
+      if (!claimed.contains(slot))
+        loop = pingPong(loop, slot);
   }
 
   /// Whether slot `slot` is statically shaped and yields a value of its own
@@ -271,26 +223,6 @@ struct NativeLoopStateInPlacePass
     Value next = loop.getYieldOp().getResults()[slot];
     return type && type.hasStaticShape() &&
            llvm::count(loop.getYieldOp().getResults(), next) == 1;
-  }
-
-  /// The other slots of `slot`'s type that forward another slot's state
-  /// (they need no buffer of their own) and whose own state the body does
-  /// not yield (their buffer is free once they are read).
-  static SmallVector<unsigned> getForwardingSlots(scf::WhileOp loop,
-                                                  unsigned slot) {
-    Block &body = loop.getAfter().front();
-    scf::YieldOp yield = loop.getYieldOp();
-    SmallVector<unsigned> slots;
-    for (BlockArgument other : body.getArguments()) {
-      unsigned index = other.getArgNumber();
-      auto forwarded = dyn_cast<BlockArgument>(yield.getResults()[index]);
-      if (index != slot &&
-          other.getType() == body.getArgument(slot).getType() && forwarded &&
-          forwarded.getOwner() == &body &&
-          !llvm::is_contained(yield.getResults(), other))
-        slots.push_back(index);
-    }
-    return slots;
   }
 
   /// Ping-pong, for one op of the body (not of a branch) writing slot

@@ -54,6 +54,13 @@ void buildNativeBufferizationPipeline(OpPassManager &pm,
                                       const NativePipelineOptions &options,
                                       bool upstreamBaseline,
                                       bool baselineAllowsLoopAllocs) {
+  if (!upstreamBaseline) {
+    // Sluice's buffer decisions (BufferAliasing), recorded on the region
+    // ops before they are lowered; NativeLoopStateInPlace applies them.
+    lite::LitePlanBuffersPassOptions plan;
+    plan.target = "native";
+    pm.addPass(lite::createLitePlanBuffersPass(plan));
+  }
   pm.addPass(createConvertLiteToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createNativeContractionLayoutPass());
   NativeVectorizeProductsPassOptions vectorize;
@@ -62,8 +69,8 @@ void buildNativeBufferizationPipeline(OpPassManager &pm,
   // One loop for a chain of elementwise ops (a bias add and its activation).
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
   if (!upstreamBaseline) {
-    // Sluice's buffer choices (BufferAliasing's rules): loop state written
-    // in place, then one buffer for both branches of an if.
+    // Sluice's buffer choices: loop state where BufferAliasing put it, then
+    // one buffer for both branches of an if.
     pm.addNestedPass<func::FuncOp>(createNativeLoopStateInPlacePass());
     pm.addNestedPass<func::FuncOp>(createNativeIfDestinationsPass());
   }

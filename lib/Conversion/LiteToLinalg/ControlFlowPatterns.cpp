@@ -97,6 +97,8 @@ struct WhileLowering : OpConversionPattern<lite::WhileOp> {
     Location loc = op.getLoc();
     SmallVector<Value> inits = castTo(rewriter, loc, adaptor.getInits(), types);
     auto loop = scf::WhileOp::create(rewriter, loc, types, inits);
+    // Decisions recorded on the loop (-lite-plan-buffers) stay with it.
+    loop->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     for (auto [from, to] : {std::pair(&op.getCond(), &loop.getBefore()),
                             std::pair(&op.getBody(), &loop.getAfter())}) {
       rewriter.inlineRegionBefore(*from, *to, to->end());

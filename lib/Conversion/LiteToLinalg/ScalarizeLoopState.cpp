@@ -99,6 +99,8 @@ struct ScalarizeWhileState : OpRewritePattern<scf::WhileOp> {
     SmallVector<Type> resultTypes =
         llvm::map_to_vector(originalAfter, scalarType);
     auto scalarLoop = scf::WhileOp::create(rewriter, loc, resultTypes, inits);
+    // Decisions recorded on the loop (-lite-plan-buffers) stay with it.
+    scalarLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
     rewriter.inlineRegionBefore(loop.getBefore(), scalarLoop.getBefore(),
                                 scalarLoop.getBefore().end());
     rewriter.inlineRegionBefore(loop.getAfter(), scalarLoop.getAfter(),

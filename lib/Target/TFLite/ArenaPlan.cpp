@@ -28,23 +28,20 @@ namespace {
 /// end) for a tensor nothing defines or uses.
 struct Lifetimes {
   std::vector<int64_t> start, end;
-  /// The operator defining each tensor (-1: none), and the last operator
-  /// reading it (-1: none).
-  std::vector<int64_t> definedAt, lastReadAt;
+  /// The operator defining each tensor (-1: none).
+  std::vector<int64_t> definedAt;
 
   explicit Lifetimes(const ArenaSubgraph &subgraph) {
     size_t numTensors = subgraph.sizes.size();
     start.assign(numTensors, std::numeric_limits<int64_t>::max());
     end.assign(numTensors, std::numeric_limits<int64_t>::min());
     definedAt.assign(numTensors, -1);
-    lastReadAt.assign(numTensors, -1);
     for (int32_t tensor : subgraph.inputs)
       live(tensor, -1);
     for (auto [position, op] : llvm::enumerate(subgraph.operators)) {
       auto at = static_cast<int64_t>(position);
       for (int32_t tensor : op.inputs)
-        if (live(tensor, at))
-          lastReadAt[tensor] = at;
+        live(tensor, at);
       for (int32_t tensor : op.outputs)
         if (live(tensor, at) && definedAt[tensor] < 0)
           definedAt[tensor] = at;
@@ -77,27 +74,25 @@ static bool isPlanned(const ArenaSubgraph &subgraph, int32_t tensor) {
          subgraph.sizes[tensor] > 0;
 }
 
-/// The WHILE operands that can share their result's offset in `subgraph`:
-/// the operand's last use is the WHILE, it is defined by an operator here
-/// (not a subgraph input or constant), it is not passed twice, and neither
-/// is fixed. Returns (operand, result) pairs.
+/// The WHILE operands that share their result's offset in `subgraph`: the
+/// slot has no entry copy (ArenaSlot::operandShared), the operand is defined
+/// by an operator here (not a subgraph input or constant), the two are of
+/// one size and neither is fixed. Returns (operand, result) pairs.
 static std::vector<std::pair<int32_t, int32_t>>
 findMergeableLoopState(const ArenaSubgraph &subgraph, const Lifetimes &life,
                        const FixedOffsets &fixed) {
   std::vector<std::pair<int32_t, int32_t>> pairs;
-  for (auto [position, op] : llvm::enumerate(subgraph.operators)) {
+  for (const ArenaOperator &op : subgraph.operators) {
     if (op.kind != ArenaControlFlow::While)
       continue;
-    auto at = static_cast<int64_t>(position);
     for (size_t slot = 0; slot < op.inputs.size() && slot < op.outputs.size();
          ++slot) {
       int32_t operand = op.inputs[slot], result = op.outputs[slot];
-      if (!isPlanned(subgraph, operand) || !isPlanned(subgraph, result) ||
-          fixed.count(operand) || fixed.count(result) ||
+      if (!op.getSlot(slot).operandShared || !isPlanned(subgraph, operand) ||
+          !isPlanned(subgraph, result) || fixed.count(operand) ||
+          fixed.count(result) ||
           subgraph.sizes[operand] != subgraph.sizes[result] ||
-          life.definedAt[operand] < 0 || life.end[operand] != at ||
-          llvm::count(op.inputs, operand) != 1 ||
-          llvm::is_contained(subgraph.outputs, operand))
+          life.definedAt[operand] < 0)
         continue;
       pairs.emplace_back(operand, result);
     }
@@ -252,17 +247,17 @@ private:
       if (slot >= bodyGraph.inputs.size() || slot >= bodyGraph.outputs.size())
         continue;
       int32_t in = bodyGraph.inputs[slot], out = bodyGraph.outputs[slot];
-      // Yielded in another slot: the copies into the results would
-      // overwrite it before that slot's copy reads it.
+      ArenaSlot decision = op.getSlot(slot);
+      // Another slot's output: the copies into the results would overwrite
+      // it before that slot's copy reads it.
       bool yieldedElsewhere = false;
       for (auto [other, yielded] : llvm::enumerate(bodyGraph.outputs))
         yieldedElsewhere |= other != slot && yielded == in;
       bool inPlaced = !yieldedElsewhere && fix(body, in, offset, bytes);
       if (out == in || out < 0 || bodyLife.definedAt[out] < 0)
         continue;
-      // Kernels do not write over their inputs: the old value must be read
-      // for the last time before the op defining the new one.
-      if (inPlaced && bodyLife.lastReadAt[in] >= bodyLife.definedAt[out])
+      // Over the input's offset only where the slot is in place.
+      if (inPlaced && !decision.bodyOutputShared)
         continue;
       fix(body, out, offset, bytes);
     }

@@ -1,8 +1,9 @@
-//===- OperatorVersions.h - TFLite op versions and runtimes -----*- C++ -*-===//
+//===- OperatorVersions.h - a model's minimum TFLite runtime ----*- C++ -*-===//
 //
-// The version of each exported operator, chosen by TFLite's versioning rules
-// from the features the op instance uses (element types, ranks, broadcasting,
-// options), and the oldest TFLite runtime that has kernels for it.
+// The "min_runtime_version" metadata of an exported model: the newest of the
+// minimum runtimes of the operator versions it uses. Each version and its
+// runtime come from the op's record (TFLiteBuiltinOpInterface's
+// getOperatorVersion and getRuntimeVersions, data in LiteOps.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,22 +13,17 @@
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
 #include <string>
-#include <utility>
 
 namespace sluice::tflite_support {
 
-/// The version of the TFLite builtin that lite op `op` is written as, from
-/// its operand and result types and attributes as exported.
-int getOperatorVersion(mlir::Operation *op);
+/// The oldest TFLite runtime with a kernel for version `version` of `op`'s
+/// builtin, or "" where TFLite's table has no entry.
+std::string getMinimumRuntimeVersion(lite::TFLiteBuiltinOpInterface op,
+                                     int version);
 
-/// The oldest TFLite runtime with a kernel for version `version` of `code`,
-/// or "" where TFLite's table has no entry.
-std::string getMinimumRuntimeVersion(lite::BuiltinOperator code, int version);
-
-/// The newest of the minimum runtimes of `codes` (versions compared
-/// numerically, "1.15.0" after "1.5.0"), or "" if none has an entry.
-std::string getMinimumRuntimeVersion(
-    llvm::ArrayRef<std::pair<lite::BuiltinOperator, int>> codes);
+/// The newest of `runtimes` (versions compared numerically, "1.15.0" after
+/// "1.5.0"; empty strings ignored), or "" if none is given.
+std::string getNewestRuntimeVersion(llvm::ArrayRef<std::string> runtimes);
 
 } // namespace sluice::tflite_support
 

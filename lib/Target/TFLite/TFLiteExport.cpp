@@ -51,7 +51,9 @@ private:
   FailureOr<flatbuffers::Offset<fb::SubGraph>>
   writeSubgraph(func::FuncOp function, bool isEntry);
   unsigned getBuffer(DenseElementsAttr value);
-  unsigned getOperatorCode(lite::BuiltinOperator code, int version);
+  /// The index of `op`'s operator code (its builtin at the version this
+  /// instance needs), added on first use.
+  unsigned getOperatorCode(lite::TFLiteBuiltinOpInterface op);
   /// The function a region outlined by -lite-outline-regions calls.
   FailureOr<func::FuncOp> getOutlinedCallee(Operation *op, Region &region);
 
@@ -61,6 +63,8 @@ private:
   std::vector<flatbuffers::Offset<fb::Buffer>> buffers;
   DenseMap<Attribute, unsigned> constantBuffers;
   std::map<std::pair<int, int>, unsigned> operatorCodeIndex;
+  /// The minimum runtime of each operator code written.
+  std::vector<std::string> operatorRuntimes;
   std::vector<flatbuffers::Offset<fb::OperatorCode>> operatorCodes;
   SmallVector<func::FuncOp> subgraphFunctions;
   DenseMap<Operation *, unsigned> subgraphIndex;
@@ -90,14 +94,18 @@ unsigned ModelWriter::getBuffer(DenseElementsAttr value) {
   return it->second;
 }
 
-unsigned ModelWriter::getOperatorCode(lite::BuiltinOperator code, int version) {
-  int value = static_cast<int>(code);
+unsigned ModelWriter::getOperatorCode(lite::TFLiteBuiltinOpInterface op) {
+  int version = op.getOperatorVersion();
+  int value = static_cast<int>(op.getBuiltinOperator());
   auto [it, inserted] = operatorCodeIndex.try_emplace(
       std::make_pair(value, version), operatorCodes.size());
-  if (inserted)
+  if (inserted) {
+    operatorRuntimes.push_back(
+        tflite_support::getMinimumRuntimeVersion(op, version));
     operatorCodes.push_back(fb::CreateOperatorCode(
         fbb, static_cast<int8_t>(std::min(value, 127)), 0, version,
         static_cast<fb::BuiltinOperator>(value)));
+  }
   return it->second;
 }
 
@@ -130,6 +138,23 @@ static std::string getTensorName(Value value, StringRef prefix,
     }
   }
   return (prefix + "/t" + std::to_string(index)).str();
+}
+
+/// The arena plan's view of the decisions -lite-plan-buffers recorded for
+/// `loop` (none shared where nothing is recorded).
+static std::vector<tflite_support::ArenaSlot>
+getWhileSlots(lite::WhileOp loop) {
+  std::vector<tflite_support::ArenaSlot> slots(loop.getNumResults());
+  for (auto [index, slot] : llvm::enumerate(slots)) {
+    lite::SlotAttr decision = lite::getSlotDecision(loop, index);
+    if (!decision)
+      continue;
+    slot.operandShared = !decision.has(lite::SlotCopies::entry);
+    slot.bodyOutputShared = !decision.has(lite::SlotCopies::body) &&
+                            !decision.has(lite::SlotCopies::ping_pong) &&
+                            !decision.getBufferSlot();
+  }
+  return slots;
 }
 
 FailureOr<flatbuffers::Offset<fb::SubGraph>>
@@ -219,6 +244,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
 
     std::vector<int32_t> opInputs = indicesOf(op.getOperands());
     std::vector<unsigned> callees;
+    std::vector<tflite_support::ArenaSlot> slots;
     auto controlFlow = tflite_support::ArenaControlFlow::None;
     unsigned opcode;
     tflite_support::WrittenOptions options;
@@ -233,8 +259,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       auto call = cast<func::CallOp>(ifOp.getThenRegion().front().front());
       std::vector<int32_t> passed = indicesOf(call.getOperands());
       opInputs.insert(opInputs.end(), passed.begin(), passed.end());
-      opcode = getOperatorCode(lite::BuiltinOperator::IF,
-                               tflite_support::getOperatorVersion(&op));
+      opcode = getOperatorCode(ifOp);
       options = {fb::BuiltinOptions::IfOptions,
                  fb::CreateIfOptions(fbb, getSubgraphIndex(*thenFn),
                                      getSubgraphIndex(*elseFn))
@@ -242,6 +267,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       // After the options: which is indexed first stays as before.
       callees = {getSubgraphIndex(*thenFn), getSubgraphIndex(*elseFn)};
       controlFlow = tflite_support::ArenaControlFlow::If;
+
     } else if (auto whileOp = dyn_cast<lite::WhileOp>(op)) {
       FailureOr<func::FuncOp> condFn =
           getOutlinedCallee(&op, whileOp.getCond());
@@ -249,17 +275,16 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
           getOutlinedCallee(&op, whileOp.getBody());
       if (failed(condFn) || failed(bodyFn))
         return failure();
-      opcode = getOperatorCode(lite::BuiltinOperator::WHILE,
-                               tflite_support::getOperatorVersion(&op));
+      opcode = getOperatorCode(whileOp);
       options = {fb::BuiltinOptions::WhileOptions,
                  fb::CreateWhileOptions(fbb, getSubgraphIndex(*condFn),
                                         getSubgraphIndex(*bodyFn))
                      .Union()};
       callees = {getSubgraphIndex(*condFn), getSubgraphIndex(*bodyFn)};
       controlFlow = tflite_support::ArenaControlFlow::While;
+      slots = getWhileSlots(whileOp);
     } else if (auto builtin = dyn_cast<lite::TFLiteBuiltinOpInterface>(op)) {
-      opcode = getOperatorCode(builtin.getBuiltinOperator(),
-                               tflite_support::getOperatorVersion(&op));
+      opcode = getOperatorCode(builtin);
       options = tflite_support::writeBuiltinOptions(
           fbb, &op, builtin.getBuiltinOptions());
     } else {
@@ -270,8 +295,8 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       if (failed(addTensor(result, nameOf(result), 0, op.getLoc())))
         return failure();
     std::vector<int32_t> opOutputs = indicesOf(op.getResults());
-    arena.operators.push_back(
-        {opInputs, opOutputs, std::move(callees), controlFlow});
+    arena.operators.push_back({opInputs, opOutputs, std::move(callees),
+                               controlFlow, std::move(slots)});
     operators.push_back(fb::CreateOperator(
         fbb, opcode, fbb.CreateVector(opInputs), fbb.CreateVector(opOutputs),
         options.type, options.table));
@@ -322,11 +347,8 @@ LogicalResult ModelWriter::write(func::FuncOp entry, llvm::raw_ostream &os) {
 
   // min_runtime_version: the oldest TFLite whose kernels read every op
   // version written.
-  std::vector<std::pair<lite::BuiltinOperator, int>> codes;
-  for (const auto &[key, index] : operatorCodeIndex)
-    codes.emplace_back(static_cast<lite::BuiltinOperator>(key.first),
-                       key.second);
-  std::string minRuntime = tflite_support::getMinimumRuntimeVersion(codes);
+  std::string minRuntime =
+      tflite_support::getNewestRuntimeVersion(operatorRuntimes);
   minRuntime.resize(16, '\0');
   std::vector<uint8_t> versionBytes(minRuntime.begin(), minRuntime.end());
   unsigned versionBuffer = buffers.size();
@@ -428,6 +450,12 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   // gives the same bytes. Canonicalization would hoist and merge constants
   // the importer recreates where the file has them.
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
+  // The plan applies BufferAliasing's decisions, recorded while the regions
+  // are still inline.
+  bool planBuffers =
+      options.planBuffers || module->hasAttr(lite::getPlanBuffersAttrName());
+  if (planBuffers)
+    pm.addPass(lite::createLitePlanBuffersPass());
   pm.addPass(lite::createLiteOutlineRegionsPass());
   if (failed(pm.run(module)))
     return failure();
@@ -441,8 +469,6 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
     if (!function.isExternal())
       materializeOutputCopies(function, function == entry,
                               loopBodies.contains(function));
-  bool planBuffers =
-      options.planBuffers || module->hasAttr(lite::getPlanBuffersAttrName());
   return ModelWriter(module, planBuffers).write(entry, os);
 }
 

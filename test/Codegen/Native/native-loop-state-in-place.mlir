@@ -1,5 +1,11 @@
 // RUN: sluice-opt %s -split-input-file -native-loop-state-in-place | FileCheck %s
 
+// The pass applies the decisions BufferAliasing made for the lite.while
+// each loop was lowered from (`lite.buffers`, written here by hand as
+// -lite-plan-buffers{target=native} writes them; the lowering carries them to
+// the scf.while) and drops the attribute. loop-state-decisions.mlir runs the
+// analysis, the lowering and this pass together.
+
 #id = affine_map<(d0) -> (d0)>
 
 // The next state is written into the current state's buffer: the state is
@@ -9,6 +15,8 @@
 // CHECK: %[[U:.*]] = linalg.generic {{.*}} ins(%[[H]] : tensor<8xf32>) outs(%{{.*}} : tensor<8xf32>)
 // CHECK: %[[N:.*]] = linalg.generic {{.*}} ins(%[[U]] : tensor<8xf32>) outs(%[[H]] : tensor<8xf32>)
 // CHECK: scf.yield %{{.*}}, %[[N]]
+// CHECK-NOT: lite.buffers
+// CHECK: return
 func.func @in_place(%x: tensor<8xf32>, %n: i32) -> tensor<8xf32> {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -31,7 +39,7 @@ func.func @in_place(%x: tensor<8xf32>, %n: i32) -> tensor<8xf32> {
       linalg.yield %t : f32
     } -> tensor<8xf32>
     scf.yield %i1, %next : i32, tensor<8xf32>
-  }
+  } attributes {lite.buffers = [#lite.slot<none>, #lite.slot<none>]}
   return %r#1 : tensor<8xf32>
 }
 
@@ -75,7 +83,7 @@ func.func @left_alone(%x: tensor<8xf32>, %d: tensor<?xf32>, %n: i1) -> (tensor<8
       linalg.yield %t : f32
     } -> tensor<8xf32>
     scf.yield %next, %gnext, %twice, %twice : tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>
-  }
+  } attributes {lite.buffers = [#lite.slot<none>, #lite.slot<none>, #lite.slot<none>, #lite.slot<body>]}
   return %r#0, %r#1, %r#2, %r#3 : tensor<8xf32>, tensor<?xf32>, tensor<8xf32>, tensor<8xf32>
 }
 
@@ -99,7 +107,7 @@ func.func @condition_forwards_other(%x: tensor<8xf32>, %y: tensor<8xf32>, %n: i1
       linalg.yield %t : f32
     } -> tensor<8xf32>
     scf.yield %u : tensor<8xf32>
-  }
+  } attributes {lite.buffers = [#lite.slot<none>]}
   return %r : tensor<8xf32>
 }
 
@@ -133,7 +141,7 @@ func.func @ping_pong(%x: tensor<4xf32>, %n: i32) -> tensor<4xf32> {
       linalg.yield %a : f32
     } -> tensor<4xf32>
     scf.yield %i1, %next : i32, tensor<4xf32>
-  }
+  } attributes {lite.buffers = [#lite.slot<none>, #lite.slot<ping_pong>]}
   return %r#1 : tensor<4xf32>
 }
 
@@ -163,7 +171,7 @@ func.func @read_after(%x: tensor<4xf32>, %go: i1) -> (tensor<4xf32>, tensor<4xf3
     %s = tensor.extract_slice %h[0] [2] [1] : tensor<4xf32> to tensor<2xf32>
     %back = tensor.insert_slice %s into %next[2] [2] [1] : tensor<2xf32> into tensor<4xf32>
     scf.yield %back : tensor<4xf32>
-  }
+  } attributes {lite.buffers = [#lite.slot<ping_pong>]}
   return %r, %x : tensor<4xf32>, tensor<4xf32>
 }
 
@@ -205,7 +213,7 @@ func.func @through_if(%x: tensor<4xf32>, %go: i1, %last: i1) -> tensor<4xf32> {
       scf.yield %u : tensor<4xf32>
     }
     scf.yield %y : tensor<4xf32>
-  }
+  } attributes {lite.buffers = [#lite.slot<none>]}
   return %r : tensor<4xf32>
 }
 
@@ -260,7 +268,7 @@ func.func @both_branches(%x: tensor<4xf32>, %go: i1, %c: i1) -> (tensor<4xf32>, 
       scf.yield %g : tensor<4xf32>
     }
     scf.yield %y, %z : tensor<4xf32>, tensor<4xf32>
-  }
+  } attributes {lite.buffers = [#lite.slot<none>, #lite.slot<none>]}
   return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
 }
 
@@ -307,7 +315,7 @@ func.func @read_after_if(%x: tensor<4xf32>, %go: i1, %last: i1) -> (tensor<4xf32
       linalg.yield %t : f32
     } -> tensor<4xf32>
     scf.yield %y, %sum : tensor<4xf32>, tensor<4xf32>
-  }
+  } attributes {lite.buffers = [#lite.slot<ping_pong>, #lite.slot<none>]}
   return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
 }
 
@@ -336,7 +344,7 @@ func.func @shift_register(%x: tensor<4xf32>, %go: i1) -> tensor<4xf32> {
       linalg.yield %s : f32
     } -> tensor<4xf32>
     scf.yield %b, %c, %n : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
-  }
+  } attributes {lite.buffers = [#lite.slot<none, buffer = 1>, #lite.slot<none, buffer = 2>, #lite.slot<none, buffer = 0>]}
   return %r#2 : tensor<4xf32>
 }
 
@@ -369,6 +377,31 @@ func.func @no_stealing(%x: tensor<4xf32>, %go: i1) -> (tensor<4xf32>, tensor<4xf
       linalg.yield %v : f32
     } -> tensor<4xf32>
     scf.yield %na, %nb : tensor<4xf32>, tensor<4xf32>
-  }
+  } attributes {lite.buffers = [#lite.slot<ping_pong>, #lite.slot<none>]}
   return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// No decision recorded (a loop the analysis never saw): left to one-shot
+// bufferization.
+// CHECK-LABEL: func.func @no_decision
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<8xf32>
+// CHECK: outs(%[[E]] : tensor<8xf32>)
+func.func @no_decision(%x: tensor<8xf32>, %go: i1) -> tensor<8xf32> {
+  %r = scf.while (%h = %x) : (tensor<8xf32>) -> tensor<8xf32> {
+    scf.condition(%go) %h : tensor<8xf32>
+  } do {
+  ^bb0(%h: tensor<8xf32>):
+    %e = tensor.empty() : tensor<8xf32>
+    %next = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%h : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %t = math.tanh %a : f32
+      linalg.yield %t : f32
+    } -> tensor<8xf32>
+    scf.yield %next : tensor<8xf32>
+  }
+  return %r : tensor<8xf32>
 }

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Analysis/BufferAliasing.h"
 #include "TestPasses.h"
+#include "sluice/Analysis/BufferAliasing.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -29,6 +29,9 @@ std::string describe(const CopyRequirement &c) {
     return "copy in the body (" + c.reason + ")";
   case CopyRequirement::Kind::PingPong:
     return "two buffers (ping-pong: " + c.reason + ")";
+  case CopyRequirement::Kind::Rotate:
+    return "by pointer in the buffer of slot " + std::to_string(*c.buffer) +
+           " (" + c.reason + ")";
   case CopyRequirement::Kind::BranchCopy:
     return std::string("copy in the ") + (c.branch == 0 ? "then" : "else") +
            " branch (" + c.reason + ")";
@@ -37,11 +40,14 @@ std::string describe(const CopyRequirement &c) {
 }
 
 struct TestLiteBufferAliasingPass
-    : sluice::test::impl::TestLiteBufferAliasingPassBase<TestLiteBufferAliasingPass> {
+    : sluice::test::impl::TestLiteBufferAliasingPassBase<
+          TestLiteBufferAliasingPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    BufferAliasing aliasing(getOperation());
+    BufferAliasing aliasing(getOperation(), target == "tflite"
+                                                ? BufferModel::tflite()
+                                                : BufferModel::native());
     getOperation()->walk([&](Operation *op) {
       auto loop = dyn_cast<lite::WhileOp>(op);
       if (!loop && !isa<lite::IfOp>(op))

@@ -12,10 +12,14 @@
 // subgraph called from several ops takes the highest base (one offset per
 // tensor).
 //
-// Aliasing (sluice/Analysis/BufferAliasing.h's alias classes, applied to
-// TFLite's tensors): the tensors the control-flow kernels copy between get
-// one offset where the copy then moves nothing. The runtime's moves are, per
-// slot in order (a copy between equal addresses is no copy):
+// Aliasing: the tensors the control-flow kernels copy between get one offset
+// where the copy then moves nothing. Which may share is not decided here:
+// BufferAliasing (sluice/Analysis/BufferAliasing.h) decides it for TFLite's
+// BufferModel, -lite-plan-buffers records it on the lite.while/lite.if
+// (`lite.buffers`) and the exporter passes it in as each operator's
+// ArenaSlots. The plan applies it where the tensors allow (planned, same
+// size, not claimed twice, every call site agreeing). The runtime's moves are,
+// per slot in order (a copy between equal addresses is no copy):
 //
 //   WHILE x -> r, cond C, body B      IF (c, a...) -> r, branches T/E
 //     C.in  := x;  run C                T.in := a;  run T
@@ -28,16 +32,20 @@
 // Slot i of a WHILE puts C.in[i], B.in[i] and B.out[i] at r[i]'s offset,
 // and an IF puts a branch's inputs at the IF's inputs and its outputs at
 // r's (a callee with several call sites: where all of them agree on the
-// offset), unless that would be wrong:
-//   - B.in[i] stays apart when the body yields it in another slot (a swap,
-//     rotation or the same value twice: the copies into r would overwrite
-//     it before it is read; the analysis's BodyCopy);
-//   - B.out[i] stays apart when B.in[i] is read at or after the op that
-//     defines B.out[i] (TFLite kernels never write over their inputs: the
-//     analysis's PingPong and re-read cases), when it is a subgraph input or
-//     constant, or when another slot already claimed it;
-//   - x[i] and r[i] share one offset in the caller only when x[i]'s last use
-//     is the WHILE (the analysis's EntryCopy otherwise).
+// offset), unless the decision says otherwise:
+//   - x[i] and r[i] share one offset in the caller only without an entry
+//     copy (ArenaSlot::operandShared);
+//   - B.out[i] stays apart when B.in[i] is at r[i] and the slot is not in
+//     place (ArenaSlot::bodyOutputShared: a copy at the yield or ping-pong);
+// and where the tensors do not allow it:
+//   - B.in[i] stays apart when it is another slot's body output tensor (a
+//     swap or rotation: WHILE copies the outputs into r one slot after
+//     another, so the copies would overwrite it before it is read);
+//   - an output that is a subgraph input or constant, or that another slot
+//     already claimed, stays apart.
+// An IF branch's computed output is at the result's offset whether the
+// branch computes it there or, where the analysis requires a copy, the
+// exporter's copy op writes it there.
 // test/Target/TFLite/check_arena_plan.py checks plans by running these
 // moves over the arena, independently of this file.
 //
@@ -46,6 +54,7 @@
 #ifndef SLUICE_TARGET_TFLITE_ARENAPLAN_H
 #define SLUICE_TARGET_TFLITE_ARENAPLAN_H
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -54,12 +63,29 @@ namespace sluice::tflite_support {
 /// The control-flow operators whose callees the plan aliases.
 enum class ArenaControlFlow { None, If, While };
 
+/// BufferAliasing's decision for one slot of a WHILE (its #lite.slot), in
+/// the plan's terms. The defaults share nothing.
+struct ArenaSlot {
+  /// The operand and the result may share an offset (no entry copy).
+  bool operandShared = false;
+  /// The body's output may be at the result's offset while the body's input
+  /// is there too (the slot is in place).
+  bool bodyOutputShared = false;
+};
+
 /// One operator of a subgraph, as far as the plan cares.
 struct ArenaOperator {
   std::vector<int32_t> inputs, outputs; // tensor indices; -1 = omitted
   /// Subgraphs it runs: {then, else} of an IF, {cond, body} of a WHILE.
   std::vector<unsigned> callees;
   ArenaControlFlow kind = ArenaControlFlow::None;
+  /// WHILE: one per slot; a missing one shares nothing.
+  std::vector<ArenaSlot> slots;
+
+  /// The decision for slot or result `index`.
+  ArenaSlot getSlot(std::size_t index) const {
+    return index < slots.size() ? slots[index] : ArenaSlot();
+  }
 };
 
 /// One subgraph: its tensors' sizes and its operators in execution order.

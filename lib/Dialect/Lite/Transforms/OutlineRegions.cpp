@@ -202,6 +202,15 @@ void RegionOutliner::outlineWhile(WhileOp op, StringRef prefix) {
   for (Value capture : captures)
     types.push_back(capture.getType());
   auto loop = WhileOp::create(builder, op.getLoc(), types, inits);
+  // Recorded decisions (lite.buffers) carry over to the original slots; a
+  // capture's slot passes it through, read only.
+  loop->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  if (auto slots = op->getAttrOfType<ArrayAttr>(getBuffersAttrName())) {
+    SmallVector<Attribute> grown(slots.begin(), slots.end());
+    grown.append(captures.size(),
+                 SlotAttr::get(op.getContext(), SlotCopies::none, -1));
+    loop->setAttr(getBuffersAttrName(), ArrayAttr::get(op.getContext(), grown));
+  }
   SmallVector<Location> locs(types.size(), op.getLoc());
   for (Region *region : {&loop.getCond(), &loop.getBody()}) {
     Block &block = region->emplaceBlock();

@@ -17,6 +17,7 @@ def Lite_IfOp : Lite_BuiltinOp<"if", "IF", "IfOptions", [
     RecursiveMemoryEffects, NoRegionArguments,
     DeclareOpInterfaceMethods<RegionBranchOpInterface, [
       "getEntrySuccessorRegions", "areTypesCompatible"]>]> {
+  let tfliteRuntimes = ["1.15.0"];
   let summary = "runs one of two regions depending on a scalar boolean";
   let description = [{
     Runs `then` when `cond` is true, `else` otherwise; the results are the
@@ -51,6 +52,7 @@ def Lite_WhileOp : Lite_BuiltinOp<"while", "WHILE", "WhileOptions", [
     RecursiveMemoryEffects,
     DeclareOpInterfaceMethods<RegionBranchOpInterface, [
       "getEntrySuccessorOperands", "areTypesCompatible"]>]> {
+  let tfliteRuntimes = ["1.15.0"];
   let summary = "repeats a body region while a condition region holds";
   let description = [{
     The loop-carried values start as `inits`. Each iteration runs `cond` on

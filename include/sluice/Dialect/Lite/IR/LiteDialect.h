@@ -18,4 +18,20 @@
 #define GET_ATTRDEF_CLASSES
 #include "sluice/Dialect/Lite/IR/LiteAttributes.h.inc"
 
+namespace sluice::lite {
+
+/// The attribute -lite-plan-buffers records on each lite.while and lite.if:
+/// an array of one #lite.slot per slot or result (the dialect verifies it).
+inline llvm::StringRef getBuffersAttrName() { return "lite.buffers"; }
+
+/// The unit attribute -lite-plan-buffers{target=tflite} sets on the module:
+/// the TFLite exporter then writes the arena plan.
+inline llvm::StringRef getPlanBuffersAttrName() { return "lite.plan_buffers"; }
+
+/// The recorded decision for slot or result `index` of `op`, or null when
+/// none is recorded.
+SlotAttr getSlotDecision(mlir::Operation *op, unsigned index);
+
+} // namespace sluice::lite
+
 #endif // SLUICE_DIALECT_LITE_IR_LITEDIALECT_H

@@ -32,6 +32,7 @@ def Lite_Dialect : Dialect {
     void registerInlinerInterface();
   }];
   let hasConstantMaterializer = 1;
+  let hasOperationAttrVerify = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -185,6 +186,66 @@ def Lite_WeightsFormat : I32EnumAttr<"WeightsFormat",
 def Lite_WeightsFormatAttr : EnumAttr<Lite_Dialect, Lite_WeightsFormat,
                                       "weights_format"> {
   let assemblyFormat = "`<` $value `>`";
+}
+
+//===----------------------------------------------------------------------===//
+// Buffer decisions (sluice/Analysis/BufferAliasing.h)
+//===----------------------------------------------------------------------===//
+
+// The copies one slot of a lite.while, or one result of a lite.if, needs.
+def Lite_SlotCopies : I32BitEnumAttr<"SlotCopies",
+    "copies of a loop slot or an if result", [
+  I32BitEnumAttrCaseNone<"none">,
+  I32BitEnumAttrCaseBit<"entry", 0>,
+  I32BitEnumAttrCaseBit<"body", 1>,
+  I32BitEnumAttrCaseBit<"ping_pong", 2>,
+  I32BitEnumAttrCaseBit<"then_branch", 3, "then">,
+  I32BitEnumAttrCaseBit<"else_branch", 4, "else">
+  ]> {
+  let cppNamespace = "::sluice::lite";
+  let genSpecializedAttr = 0;
+  let separator = " | ";
+}
+
+def Lite_SlotAttr : AttrDef<Lite_Dialect, "Slot"> {
+  let mnemonic = "slot";
+  let summary = "the buffer decision for one loop slot or if result";
+  let description = [{
+    What BufferAliasing decided for one slot of a `lite.while` or one result
+    of a `lite.if`, as -lite-plan-buffers records it in the op's `lite.buffers`
+    array (one entry per slot or result):
+
+    - `copies`: `none` (one buffer: the values flowing in and out share it),
+      or some of `entry` (the initial value is copied into the loop's
+      buffer), `body` (the body's value is copied at the yield), `ping_pong`
+      (the body writes the next value into a second buffer; the two
+      alternate), `then`/`else` (that branch copies its value into the
+      result).
+    - `buffer`: the slot whose buffer holds this slot's next value when it
+      is not its own: passed by pointer without `body` (a swap, a rotation,
+      a value computed over a slot that only forwards another), copied from
+      that slot's argument with `body`.
+
+    ```mlir
+    lite.buffers = [#lite.slot<none>, #lite.slot<entry | ping_pong>,
+                    #lite.slot<none, buffer = 3>]
+    ```
+  }];
+  let parameters = (ins EnumParameter<Lite_SlotCopies>:$copies,
+                        DefaultValuedParameter<"int64_t", "-1">:$buffer);
+  let assemblyFormat = "`<` $copies (`,` `buffer` `=` $buffer^)? `>`";
+  let extraClassDeclaration = [{
+    /// Whether the decision includes `copy`.
+    bool has(SlotCopies copy) const {
+      return ::sluice::lite::bitEnumContainsAll(getCopies(), copy);
+    }
+    /// The slot whose buffer holds the next value, if not the slot's own.
+    std::optional<unsigned> getBufferSlot() const {
+      if (getBuffer() < 0)
+        return std::nullopt;
+      return static_cast<unsigned>(getBuffer());
+    }
+  }];
 }
 
 // An i32 attribute read back as a signed int32_t: axes and masks may be

@@ -2,7 +2,9 @@
 //
 // Every lite op that maps onto a TFLite builtin operator implements
 // TFLiteBuiltinOpInterface: the FlatBuffer import and export find an op's
-// operator code and options table through it instead of a hand-written switch.
+// operator code, options table, operator version and minimum runtimes through
+// it instead of hand-written switches. The versions are data on each op's
+// record (TFLiteVersion rules and the runtime list, LiteOps.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +28,26 @@ def Lite_TFLiteBuiltinOpInterface : OpInterface<"TFLiteBuiltinOpInterface"> {
       "The BuiltinOptions union member carrying this op's attributes.",
       "::sluice::lite::BuiltinOptions", "getBuiltinOptions", (ins), [{}],
       [{ return ConcreteOp::kBuiltinOptions; }]>,
+    InterfaceMethod<[{
+        The version of the builtin this op instance is written as: the first
+        of the op's TFLiteVersion rules that holds, else 1.
+      }],
+      "int", "getOperatorVersion">,
+    StaticInterfaceMethod<[{
+        The oldest TFLite runtime with a kernel for each version of the
+        builtin, version 1 first (TFLite's runtime_version.cc).
+      }],
+      "::llvm::ArrayRef<const char *>", "getRuntimeVersions">,
   ];
+}
+
+// One rule of TFLite's versioning of a builtin (op_version.cc): version
+// `version` when `condition` holds. `condition` is a C++ expression in a
+// member function of the op; it may use the op's accessors, `in` (operand
+// 0) and the helpers of sluice/Dialect/Lite/IR/TFLiteVersionRules.h.
+class TFLiteVersion<int v, string cond> {
+  int version = v;
+  string condition = cond;
 }
 
 // Records the TFLite builtin `op` (a BuiltinOperator case) and its options

@@ -17,6 +17,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
 #include "sluice/Dialect/Lite/IR/LiteTraits.h"
+#include "sluice/Dialect/Lite/IR/TFLiteVersionRules.h"
 
 #include "sluice/Dialect/Lite/IR/LiteInterfaces.h.inc"
 

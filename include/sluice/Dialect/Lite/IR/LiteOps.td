@@ -18,11 +18,40 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 class Lite_Op<string mnemonic, list<Trait> traits = []>
     : Op<Lite_Dialect, mnemonic, traits>;
 
-// An op that is exactly one TFLite builtin operator.
+// An op that is exactly one TFLite builtin operator. Its versioning is data
+// on the record: `tfliteVersions`, tried in order (version 1 when none
+// holds), and `tfliteRuntimes`, the oldest runtime of each version.
 class Lite_BuiltinOp<string mnemonic, string op, string options,
                      list<Trait> traits = []>
     : Lite_Op<mnemonic, !listconcat(traits, [
-        TFLiteBuiltin<op, options>, Lite_TFLiteBuiltinOpInterface])>;
+        TFLiteBuiltin<op, options>, Lite_TFLiteBuiltinOpInterface])> {
+  list<TFLiteVersion> tfliteVersions = [];
+  list<string> tfliteRuntimes = [];
+  let extraClassDeclaration = [{
+    int getOperatorVersion() {
+      using namespace ::sluice::lite::version_rules;
+      ::mlir::Operation *op = getOperation();
+      if (op->getNumOperands() == 0)
+        return 1;
+      [[maybe_unused]] ::mlir::Value in = op->getOperand(0);
+  }] # !interleave(!foreach(rule, tfliteVersions,
+          "    if (" # rule.condition # ") return " # rule.version # ";\n"),
+        "") # [{
+      return 1;
+    }
+    static ::llvm::ArrayRef<const char *> getRuntimeVersions() {
+  }] # !if(!empty(tfliteRuntimes), "    return {};\n",
+        "    static const char *const versions[] = {" #
+        !interleave(!foreach(r, tfliteRuntimes, "\"" # r # "\""), ", ") #
+        "};\n    return versions;\n") # [{
+    }
+  }];
+}
+
+// Shared versioning rules.
+defvar kI8 = "isOf(in, {Element::i8})";
+defvar kI16 = "isOf(in, {Element::i16})";
+defvar kBroadcast5D = "broadcastsBeyond4D(op)";
 
 // Operand shapes broadcast against each other like numpy (and TFLite), and
 // the result shape is compatible with the broadcast shape.
@@ -95,30 +124,81 @@ class Lite_BinaryActivationOp<string mnemonic, string op, string options,
 }
 
 def Lite_AddOp : Lite_BinaryActivationOp<"add", "ADD", "AddOptions",
-    Lite_NumericTensor, "the sum">;
+    Lite_NumericTensor, "the sum"> {
+  let tfliteVersions = [
+    TFLiteVersion<6, "isOf(in, {Element::f16})">,
+    TFLiteVersion<5, kI16>,
+    TFLiteVersion<4, "isOf(in, {Element::i64})">,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.5.0", "1.14.0", "2.4.0", "2.6.0", "2.13.0", "2.23.0"];
+}
 def Lite_SubOp : Lite_BinaryActivationOp<"sub", "SUB", "SubOptions",
-    Lite_NumericTensor, "the difference">;
+    Lite_NumericTensor, "the difference"> {
+  let tfliteVersions = [
+    TFLiteVersion<4, "isOf(in, {Element::i64})">,
+    TFLiteVersion<3, kBroadcast5D>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.6.0", "1.14.0", "2.3.0", "2.4.0", "2.4.0"];
+}
 def Lite_MulOp : Lite_BinaryActivationOp<"mul", "MUL", "MulOptions",
-    Lite_NumericTensor, "the product">;
+    Lite_NumericTensor, "the product"> {
+  let tfliteVersions = [
+    TFLiteVersion<8, "isOf(in, {Element::f16})">,
+    TFLiteVersion<7, kI16>,
+    TFLiteVersion<5, "isOf(in, {Element::i64})">,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.5.0", "1.14.0", "1.15.0", "2.3.0", "2.6.0", "2.11.0", "2.13.0", "2.23.0"];
+}
 def Lite_DivOp : Lite_BinaryActivationOp<"div", "DIV", "DivOptions",
     Lite_NumericTensor,
-    "the quotient (integer division rounds toward zero)">;
+    "the quotient (integer division rounds toward zero)"> {
+  let tfliteVersions = [
+    TFLiteVersion<2, kBroadcast5D>];
+  let tfliteRuntimes = ["1.6.0", "2.3.0"];
+}
 def Lite_FloorDivOp : Lite_BinaryOp<"floor_div", "FLOOR_DIV",
     "FloorDivOptions", Lite_NumericTensor,
-    "the quotient rounded toward negative infinity">;
+    "the quotient rounded toward negative infinity"> {
+  let tfliteVersions = [
+    TFLiteVersion<3, "isOf(in, {Element::i8, Element::i16})">,
+    TFLiteVersion<2, "isOf(in, {Element::f32})">];
+  let tfliteRuntimes = ["1.14.0", "1.14.0", "2.13.0"];
+}
 def Lite_FloorModOp : Lite_BinaryOp<"floor_mod", "FLOOR_MOD",
     "FloorModOptions", Lite_NumericTensor,
-    "the remainder with the sign of the divisor">;
+    "the remainder with the sign of the divisor"> {
+  let tfliteVersions = [
+    TFLiteVersion<2, "isOf(in, {Element::i8, Element::i16})">];
+  let tfliteRuntimes = ["1.13.0", "2.13.0"];
+}
 def Lite_PowOp : Lite_BinaryOp<"pow", "POW", "PowOptions",
-    Lite_NumericTensor, "`lhs` raised to the power `rhs`">;
+    Lite_NumericTensor, "`lhs` raised to the power `rhs`"> {
+  let tfliteRuntimes = ["1.10.0"];
+}
 def Lite_MaximumOp : Lite_BinaryOp<"maximum", "MAXIMUM",
-    "MaximumMinimumOptions", Lite_NumericTensor, "the maximum">;
+    "MaximumMinimumOptions", Lite_NumericTensor, "the maximum"> {
+  let tfliteVersions = [
+    TFLiteVersion<4, kI16>,
+    TFLiteVersion<3, kBroadcast5D>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0", "2.3.0", "2.3.0"];
+}
 def Lite_MinimumOp : Lite_BinaryOp<"minimum", "MINIMUM",
-    "MaximumMinimumOptions", Lite_NumericTensor, "the minimum">;
+    "MaximumMinimumOptions", Lite_NumericTensor, "the minimum"> {
+  let tfliteVersions = [
+    TFLiteVersion<4, kI16>,
+    TFLiteVersion<3, kBroadcast5D>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0", "2.3.0", "2.3.0"];
+}
 def Lite_LogicalAndOp : Lite_BinaryOp<"logical_and", "LOGICAL_AND",
-    "LogicalAndOptions", Lite_BoolTensor, "the logical and">;
+    "LogicalAndOptions", Lite_BoolTensor, "the logical and"> {
+  let tfliteRuntimes = ["1.11.0"];
+}
 def Lite_LogicalOrOp : Lite_BinaryOp<"logical_or", "LOGICAL_OR",
-    "LogicalOrOptions", Lite_BoolTensor, "the logical or">;
+    "LogicalOrOptions", Lite_BoolTensor, "the logical or"> {
+  let tfliteRuntimes = ["1.11.0"];
+}
 
 //===----------------------------------------------------------------------===//
 // Comparisons (numpy broadcasting, boolean result)
@@ -146,16 +226,44 @@ class Lite_CompareOp<string mnemonic, string op, string options,
   let hasFolder = 1;
 }
 
-def Lite_LessOp : Lite_CompareOp<"less", "LESS", "LessOptions", "<">;
+def Lite_LessOp : Lite_CompareOp<"less", "LESS", "LessOptions", "<"> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0", "2.13.0"];
+}
 def Lite_LessEqualOp : Lite_CompareOp<"less_equal", "LESS_EQUAL",
-    "LessEqualOptions", "<=">;
+    "LessEqualOptions", "<="> {
+  let tfliteVersions = [
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0"];
+}
 def Lite_GreaterOp : Lite_CompareOp<"greater", "GREATER", "GreaterOptions",
-    ">">;
+    ">"> {
+  let tfliteVersions = [
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0"];
+}
 def Lite_GreaterEqualOp : Lite_CompareOp<"greater_equal", "GREATER_EQUAL",
-    "GreaterEqualOptions", ">=">;
-def Lite_EqualOp : Lite_CompareOp<"equal", "EQUAL", "EqualOptions", "==">;
+    "GreaterEqualOptions", ">="> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0", "2.13.0"];
+}
+def Lite_EqualOp : Lite_CompareOp<"equal", "EQUAL", "EqualOptions", "=="> {
+  let tfliteVersions = [
+    TFLiteVersion<5, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0", "2.3.0", "2.13.0", "2.21.0"];
+}
 def Lite_NotEqualOp : Lite_CompareOp<"not_equal", "NOT_EQUAL",
-    "NotEqualOptions", "!=">;
+    "NotEqualOptions", "!="> {
+  let tfliteVersions = [
+    TFLiteVersion<4, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0", "2.3.0", "2.21.0"];
+}
 
 //===----------------------------------------------------------------------===//
 // Unary elementwise ops
@@ -178,29 +286,75 @@ class Lite_UnaryOp<string mnemonic, string op, string options, Type type,
 }
 
 def Lite_NegOp : Lite_UnaryOp<"neg", "NEG", "NegOptions", Lite_SignedTensor,
-    "the negation">;
+    "the negation"> {
+  let tfliteRuntimes = ["1.9.0"];
+}
 def Lite_AbsOp : Lite_UnaryOp<"abs", "ABS", "AbsOptions", Lite_SignedTensor,
-    "the absolute value">;
+    "the absolute value"> {
+  let tfliteVersions = [
+    TFLiteVersion<5, "isOf(in, {Element::i32})">,
+    TFLiteVersion<4, kI16>,
+    TFLiteVersion<2, "isOf(in, {Element::i8, Element::ui8})">];
+  let tfliteRuntimes = ["1.13.0", "2.4.0", "2.5.0", "2.6.0", "2.12.0"];
+}
 def Lite_ExpOp : Lite_UnaryOp<"exp", "EXP", "ExpOptions", Lite_FloatTensor,
-    "e raised to the power">;
+    "e raised to the power"> {
+  let tfliteVersions = [
+    TFLiteVersion<2, "isOf(in, {Element::i8, Element::i16})">];
+  let tfliteRuntimes = ["1.7.0", "2.12.0"];
+}
 def Lite_LogOp : Lite_UnaryOp<"log", "LOG", "NONE", Lite_FloatTensor,
-    "the natural logarithm">;
+    "the natural logarithm"> {
+  let tfliteVersions = [
+    TFLiteVersion<2, "isOf(in, {Element::i8, Element::i16})">];
+  let tfliteRuntimes = ["1.14.0", "2.15.0"];
+}
 def Lite_SqrtOp : Lite_UnaryOp<"sqrt", "SQRT", "NONE", Lite_FloatTensor,
-    "the square root">;
+    "the square root"> {
+  let tfliteVersions = [
+    TFLiteVersion<2, "isOf(in, {Element::i8, Element::i16})">];
+  let tfliteRuntimes = ["1.10.0", "2.21.0"];
+}
 def Lite_RsqrtOp : Lite_UnaryOp<"rsqrt", "RSQRT", "NONE", Lite_FloatTensor,
-    "the reciprocal square root">;
+    "the reciprocal square root"> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.10.0", "2.5.0", "2.15.0"];
+}
 def Lite_SquareOp : Lite_UnaryOp<"square", "SQUARE", "SquareOptions",
-    Lite_NumericTensor, "the square">;
+    Lite_NumericTensor, "the square"> {
+  let tfliteRuntimes = ["1.12.0"];
+}
 def Lite_TanhOp : Lite_UnaryOp<"tanh", "TANH", "NONE", Lite_FloatTensor,
-    "the hyperbolic tangent">;
+    "the hyperbolic tangent"> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0", "2.3.0"];
+}
 def Lite_LogisticOp : Lite_UnaryOp<"logistic", "LOGISTIC", "NONE",
-    Lite_FloatTensor, "the sigmoid 1 / (1 + exp(-x))">;
+    Lite_FloatTensor, "the sigmoid 1 / (1 + exp(-x))"> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0", "2.3.0"];
+}
 def Lite_ReluOp : Lite_UnaryOp<"relu", "RELU", "NONE", Lite_SignedTensor,
-    "max(x, 0)">;
+    "max(x, 0)"> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, "isOf(in, {Element::i8, Element::ui8})">];
+  let tfliteRuntimes = ["1.5.0", "2.1.0", "2.5.0"];
+}
 def Lite_LogicalNotOp : Lite_UnaryOp<"logical_not", "LOGICAL_NOT",
-    "LogicalNotOptions", Lite_BoolTensor, "the logical negation">;
+    "LogicalNotOptions", Lite_BoolTensor, "the logical negation"> {
+  let tfliteRuntimes = ["1.11.0"];
+}
 def Lite_ZerosLikeOp : Lite_UnaryOp<"zeros_like", "ZEROS_LIKE",
-    "ZerosLikeOptions", Lite_Tensor, "zero (false for bool)">;
+    "ZerosLikeOptions", Lite_Tensor, "zero (false for bool)"> {
+  let tfliteRuntimes = ["1.12.0"];
+}
 
 //===----------------------------------------------------------------------===//
 // Selection and conversion
@@ -209,6 +363,7 @@ def Lite_ZerosLikeOp : Lite_UnaryOp<"zeros_like", "ZEROS_LIKE",
 def Lite_SelectV2Op : Lite_BuiltinOp<"select_v2", "SELECT_V2",
     "SelectV2Options", [Pure, Lite_BroadcastCompatible,
                         AllElementTypesMatch<["x", "y", "output"]>]> {
+  let tfliteRuntimes = ["2.2.0", "2.12.0"];
   let summary = "elementwise choice between two tensors";
   let description = [{
     `output[i] = condition[i] ? x[i] : y[i]`, with all three operands
@@ -228,6 +383,10 @@ def Lite_SelectV2Op : Lite_BuiltinOp<"select_v2", "SELECT_V2",
 
 def Lite_CastOp : Lite_BuiltinOp<"cast", "CAST", "CastOptions", [
     Pure, SameOperandsAndResultShape]> {
+  let tfliteVersions = [
+    TFLiteVersion<5, "isOf(in, {Element::f16, Element::f64}) || isOf(getOutput(), {Element::f16, Element::f64})">,
+    TFLiteVersion<3, "isOf(in, {Element::i8}) || isOf(getOutput(), {Element::i8})">];
+  let tfliteRuntimes = ["1.5.0", "2.7.0", "2.8.0", "2.9.0", "2.12.0", "2.15.0", "2.17.0", "2.21.0"];
   let summary = "converts every element to another dtype";
   let description = [{
     Floats to integers truncate toward zero; to bool, nonzero is true; from
@@ -248,6 +407,7 @@ def Lite_CastOp : Lite_BuiltinOp<"cast", "CAST", "CastOptions", [
 
 def Lite_ReshapeOp : Lite_BuiltinOp<"reshape", "RESHAPE", "ReshapeOptions", [
     Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let tfliteRuntimes = ["1.5.0"];
   let summary = "gives a tensor a new shape with the same elements";
   let description = [{
     `shape` lists the new dimensions; one of them may be -1, inferred from
@@ -267,6 +427,7 @@ def Lite_ReshapeOp : Lite_BuiltinOp<"reshape", "RESHAPE", "ReshapeOptions", [
 
 def Lite_ExpandDimsOp : Lite_BuiltinOp<"expand_dims", "EXPAND_DIMS",
     "ExpandDimsOptions", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let tfliteRuntimes = ["1.10.0"];
   let summary = "inserts a dimension of size 1";
   let description = [{
     Inserts a size-1 dimension at index `axis` (a one-element integer
@@ -286,6 +447,7 @@ def Lite_ExpandDimsOp : Lite_BuiltinOp<"expand_dims", "EXPAND_DIMS",
 
 def Lite_SqueezeOp : Lite_BuiltinOp<"squeeze", "SQUEEZE", "SqueezeOptions", [
     Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let tfliteRuntimes = ["1.6.0", "2.5.0"];
   let summary = "removes dimensions of size 1";
   let description = [{
     Removes the dimensions listed in `squeeze_dims` (each must have size 1),
@@ -306,6 +468,10 @@ def Lite_SqueezeOp : Lite_BuiltinOp<"squeeze", "SQUEEZE", "SqueezeOptions", [
 
 def Lite_ConcatenationOp : Lite_BuiltinOp<"concatenation", "CONCATENATION",
     "ConcatenationOptions", [Pure]> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.5.0", "1.14.0", "2.3.0", "2.14.0", "2.21.0"];
   let summary = "joins tensors along an axis";
   let description = [{
     All `values` have the same rank and element type and agree on every
@@ -325,6 +491,10 @@ def Lite_ConcatenationOp : Lite_BuiltinOp<"concatenation", "CONCATENATION",
 }
 
 def Lite_PackOp : Lite_BuiltinOp<"pack", "PACK", "PackOptions", [Pure]> {
+  let tfliteVersions = [
+    TFLiteVersion<2, kI8>,
+    TFLiteVersion<3, kI16>];
+  let tfliteRuntimes = ["1.11.0", "1.14.0", "2.3.0", "2.13.0"];
   let summary = "stacks tensors of one shape along a new axis";
   let description = [{
     The result has one more dimension than each value: `values_count` (the
@@ -345,6 +515,12 @@ def Lite_PackOp : Lite_BuiltinOp<"pack", "PACK", "PackOptions", [Pure]> {
 
 def Lite_UnpackOp : Lite_BuiltinOp<"unpack", "UNPACK", "UnpackOptions", [
     Pure]> {
+  let tfliteVersions = [
+    TFLiteVersion<2, "isOf(in, {Element::i8, Element::ui8})">,
+    TFLiteVersion<3, "isOf(in, {Element::i1})">,
+    TFLiteVersion<4, kI16>,
+    TFLiteVersion<5, "isOf(in, {Element::f16})">];
+  let tfliteRuntimes = ["1.11.0", "1.14.0", "2.2.0", "2.3.0", "2.22.0"];
   let summary = "splits a tensor along an axis into slices";
   let description = [{
     Produces one result per index of dimension `axis` (TFLite's `num`), each
@@ -365,6 +541,11 @@ def Lite_UnpackOp : Lite_BuiltinOp<"unpack", "UNPACK", "UnpackOptions", [
 
 def Lite_SliceOp : Lite_BuiltinOp<"slice", "SLICE", "SliceOptions", [
     Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let tfliteVersions = [
+    TFLiteVersion<5, "rankOf(in) > 4">,
+    TFLiteVersion<4, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0", "1.14.0", "2.4.0", "2.5.0", "2.14.0", "2.21.0"];
   let summary = "extracts a contiguous block";
   let description = [{
     Takes `size[i]` elements from `begin[i]` in every dimension i; a size
@@ -385,6 +566,13 @@ def Lite_SliceOp : Lite_BuiltinOp<"slice", "SLICE", "SliceOptions", [
 
 def Lite_StridedSliceOp : Lite_BuiltinOp<"strided_slice", "STRIDED_SLICE",
     "StridedSliceOptions", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let tfliteVersions = [
+    TFLiteVersion<8, "getOffset()">,
+    TFLiteVersion<6, "getEllipsisMask() || getNewAxisMask()">,
+    TFLiteVersion<4, "rankOf(in) > 4">,
+    TFLiteVersion<3, "isOf(in, {Element::i1})">,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.6.0", "1.14.0", "2.1.0", "2.2.0", "2.5.0", "2.6.0", "2.14.0", "2.14.0"];
   let summary = "extracts a strided block, with numpy-style masks";
   let description = [{
     Python's `input[begin:end:strides]` per dimension. Bit i of `begin_mask`
@@ -416,6 +604,13 @@ def Lite_StridedSliceOp : Lite_BuiltinOp<"strided_slice", "STRIDED_SLICE",
 
 def Lite_GatherOp : Lite_BuiltinOp<"gather", "GATHER", "GatherOptions", [
     Pure, AllElementTypesMatch<["params", "output"]>]> {
+  let tfliteVersions = [
+    TFLiteVersion<6, "isOf(getIndices(), {Element::i16})">,
+    TFLiteVersion<5, "getBatchDims() != 0">,
+    TFLiteVersion<4, kI16>,
+    TFLiteVersion<3, "isOf(in, {Element::i1})">,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.6.0", "1.14.0", "1.15.0", "2.4.0", "2.5.0", "2.13.0", "2.15.0"];
   let summary = "gathers slices along an axis by index";
   let description = [{
     Picks `params` slices along `axis` at `indices`; the first `batch_dims`
@@ -439,6 +634,14 @@ def Lite_GatherOp : Lite_BuiltinOp<"gather", "GATHER", "GatherOptions", [
 
 def Lite_TransposeOp : Lite_BuiltinOp<"transpose", "TRANSPOSE",
     "TransposeOptions", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let tfliteVersions = [
+    TFLiteVersion<8, "rankOf(in) > 6">,
+    TFLiteVersion<6, "rankOf(in) > 5">,
+    TFLiteVersion<5, kI16>,
+    TFLiteVersion<4, "rankOf(in) > 4">,
+    TFLiteVersion<3, "isOf(in, {Element::i1})">,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.6.0", "1.14.0", "1.15.0", "2.3.0", "2.4.0", "2.12.0", "2.14.4", "2.22.0"];
   let summary = "permutes dimensions";
   let description = [{
     Dimension i of the result is dimension `perm[i]` of `input`.
@@ -461,6 +664,11 @@ def Lite_TransposeOp : Lite_BuiltinOp<"transpose", "TRANSPOSE",
 
 def Lite_FillOp : Lite_BuiltinOp<"fill", "FILL", "FillOptions", [
     Pure, AllElementTypesMatch<["value", "output"]>]> {
+  let tfliteVersions = [
+    TFLiteVersion<4, "isOf(getValue(), {Element::f16})">,
+    TFLiteVersion<3, "isOf(getValue(), {Element::i8, Element::i16})">,
+    TFLiteVersion<2, "isOf(getValue(), {Element::i1})">];
+  let tfliteRuntimes = ["1.13.0", "2.3.0", "2.5.0", "2.12.0"];
   let summary = "a tensor of a given shape filled with one value";
   let description = [{
     ```mlir
@@ -478,6 +686,9 @@ def Lite_FillOp : Lite_BuiltinOp<"fill", "FILL", "FillOptions", [
 
 def Lite_RangeOp : Lite_BuiltinOp<"range", "RANGE", "RangeOptions", [
     Pure, AllElementTypesMatch<["start", "limit", "delta", "output"]>]> {
+  let tfliteVersions = [
+    TFLiteVersion<2, "isOf(in, {Element::i64})">];
+  let tfliteRuntimes = ["1.13.0", "2.14.0"];
   let summary = "the sequence start, start + delta, ... up to limit";
   let description = [{
     The values `start + k * delta` for k >= 0 that lie before `limit`
@@ -497,6 +708,7 @@ def Lite_RangeOp : Lite_BuiltinOp<"range", "RANGE", "RangeOptions", [
 }
 
 def Lite_ShapeOp : Lite_BuiltinOp<"shape", "SHAPE", "ShapeOptions", [Pure]> {
+  let tfliteRuntimes = ["1.10.0"];
   let summary = "the dimensions of a tensor";
   let description = [{
     A vector with one entry per dimension of `input`; its element type is
@@ -538,10 +750,29 @@ class Lite_ReduceOp<string mnemonic, string op, string semantics>
   let hasVerifier = 1;
 }
 
-def Lite_SumOp : Lite_ReduceOp<"sum", "SUM", "the sum">;
-def Lite_MeanOp : Lite_ReduceOp<"mean", "MEAN", "the mean">;
-def Lite_ReduceMaxOp : Lite_ReduceOp<"reduce_max", "REDUCE_MAX", "the maximum">;
-def Lite_ReduceMinOp : Lite_ReduceOp<"reduce_min", "REDUCE_MIN", "the minimum">;
+def Lite_SumOp : Lite_ReduceOp<"sum", "SUM", "the sum"> {
+  let tfliteVersions = [
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.10.0", "1.15.0"];
+}
+def Lite_MeanOp : Lite_ReduceOp<"mean", "MEAN", "the mean"> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.6.0", "1.14.0", "2.4.0"];
+}
+def Lite_ReduceMaxOp : Lite_ReduceOp<"reduce_max", "REDUCE_MAX", "the maximum"> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.11.0", "1.14.0", "2.5.0"];
+}
+def Lite_ReduceMinOp : Lite_ReduceOp<"reduce_min", "REDUCE_MIN", "the minimum"> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.11.0", "1.14.0", "2.5.0"];
+}
 
 //===----------------------------------------------------------------------===//
 // Linear algebra
@@ -549,6 +780,15 @@ def Lite_ReduceMinOp : Lite_ReduceOp<"reduce_min", "REDUCE_MIN", "the minimum">;
 
 def Lite_FullyConnectedOp : Lite_BuiltinOp<"fully_connected",
     "FULLY_CONNECTED", "FullyConnectedOptions", [Pure]> {
+  let tfliteVersions = [
+    TFLiteVersion<7, "isOf(in, {Element::i16}) && isOf(getFilter(), {Element::i16}) && isOf(getOutput(), {Element::i16})">,
+    TFLiteVersion<6, "!getBias()">,
+    TFLiteVersion<5, "getKeepNumDims()">,
+    TFLiteVersion<4, "isOf(in, {Element::i8}) && isOf(getFilter(), {Element::i8}) && isOf(getOutput(), {Element::i8})">,
+    TFLiteVersion<9, "isOf(in, {Element::f32}) && isOf(getFilter(), {Element::i8}) && isOf(getOutput(), {Element::f32}) && getAsymmetricQuantizeInputs()">,
+    TFLiteVersion<3, "isOf(in, {Element::f32}) && isOf(getFilter(), {Element::i8}) && isOf(getOutput(), {Element::f32})">,
+    TFLiteVersion<2, "getWeightsFormat() == ::sluice::lite::WeightsFormat::SHUFFLED4x16INT8">];
+  let tfliteRuntimes = ["1.5.0", "1.10.0", "1.14.0", "1.14.0", "2.0.0", "2.1.0", "2.3.0", "2.3.0", "2.3.0", "2.11.0", "2.15.0", "2.17.0", "2.18.0", "2.21.0"];
   let summary = "a dense layer: input times transposed filter plus bias";
   let description = [{
     `filter` is `[units, depth]`; `input`'s last dimension is `depth`.
@@ -578,6 +818,11 @@ def Lite_FullyConnectedOp : Lite_BuiltinOp<"fully_connected",
 
 def Lite_BatchMatMulOp : Lite_BuiltinOp<"batch_matmul", "BATCH_MATMUL",
     "BatchMatMulOptions", [Pure, AllElementTypesMatch<["x", "y", "output"]>]> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, kI8>,
+    TFLiteVersion<4, "isOf(in, {Element::f32}) && isOf(getY(), {Element::i8}) && isOf(getOutput(), {Element::f32}) && getAsymmetricQuantizeInputs()">];
+  let tfliteRuntimes = ["2.3.0", "2.3.0", "2.4.0", "2.5.0"];
   let summary = "batched matrix product with broadcast batch dimensions";
   let description = [{
     Multiplies the last two dimensions of `x` and `y` (each transposed first

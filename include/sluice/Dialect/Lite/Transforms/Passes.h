@@ -17,10 +17,6 @@ namespace sluice::lite {
 #define GEN_PASS_DECL
 #include "sluice/Dialect/Lite/Transforms/Passes.h.inc"
 
-/// The unit attribute -lite-plan-buffers sets on the module: the TFLite
-/// exporter then writes the arena plan.
-inline llvm::StringRef getPlanBuffersAttrName() { return "lite.plan_buffers"; }
-
 #define GEN_PASS_REGISTRATION
 #include "sluice/Dialect/Lite/Transforms/Passes.h.inc"
 

@@ -106,21 +106,36 @@ def LiteFoldConstantsPass : Pass<"lite-fold-constants", "::mlir::ModuleOp"> {
 }
 
 def LitePlanBuffersPass : Pass<"lite-plan-buffers", "::mlir::ModuleOp"> {
-  let summary = "mark the module for one static arena plan at TFLite export";
+  let summary = "decide which values share buffers across regions";
   let description = [{
-    Sets the unit attribute `lite.plan_buffers` on the module. The TFLite
-    exporter reads it as it reads `--plan-buffers`
-    (TFLiteExportOptions::planBuffers): the arena plan is computed over the
-    model's subgraphs and tensor indices, which exist only at export, so
-    this pass only asks for it. The plan (sluice/Target/TFLite/ArenaPlan.h):
-    non-constant, statically shaped tensors get an arena offset, 16-byte
-    aligned; subgraphs an IF/WHILE runs start above what their caller has
-    live at that op, the two subgraphs of one op share a base. It is written
-    as TFLite Micro's "OfflineMemoryAllocation" metadata. The tensors IF and
-    WHILE copy between share one offset where that is sound (a callee's
-    inputs and outputs at its caller's tensors, a loop operand dying at the
-    WHILE at its result), so those copies move nothing.
+    Runs BufferAliasing (sluice/Analysis/BufferAliasing.h), the one place
+    that decides which values of a `lite.while` or `lite.if` share a buffer
+    and where a copy or a second buffer is required, for the runtime named
+    by `target`, and records its answer on each of those ops as
+    `lite.buffers`, one `#lite.slot` per slot or result:
+
+    ```mlir
+    %r:2 = lite.while (%i = %c, %h = %h0) ... {lite.buffers = [
+        #lite.slot<body>, #lite.slot<ping_pong>]} cond { ... } body { ... }
+    ```
+
+    - `target=tflite` (default): TFLite kernels never write over their
+      inputs and WHILE copies its slots one after another. The pass also
+      sets the unit attribute `lite.plan_buffers` on the module, which the
+      TFLite exporter reads as it reads `--plan-buffers`: the arena plan
+      (sluice/Target/TFLite/ArenaPlan.h) gives every non-constant,
+      statically shaped tensor an offset and puts the tensors IF and WHILE
+      copy between at one offset where `lite.buffers` says they share, so
+      those copies move nothing.
+    - `target=native`: elementwise ops may write over what they read, and
+      loop state is passed by pointer (swaps, rotations and ping-pong cost
+      no copy). The native pipeline runs it before lowering; the
+      loop-state passes apply the decisions it recorded.
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"tflite\"",
+           "The runtime the decisions are for: tflite or native">,
+  ];
 }
 
 #endif // SLUICE_DIALECT_LITE_TRANSFORMS_PASSES_TD
