@@ -450,6 +450,12 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   // gives the same bytes. Canonicalization would hoist and merge constants
   // the importer recreates where the file has them.
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
+  // Every tensor as ranked and static as the program allows (LiteRT reads
+  // a shapeless output as a scalar), and constant arithmetic folded by the
+  // one folding rule set the native path uses (LiteRT.js leaves an output
+  // computed only from constants unfilled; TF's converter folds it too).
+  pm.addPass(lite::createLiteInferShapesPass());
+  pm.addPass(lite::createLiteFoldConstantsPass());
   // The plan applies BufferAliasing's decisions, recorded while the regions
   // are still inline.
   bool planBuffers =

@@ -141,3 +141,30 @@ func.func @nested_identical_conds(%n: tensor<i32>) -> tensor<i32> {
   }
   return %r#1 : tensor<i32>
 }
+
+// -----
+
+// The branches yield one result with different static shapes: TFLite's IF
+// would size its output by the then subgraph's, so both branches return the
+// IF's own type through a RESHAPE (sized when it runs). A result whose
+// branches agree keeps its static type.
+// CHECK-LABEL: func.func @conflicting_branch_shapes
+// CHECK: lite.if
+// CHECK: func.func private @conflicting_branch_shapes_if0_then(%{{.*}}: tensor<2x1xf32>) -> (tensor<?x?xf32>, tensor<2x1xf32>)
+// CHECK: %[[SHAPE:.*]] = lite.shape %{{.*}} : (tensor<2x1xf32>) -> tensor<2xi32>
+// CHECK: %[[COPY:.*]] = lite.reshape %{{.*}}, %[[SHAPE]] : (tensor<2x1xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+// CHECK: return %[[COPY]], %{{.*}} : tensor<?x?xf32>, tensor<2x1xf32>
+// CHECK: func.func private @conflicting_branch_shapes_if0_else(%{{.*}}: tensor<2x1xf32>) -> (tensor<?x?xf32>, tensor<2x1xf32>)
+// CHECK: lite.reshape {{.*}} -> tensor<?x?xf32>
+func.func @conflicting_branch_shapes(%p: tensor<i1>, %a: tensor<2x1xf32>) -> (tensor<?x?xf32>, tensor<2x1xf32>) {
+  %r:2 = lite.if %p -> (tensor<?x?xf32>, tensor<2x1xf32>) {
+    %t = lite.neg %a : tensor<2x1xf32>
+    lite.yield %t, %t : tensor<2x1xf32>, tensor<2x1xf32>
+  } else {
+    %s = lite.constant dense<[1, 2]> : tensor<2xi32>
+    %e = lite.reshape %a, %s : (tensor<2x1xf32>, tensor<2xi32>) -> tensor<1x2xf32>
+    %f = lite.abs %a : tensor<2x1xf32>
+    lite.yield %e, %f : tensor<1x2xf32>, tensor<2x1xf32>
+  }
+  return %r#0, %r#1 : tensor<?x?xf32>, tensor<2x1xf32>
+}

@@ -82,7 +82,13 @@ struct LiteFoldConstantsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<FoldWithReferenceKernels>(&getContext(), maxElements);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    // Constants stay where they are made (no hoisting, no merging): the
+    // TFLite exporter folds too, and its model keeps the program's order so
+    // that export -> import -> export gives the same bytes.
+    GreedyRewriteConfig config;
+    config.enableConstantCSE(false);
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       signalPassFailure();
   }
 };

@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 
@@ -49,10 +50,13 @@ private:
   void outlineWhile(WhileOp op, StringRef prefix);
   /// A private function computing `region` (whose block arguments come
   /// first) from explicit `captures`; with `passThrough`, it also returns
-  /// the captures unchanged. Returns an existing identical function if any.
+  /// the captures unchanged. A yielded value of another type than
+  /// `resultTypes` (when given) is returned through a RESHAPE copy of that
+  /// type. Returns an existing identical function if any.
   func::FuncOp createFunction(StringRef name, Region &region,
                               ArrayRef<Value> captures, bool passThrough,
-                              const llvm::DenseSet<Operation *> &notShared);
+                              const llvm::DenseSet<Operation *> &notShared,
+                              TypeRange resultTypes = {});
   /// The functions `op`'s regions call, directly or through other calls.
   llvm::DenseSet<Operation *> getFunctionsCalledWithin(Operation *op);
   /// The text that identifies a function's body up to names and locations.
@@ -89,14 +93,15 @@ RegionOutliner::getFunctionsCalledWithin(Operation *op) {
   return called;
 }
 
-func::FuncOp
-RegionOutliner::createFunction(StringRef name, Region &region,
-                               ArrayRef<Value> captures, bool passThrough,
-                               const llvm::DenseSet<Operation *> &notShared) {
+func::FuncOp RegionOutliner::createFunction(
+    StringRef name, Region &region, ArrayRef<Value> captures, bool passThrough,
+    const llvm::DenseSet<Operation *> &notShared, TypeRange opResultTypes) {
   Block &block = region.front();
   auto yield = cast<YieldOp>(block.getTerminator());
   SmallVector<Type> argTypes(block.getArgumentTypes());
-  SmallVector<Type> resultTypes(yield.getOperandTypes());
+  SmallVector<Type> resultTypes(opResultTypes.empty()
+                                    ? TypeRange(yield.getOperandTypes())
+                                    : opResultTypes);
   for (Value capture : captures) {
     argTypes.push_back(capture.getType());
     if (passThrough)
@@ -118,8 +123,12 @@ RegionOutliner::createFunction(StringRef name, Region &region,
   for (Operation &op : block.without_terminator())
     builder.clone(op, mapping);
   SmallVector<Value> results;
-  for (Value operand : yield.getOperands())
-    results.push_back(mapping.lookupOrDefault(operand));
+  for (auto [operand, type] : llvm::zip(yield.getOperands(), resultTypes)) {
+    Value result = mapping.lookupOrDefault(operand);
+    if (result.getType() != type)
+      result = createReshapeCopy(builder, yield.getLoc(), result, type);
+    results.push_back(result);
+  }
   if (passThrough)
     llvm::append_range(
         results, entry->getArguments().drop_front(block.getNumArguments()));
@@ -175,12 +184,27 @@ void RegionOutliner::outlineIf(IfOp op, StringRef prefix) {
   llvm::SetVector<Value> captures;
   getUsedValuesDefinedAbove(op->getRegions(), captures);
   llvm::DenseSet<Operation *> nested = getFunctionsCalledWithin(op);
+  // Two branches yielding one result with different static shapes: TFLite's
+  // IF sizes its output by the then subgraph's, so both return it as the
+  // IF's (more general) type through a RESHAPE, sized when it runs. Where a
+  // branch's output is already dynamic, IF resizes at run time anyway.
+  SmallVector<Type> thenTypes(
+      op.getThenRegion().front().getTerminator()->getOperandTypes());
+  SmallVector<Type> elseTypes(
+      op.getElseRegion().front().getTerminator()->getOperandTypes());
+  for (auto [index, resultType] : llvm::enumerate(op.getResultTypes())) {
+    auto thenType = dyn_cast<RankedTensorType>(thenTypes[index]);
+    auto elseType = dyn_cast<RankedTensorType>(elseTypes[index]);
+    if (thenType && elseType && thenType.hasStaticShape() &&
+        elseType.hasStaticShape() && thenType != elseType)
+      thenTypes[index] = elseTypes[index] = resultType;
+  }
   func::FuncOp thenFn =
       createFunction((prefix + "_then").str(), op.getThenRegion(),
-                     captures.getArrayRef(), false, nested);
+                     captures.getArrayRef(), false, nested, thenTypes);
   func::FuncOp elseFn =
       createFunction((prefix + "_else").str(), op.getElseRegion(),
-                     captures.getArrayRef(), false, nested);
+                     captures.getArrayRef(), false, nested, elseTypes);
   replaceByCall(op.getThenRegion(), thenFn, captures.getArrayRef(),
                 op.getNumResults());
   replaceByCall(op.getElseRegion(), elseFn, captures.getArrayRef(),
