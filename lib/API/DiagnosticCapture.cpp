@@ -40,9 +40,12 @@ static ProgramDiagnostic toEntry(const Diagnostic &diag) {
 }
 
 DiagnosticCapture::DiagnosticCapture(ProgramSession &session)
-    : os(text), handler(session.sourceMgr, &session.context, os),
+    : os(text), remarks(session.sourceMgr, &session.context, llvm::errs()),
+      handler(session.sourceMgr, &session.context, os),
       recorder(&session.context, [this](Diagnostic &diag) {
         entries.push_back(toEntry(diag));
+        if (diag.getSeverity() == DiagnosticSeverity::Remark)
+          remarks.emitDiagnostic(diag);
         return failure(); // On to `handler`, which formats it.
       }) {}
 

@@ -24,6 +24,12 @@ namespace sluice {
 /// Diagnostics of a call that succeeds (there are no warnings today) are
 /// dropped.
 class DiagnosticCapture {
+  /// A SourceMgr handler whose formatting can be called directly.
+  struct DirectHandler : mlir::SourceMgrDiagnosticHandler {
+    using SourceMgrDiagnosticHandler::emitDiagnostic;
+    using SourceMgrDiagnosticHandler::SourceMgrDiagnosticHandler;
+  };
+
 public:
   explicit DiagnosticCapture(ProgramSession &session);
 
@@ -34,6 +40,10 @@ public:
 private:
   std::string text;
   llvm::raw_string_ostream os;
+  /// Remarks (only emitted when asked for, e.g. the import's report of
+  /// pruned nodes) are also printed to stderr as they happen: a successful
+  /// call has no ProgramError to carry them.
+  DirectHandler remarks;
   mlir::SourceMgrDiagnosticHandler handler;
   std::vector<ProgramDiagnostic> entries;
   /// Registered after `handler`, so it sees each diagnostic first: records

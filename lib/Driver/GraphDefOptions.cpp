@@ -17,11 +17,17 @@ GraphDefCommandLineOptions::GraphDefCommandLineOptions(
                     "nodes, else every unconsumed data output except switch "
                     "outputs and nodes used as control inputs)")
               .str()),
+      verboseDescription(
+          (prefix + "report the nodes left out because no fetch needs them "
+                    "(TensorFlow does not run them either)")
+              .str()),
       feeds("feeds", cl::desc(feedsDescription)),
-      fetches("fetches", cl::desc(fetchesDescription)) {
+      fetches("fetches", cl::desc(fetchesDescription)),
+      verbose("verbose", cl::desc(verboseDescription)) {
   if (category) {
     feeds.addCategory(*category);
     fetches.addCategory(*category);
+    verbose.addCategory(*category);
   }
 }
 
@@ -29,5 +35,6 @@ GraphDefImportOptions GraphDefCommandLineOptions::get() const {
   GraphDefImportOptions options;
   options.feeds = splitTensorList(feeds);
   options.fetches = splitTensorList(fetches);
+  options.reportPruned = verbose;
   return options;
 }

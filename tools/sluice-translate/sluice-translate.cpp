@@ -27,6 +27,8 @@ int main(int argc, char **argv) {
   graphDefOptions.fetches.setCallback([](const std::string &value) {
     options.fetches = sluice::splitTensorList(value);
   });
+  graphDefOptions.verbose.setCallback(
+      [](const bool &value) { options.reportPruned = value; });
   sluice::registerGraphDefToMLIRTranslation(options);
   // --mlir-to-tflite reads it when it runs, after parsing.
   static sluice::TFLiteExportOptions exportOptions;

@@ -26,11 +26,12 @@ struct GraphDefCommandLineOptions {
 
 private:
   // The descriptions outlive the options that point at them.
-  std::string feedsDescription, fetchesDescription;
+  std::string feedsDescription, fetchesDescription, verboseDescription;
 
 public:
   llvm::cl::opt<std::string> feeds;
   llvm::cl::opt<std::string> fetches;
+  llvm::cl::opt<bool> verbose;
 };
 
 } // namespace sluice

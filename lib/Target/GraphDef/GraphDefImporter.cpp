@@ -35,6 +35,7 @@
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/SourceMgr.h"
@@ -991,9 +992,11 @@ LogicalResult GraphImporter::importMain(ModuleOp module) {
 /// fetched nodes and of the fed ones (and of every Placeholder when the feeds
 /// are the default), in graph order; `locations` follows the nodes. An
 /// unknown fetch or feed keeps the graph whole, for the importer to report.
+/// With `reportPruned`, a remark at `graphLoc` names what was left out.
 static void pruneToFetches(tensorflow::GraphDef &graph,
                            std::vector<std::pair<int, int>> &locations,
-                           const GraphDefImportOptions &options) {
+                           const GraphDefImportOptions &options,
+                           Location graphLoc) {
   if (options.fetches.empty())
     return;
   llvm::StringMap<int> indexOf;
@@ -1028,6 +1031,23 @@ static void pruneToFetches(tensorflow::GraphDef &graph,
   }
   if (needed.all())
     return;
+  if (options.reportPruned) {
+    constexpr unsigned kNamed = 20;
+    SmallVector<std::string> names;
+    for (int i = 0, e = graph.node_size(); i < e; ++i)
+      if (!needed.test(i))
+        names.push_back("'" + graph.node(i).name() + "' (" +
+                        graph.node(i).op() + ")");
+    size_t count = names.size();
+    if (count > kNamed)
+      names.resize(kNamed);
+    InFlightDiagnostic remark =
+        emitRemark(graphLoc)
+        << "pruned " << count << " of " << graph.node_size()
+        << " nodes no fetch needs: " << llvm::join(names, ", ");
+    if (count > kNamed)
+      remark << ", and " << (count - kNamed) << " more";
+  }
   tensorflow::GraphDef pruned;
   pruned.mutable_versions()->CopyFrom(graph.versions());
   pruned.mutable_library()->Swap(graph.mutable_library());
@@ -1052,7 +1072,8 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
   std::vector<std::pair<int, int>> nodeLocations;
   if (failed(parseGraphDef(bytes, filename, context, graph, &nodeLocations)))
     return nullptr;
-  pruneToFetches(graph, nodeLocations, options);
+  pruneToFetches(graph, nodeLocations, options,
+                 FileLineColLoc::get(context, filename, 0, 0));
   OwningOpRef<ModuleOp> module =
       ModuleOp::create(FileLineColLoc::get(context, filename, 0, 0));
   FunctionLibrary library(graph.library(), *module, filename);

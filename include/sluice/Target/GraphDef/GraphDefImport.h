@@ -29,6 +29,9 @@ struct GraphDefImportOptions {
   /// run). Empty: the _Retval nodes if any, else every data output no node
   /// consumes, leaving out switch outputs and nodes used as control inputs.
   std::vector<std::string> fetches;
+  /// Report, as a remark on the graph, the nodes left out because no fetch
+  /// needs them.
+  bool reportPruned = false;
 };
 
 /// Imports `bytes`, a GraphDef in binary or text format (`filename` names it
