@@ -44,7 +44,8 @@ DiagnosticCapture::DiagnosticCapture(ProgramSession &session)
       handler(session.sourceMgr, &session.context, os),
       recorder(&session.context, [this](Diagnostic &diag) {
         entries.push_back(toEntry(diag));
-        if (diag.getSeverity() == DiagnosticSeverity::Remark)
+        if (diag.getSeverity() == DiagnosticSeverity::Remark ||
+            diag.getSeverity() == DiagnosticSeverity::Warning)
           remarks.emitDiagnostic(diag);
         return failure(); // On to `handler`, which formats it.
       }) {}

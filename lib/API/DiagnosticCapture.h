@@ -40,9 +40,9 @@ public:
 private:
   std::string text;
   llvm::raw_string_ostream os;
-  /// Remarks (only emitted when asked for, e.g. the import's report of
-  /// pruned nodes) are also printed to stderr as they happen: a successful
-  /// call has no ProgramError to carry them.
+  /// Warnings and remarks (e.g. an export LiteRT may refuse, the import's
+  /// report of pruned nodes when asked for) are also printed to stderr as
+  /// they happen: a successful call has no ProgramError to carry them.
   DirectHandler remarks;
   mlir::SourceMgrDiagnosticHandler handler;
   std::vector<ProgramDiagnostic> entries;

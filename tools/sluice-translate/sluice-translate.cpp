@@ -38,6 +38,11 @@ int main(int argc, char **argv) {
                      "whole model as TFLite Micro's OfflineMemoryAllocation "
                      "metadata"),
       llvm::cl::location(exportOptions.planBuffers));
+  static llvm::cl::opt<bool, /*ExternalStorage=*/true> requireLiteRTKernels(
+      "require-litert-kernels",
+      llvm::cl::desc("--mlir-to-tflite: refuse an op native LiteRT has no "
+                     "kernel for at its element type (default: a warning)"),
+      llvm::cl::location(exportOptions.requireLiteRTKernels));
   sluice::registerMLIRToTFLiteTranslation(exportOptions);
   sluice::registerTFLiteToMLIRTranslation();
   return mlir::failed(

@@ -85,6 +85,12 @@ static cl::opt<bool> planBuffers(
              "model as TFLite Micro's OfflineMemoryAllocation metadata"),
     cl::cat(category));
 
+static cl::opt<bool> requireLiteRTKernels(
+    "require-litert-kernels",
+    cl::desc("With --emit=tflite: refuse an op native LiteRT has no kernel "
+             "for at its element type (default: a warning)"),
+    cl::cat(category));
+
 static bool isNative(EmitKind kind) {
   return kind == EmitKind::Object || kind == EmitKind::Assembly ||
          kind == EmitKind::LLVMIR;
@@ -151,6 +157,7 @@ int main(int argc, char **argv) {
   if (emit == EmitKind::TFLite) {
     sluice::TFLiteExportOptions exportOptions;
     exportOptions.planBuffers = planBuffers;
+    exportOptions.requireLiteRTKernels = requireLiteRTKernels;
     FailureOr<std::string> model = program->exportTFLite(error, exportOptions);
     if (failed(model)) {
       error.print(llvm::errs(), "sluicec");

@@ -13,6 +13,7 @@
 
 #include "sluice/Target/TFLite/TFLiteExport.h"
 
+#include "LiteRTKernels.h"
 #include "OperatorVersions.h"
 #include "OptionsWriter.h"
 #include "TypeMapping.h"
@@ -41,8 +42,9 @@ namespace {
 
 class ModelWriter {
 public:
-  ModelWriter(ModuleOp module, bool planBuffers)
-      : module(module), planBuffers(planBuffers) {}
+  ModelWriter(ModuleOp module, bool planBuffers, bool requireLiteRTKernels)
+      : module(module), planBuffers(planBuffers),
+        requireLiteRTKernels(requireLiteRTKernels) {}
 
   LogicalResult write(func::FuncOp entry, llvm::raw_ostream &os);
 
@@ -59,6 +61,7 @@ private:
 
   ModuleOp module;
   bool planBuffers;
+  bool requireLiteRTKernels;
   flatbuffers::FlatBufferBuilder fbb;
   std::vector<flatbuffers::Offset<fb::Buffer>> buffers;
   DenseMap<Attribute, unsigned> constantBuffers;
@@ -284,6 +287,19 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       controlFlow = tflite_support::ArenaControlFlow::While;
       slots = getWhileSlots(whileOp);
     } else if (auto builtin = dyn_cast<lite::TFLiteBuiltinOpInterface>(op)) {
+      if (std::optional<tflite_support::LiteRTRefusal> refusal =
+              tflite_support::getLiteRTRefusal(builtin)) {
+        InFlightDiagnostic diagnostic =
+            requireLiteRTKernels ? op.emitError("cannot be exported: ")
+                                 : op.emitWarning();
+        diagnostic << "native LiteRT has no '"
+                   << lite::stringifyBuiltinOperator(
+                          builtin.getBuiltinOperator())
+                   << "' kernel for " << refusal->key << " (in subgraph '"
+                   << prefix << "'): " << refusal->why;
+        if (requireLiteRTKernels)
+          return failure();
+      }
       opcode = getOperatorCode(builtin);
       options = tflite_support::writeBuiltinOptions(
           fbb, &op, builtin.getBuiltinOptions());
@@ -475,7 +491,8 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
     if (!function.isExternal())
       materializeOutputCopies(function, function == entry,
                               loopBodies.contains(function));
-  return ModelWriter(module, planBuffers).write(entry, os);
+  return ModelWriter(module, planBuffers, options.requireLiteRTKernels)
+      .write(entry, os);
 }
 
 void sluice::registerMLIRToTFLiteTranslation(

@@ -29,6 +29,10 @@ struct TFLiteExportOptions {
   /// subgraph with planned tensors. A module marked by -lite-plan-buffers
   /// is planned too.
   bool planBuffers = false;
+  /// Refuse (an error) an op whose builtin native LiteRT has no kernel for
+  /// at its element type (utils/gen_litert_kernels.py's table); without it
+  /// such an op is written with a warning.
+  bool requireLiteRTKernels = false;
 };
 
 /// Writes `module` as a .tflite to `os`. Ops TFLite has no builtin for, or

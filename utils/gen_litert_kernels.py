@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""Derives which (builtin, element type) pairs native LiteRT refuses.
+
+For every lite op with a TFLite builtin and every TFLite element type the op's
+definition accepts, writes a one-op lite program, exports it with
+sluice-translate, and prepares and runs it in native LiteRT (ai_edge_litert,
+the pinned version in utils/requirements.txt; each model in a process of its
+own, so a crash stays with its model). The pairs LiteRT refuses, with its
+message, become lib/Target/TFLite/LiteRTKernels.inc, which the exporter reads
+to refuse them with a diagnostic instead of writing a model LiteRT cannot
+prepare. Refresh it after changing ops or the LiteRT pin:
+
+    .venv/bin/python utils/gen_litert_kernels.py --bin build/bin
+
+Prints one line per pair tried and a summary; --check compares with the
+checked-in table instead of writing it (exit 1 when they differ).
+"""
+import argparse
+import multiprocessing
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+TABLE = os.path.join(ROOT, "lib", "Target", "TFLite", "LiteRTKernels.inc")
+TYPES = ["f32", "f16", "f64", "i8", "ui8", "i16", "i32", "i64", "i1"]
+
+
+def t(shape, ty):
+    return "tensor<%s%s>" % ("".join("%dx" % d for d in shape), ty)
+
+
+def binary(op, result=None):
+    def make(ty):
+        r = result or ty
+        return ([t([4], ty), t([4], ty)],
+                "%%r = lite.%s %%arg0, %%arg1 : (%s, %s) -> %s" % (op, t([4], ty), t([4], ty), t([4], r)),
+                t([4], r))
+    return make
+
+
+def unary(op):
+    def make(ty):
+        return ([t([4], ty)], "%%r = lite.%s %%arg0 : %s" % (op, t([4], ty)), t([4], ty))
+    return make
+
+
+def reduce(op):
+    def make(ty):
+        return ([t([2, 3], ty)],
+                "%%axes = lite.constant dense<[1]> : tensor<1xi32>\n  "
+                "%%r = lite.%s %%arg0, %%axes : (%s, tensor<1xi32>) -> %s" % (op, t([2, 3], ty), t([2], ty)),
+                t([2], ty))
+    return make
+
+
+def shaped(body, result_shape, arg_shape=(2, 3), extra=""):
+    """An op on one (2, 3) tensor with constant index operands."""
+    def make(ty):
+        text = extra + body.format(arg=t(list(arg_shape), ty), res=t(list(result_shape), ty), ty=ty)
+        return ([t(list(arg_shape), ty)], text, t(list(result_shape), ty))
+    return make
+
+
+# One entry per builtin: the element type the support depends on is the
+# type of the program's first argument (CAST: its input; FILL: its value).
+OPS = {
+    "ADD": binary("add"), "SUB": binary("sub"), "MUL": binary("mul"), "DIV": binary("div"),
+    "FLOOR_DIV": binary("floor_div"), "FLOOR_MOD": binary("floor_mod"), "POW": binary("pow"),
+    "MAXIMUM": binary("maximum"), "MINIMUM": binary("minimum"),
+    "LOGICAL_AND": binary("logical_and"), "LOGICAL_OR": binary("logical_or"),
+    "LESS": binary("less", "i1"), "LESS_EQUAL": binary("less_equal", "i1"),
+    "GREATER": binary("greater", "i1"), "GREATER_EQUAL": binary("greater_equal", "i1"),
+    "EQUAL": binary("equal", "i1"), "NOT_EQUAL": binary("not_equal", "i1"),
+    "NEG": unary("neg"), "ABS": unary("abs"), "EXP": unary("exp"), "LOG": unary("log"),
+    "SQRT": unary("sqrt"), "RSQRT": unary("rsqrt"), "SQUARE": unary("square"),
+    "TANH": unary("tanh"), "LOGISTIC": unary("logistic"), "RELU": unary("relu"),
+    "LOGICAL_NOT": unary("logical_not"), "ZEROS_LIKE": unary("zeros_like"),
+    "SUM": reduce("sum"), "MEAN": reduce("mean"), "REDUCE_MAX": reduce("reduce_max"),
+    "REDUCE_MIN": reduce("reduce_min"),
+    "SELECT_V2": lambda ty: ([t([4], "i1"), t([4], ty), t([4], ty)],
+                             "%%r = lite.select_v2 %%arg0, %%arg1, %%arg2 : (%s, %s, %s) -> %s"
+                             % (t([4], "i1"), t([4], ty), t([4], ty), t([4], ty)), t([4], ty)),
+    "RESHAPE": shaped("%s = lite.constant dense<[3, 2]> : tensor<2xi32>\n  "
+                      "%r = lite.reshape %arg0, %s : ({arg}, tensor<2xi32>) -> {res}", (3, 2)),
+    "EXPAND_DIMS": shaped("%a = lite.constant dense<0> : tensor<i32>\n  "
+                          "%r = lite.expand_dims %arg0, %a : ({arg}, tensor<i32>) -> {res}", (1, 2, 3)),
+    "SQUEEZE": shaped("%r = lite.squeeze %arg0 : ({arg}) -> {res}", (3,), (1, 3)),
+    "CONCATENATION": shaped("%r = lite.concatenation %arg0, %arg0 {{axis = 0 : i32}} : ({arg}, {arg}) -> {res}",
+                            (4, 3)),
+    "PACK": shaped("%r = lite.pack %arg0, %arg0 {{axis = 0 : i32}} : ({arg}, {arg}) -> {res}", (2, 2, 3)),
+    "UNPACK": lambda ty: ([t([2, 3], ty)],
+                          "%%r:2 = lite.unpack %%arg0 {axis = 0 : i32} : (%s) -> (%s, %s)"
+                          % (t([2, 3], ty), t([3], ty), t([3], ty)), t([3], ty)),
+    "SLICE": shaped("%b = lite.constant dense<[0, 1]> : tensor<2xi32>\n  "
+                    "%s = lite.constant dense<[2, 2]> : tensor<2xi32>\n  "
+                    "%r = lite.slice %arg0, %b, %s : ({arg}, tensor<2xi32>, tensor<2xi32>) -> {res}", (2, 2)),
+    "STRIDED_SLICE": shaped("%b = lite.constant dense<[0, 1]> : tensor<2xi32>\n  "
+                            "%e = lite.constant dense<[2, 3]> : tensor<2xi32>\n  "
+                            "%s = lite.constant dense<[1, 1]> : tensor<2xi32>\n  "
+                            "%r = lite.strided_slice %arg0, %b, %e, %s : ({arg}, tensor<2xi32>, tensor<2xi32>, "
+                            "tensor<2xi32>) -> {res}", (2, 2)),
+    "GATHER": shaped("%i = lite.constant dense<[1, 0]> : tensor<2xi32>\n  "
+                     "%r = lite.gather %arg0, %i {{axis = 0 : i32}} : ({arg}, tensor<2xi32>) -> {res}", (2, 3)),
+    "TRANSPOSE": shaped("%p = lite.constant dense<[1, 0]> : tensor<2xi32>\n  "
+                        "%r = lite.transpose %arg0, %p : ({arg}, tensor<2xi32>) -> {res}", (3, 2)),
+    "FILL": lambda ty: ([t([], ty)],
+                        "%%d = lite.constant dense<[2, 3]> : tensor<2xi32>\n  "
+                        "%%r = lite.fill %%d, %%arg0 : (tensor<2xi32>, %s) -> %s" % (t([], ty), t([2, 3], ty)),
+                        t([2, 3], ty)),
+    "RANGE": lambda ty: ([t([], ty), t([], ty), t([], ty)],
+                         "%%r = lite.range %%arg0, %%arg1, %%arg2 : (%s, %s, %s) -> %s"
+                         % (t([], ty), t([], ty), t([], ty), "tensor<?x%s>" % ty), "tensor<?x%s>" % ty),
+    "FULLY_CONNECTED": lambda ty: ([t([2, 3], ty), t([4, 3], ty)],
+                                   "%%r = lite.fully_connected %%arg0, %%arg1 : (%s, %s) -> %s"
+                                   % (t([2, 3], ty), t([4, 3], ty), t([2, 4], ty)), t([2, 4], ty)),
+    "BATCH_MATMUL": lambda ty: ([t([2, 3], ty), t([3, 2], ty)],
+                                "%%r = lite.batch_matmul %%arg0, %%arg1 : (%s, %s) -> %s"
+                                % (t([2, 3], ty), t([3, 2], ty), t([2, 2], ty)), t([2, 2], ty)),
+}
+# CAST depends on both types: one entry per (input, output) pair.
+CASTS = [(a, b) for a in TYPES for b in TYPES if a != b]
+
+
+def program(args, body, result):
+    params = ", ".join("%%arg%d: %s" % (i, a) for i, a in enumerate(args))
+    return "func.func @main(%s) -> %s {\n  %s\n  return %%r : %s\n}\n" % (params, result, body, result)
+
+
+def clean(message):
+    """LiteRT's message without its source position and node suffix."""
+    message = " ".join(message.split())
+    stage = re.search(r"Node number \d+ \(\w+\) failed to (\w+)", message)
+    message = re.sub(r"Node number \d+ \(\w+\) failed to \w+\.?", "", message)
+    message = re.sub(r"tflite/kernels/[\w/]+\.cc:\d+ ", "", message)
+    message = message.strip().rstrip(".")[:160]
+    return message or "fails to " + (stage.group(1) if stage else "run")
+
+
+def run_model(path, queue):
+    """Prepares and runs `path` with zero inputs; reports "ok" or the error."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+    try:
+        import numpy as np
+        from ai_edge_litert.interpreter import Interpreter
+        interpreter = Interpreter(model_path=path)
+        interpreter.allocate_tensors()
+        for detail in interpreter.get_input_details():
+            shape = [d if d > 0 else 2 for d in detail["shape"]]
+            value = np.ones(shape, dtype=detail["dtype"])
+            interpreter.resize_tensor_input(detail["index"], shape)
+            interpreter.allocate_tensors()
+            interpreter.set_tensor(detail["index"], value)
+        interpreter.invoke()
+        queue.put("ok")
+    except Exception as error:  # LiteRT reports refusals as RuntimeError
+        queue.put(clean(str(error)))
+
+
+def try_pair(sluice_translate, directory, name, text):
+    """None when lite cannot express it, "ok", or LiteRT's refusal."""
+    source = os.path.join(directory, name + ".mlir")
+    model = os.path.join(directory, name + ".tflite")
+    with open(source, "w") as f:
+        f.write(text)
+    export = subprocess.run([sluice_translate, "--mlir-to-tflite", source, "-o", model],
+                            capture_output=True, text=True)
+    if export.returncode != 0:
+        return None
+    queue = multiprocessing.Queue()
+    process = multiprocessing.Process(target=run_model, args=(model, queue))
+    process.start()
+    process.join(60)
+    if process.is_alive():
+        process.kill()
+        return "timed out"
+    if process.exitcode != 0:
+        return "aborts (exit status %s)" % process.exitcode
+    return queue.get() if not queue.empty() else "no result"
+
+
+def table(refusals):
+    lines = ["//===- LiteRTKernels.inc - what native LiteRT refuses -----------*- C++ -*-===//",
+             "//",
+             "// Generated by utils/gen_litert_kernels.py (do not edit): the (builtin,",
+             "// element type) pairs native LiteRT, as pinned in utils/requirements.txt,",
+             "// refuses to prepare or run, with its message. CAST: input->output.",
+             "//",
+             "//===----------------------------------------------------------------------===//",
+             ""]
+    for builtin, ty, why in refusals:
+        lines.append('SLUICE_LITERT_REFUSES(%s, "%s", "%s")' % (builtin, ty, why.replace('"', "'")))
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    sluice_translate = os.path.join(args.bin, "sluice-translate")
+    tried, refusals = 0, []
+    with tempfile.TemporaryDirectory() as directory:
+        cases = [(b, ty, make(ty)) for b, make in OPS.items() for ty in TYPES]
+        cases += [("CAST", "%s->%s" % (a, b), ([t([4], a)], "%%r = lite.cast %%arg0 : %s -> %s"
+                                              % (t([4], a), t([4], b)), t([4], b))) for a, b in CASTS]
+        for index, (builtin, ty, (arguments, body, result)) in enumerate(cases):
+            outcome = try_pair(sluice_translate, directory, "m%d" % index,
+                               program(arguments, body, result))
+            if outcome is None:
+                continue
+            tried += 1
+            print("%-16s %-9s %s" % (builtin, ty, outcome))
+            if outcome != "ok":
+                refusals.append((builtin, ty, outcome))
+    text = table(refusals)
+    print("litert kernels: %d pairs exported, %d refused by native LiteRT" % (tried, len(refusals)))
+    if args.check:
+        with open(TABLE) as f:
+            if f.read() != text:
+                print("gen_litert_kernels: %s is stale; run utils/gen_litert_kernels.py" % TABLE)
+                return 1
+        return 0
+    with open(TABLE, "w") as f:
+        f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
