@@ -40,13 +40,13 @@ static ProgramDiagnostic toEntry(const Diagnostic &diag) {
 }
 
 DiagnosticCapture::DiagnosticCapture(ProgramSession &session)
-    : os(text), remarks(session.sourceMgr, &session.context, llvm::errs()),
+    : os(text), echo(session.sourceMgr, &session.context, llvm::errs()),
       handler(session.sourceMgr, &session.context, os),
       recorder(&session.context, [this](Diagnostic &diag) {
         entries.push_back(toEntry(diag));
         if (diag.getSeverity() == DiagnosticSeverity::Remark ||
             diag.getSeverity() == DiagnosticSeverity::Warning)
-          remarks.emitDiagnostic(diag);
+          echo.emitDiagnostic(diag);
         return failure(); // On to `handler`, which formats it.
       }) {}
 

@@ -21,8 +21,8 @@ namespace sluice {
 
 /// Collects the diagnostics emitted in a session's context while it lives
 /// (the innermost handler wins, so nothing reaches the default handler).
-/// Diagnostics of a call that succeeds (there are no warnings today) are
-/// dropped.
+/// A call that succeeds has no ProgramError: its warnings and remarks are
+/// echoed to stderr as they happen, and nothing else is kept.
 class DiagnosticCapture {
   /// A SourceMgr handler whose formatting can be called directly.
   struct DirectHandler : mlir::SourceMgrDiagnosticHandler {
@@ -43,7 +43,7 @@ private:
   /// Warnings and remarks (e.g. an export LiteRT may refuse, the import's
   /// report of pruned nodes when asked for) are also printed to stderr as
   /// they happen: a successful call has no ProgramError to carry them.
-  DirectHandler remarks;
+  DirectHandler echo;
   mlir::SourceMgrDiagnosticHandler handler;
   std::vector<ProgramDiagnostic> entries;
   /// Registered after `handler`, so it sees each diagnostic first: records

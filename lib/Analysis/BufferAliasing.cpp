@@ -438,10 +438,8 @@ void Analyzer::analyzeWhile(WhileOp loop) {
   // rotate.
   SmallVector<std::optional<unsigned>> computedInto(n);
   for (auto &[i, c] : conflicted) {
-    if (!model.stateByPointer)
-      break;
     Value y = yield->getOperand(i);
-    for (unsigned k = 0; k < n; ++k) {
+    for (unsigned k = 0; k < n && model.stateByPointer; ++k) {
       if (k == i || claimed.contains(k) || !next[k] || *next[k] == k ||
           body.getArgument(k).getType() != body.getArgument(i).getType() ||
           llvm::is_contained(next, std::optional<unsigned>(k)) ||

@@ -1,4 +1,6 @@
 // RUN: sluice-opt %s -split-input-file -test-lite-buffer-aliasing=target=tflite -verify-diagnostics -o /dev/null
+// RUN: not sluice-opt %s -split-input-file -test-lite-buffer-aliasing=target=gpu 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: unknown target 'gpu' (expected tflite or native)
 
 // The TFLite BufferModel: kernels never write over their inputs, and WHILE
 // copies its slots (no state passed by pointer). buffer-aliasing.mlir has

@@ -18,6 +18,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <memory>
@@ -40,6 +41,14 @@ struct BufferModel {
 
   static BufferModel native() { return {true, true}; }
   static BufferModel tflite() { return {false, false}; }
+  /// The model of a target named "tflite" or "native", if it is one.
+  static std::optional<BufferModel> forTarget(llvm::StringRef target) {
+    if (target == "tflite")
+      return tflite();
+    if (target == "native")
+      return native();
+    return std::nullopt;
+  }
 };
 
 /// One place where a lite.while slot or a lite.if result cannot share the

@@ -1072,10 +1072,9 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
   std::vector<std::pair<int, int>> nodeLocations;
   if (failed(parseGraphDef(bytes, filename, context, graph, &nodeLocations)))
     return nullptr;
-  pruneToFetches(graph, nodeLocations, options,
-                 FileLineColLoc::get(context, filename, 0, 0));
-  OwningOpRef<ModuleOp> module =
-      ModuleOp::create(FileLineColLoc::get(context, filename, 0, 0));
+  Location graphLoc = FileLineColLoc::get(context, filename, 0, 0);
+  pruneToFetches(graph, nodeLocations, options, graphLoc);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(graphLoc);
   FunctionLibrary library(graph.library(), *module, filename);
   GraphImporter importer(graph, context, options, filename, nodeLocations,
                          library);

@@ -270,7 +270,6 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       // After the options: which is indexed first stays as before.
       callees = {getSubgraphIndex(*thenFn), getSubgraphIndex(*elseFn)};
       controlFlow = tflite_support::ArenaControlFlow::If;
-
     } else if (auto whileOp = dyn_cast<lite::WhileOp>(op)) {
       FailureOr<func::FuncOp> condFn =
           getOutlinedCallee(&op, whileOp.getCond());

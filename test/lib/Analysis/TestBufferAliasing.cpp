@@ -45,9 +45,13 @@ struct TestLiteBufferAliasingPass
   using Base::Base;
 
   void runOnOperation() override {
-    BufferAliasing aliasing(getOperation(), target == "tflite"
-                                                ? BufferModel::tflite()
-                                                : BufferModel::native());
+    std::optional<BufferModel> model = BufferModel::forTarget(target);
+    if (!model) {
+      getOperation()->emitError("unknown target '")
+          << target << "' (expected tflite or native)";
+      return signalPassFailure();
+    }
+    BufferAliasing aliasing(getOperation(), *model);
     getOperation()->walk([&](Operation *op) {
       auto loop = dyn_cast<lite::WhileOp>(op);
       if (!loop && !isa<lite::IfOp>(op))

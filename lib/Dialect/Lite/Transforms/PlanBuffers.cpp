@@ -15,7 +15,6 @@
 
 #include "sluice/Analysis/BufferAliasing.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace sluice::lite {
 #define GEN_PASS_DEF_LITEPLANBUFFERSPASS
@@ -66,11 +65,7 @@ struct LitePlanBuffersPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    std::optional<BufferModel> model =
-        llvm::StringSwitch<std::optional<BufferModel>>(target)
-            .Case("tflite", BufferModel::tflite())
-            .Case("native", BufferModel::native())
-            .Default(std::nullopt);
+    std::optional<BufferModel> model = BufferModel::forTarget(target);
     if (!model) {
       module.emitError("-lite-plan-buffers: unknown target '")
           << target << "' (expected tflite or native)";
