@@ -102,6 +102,10 @@ OPS = {
                             "%s = lite.constant dense<[1, 1]> : tensor<2xi32>\n  "
                             "%r = lite.strided_slice %arg0, %b, %e, %s : ({arg}, tensor<2xi32>, tensor<2xi32>, "
                             "tensor<2xi32>) -> {res}", (2, 2)),
+    "DYNAMIC_UPDATE_SLICE": lambda ty: ([t([2, 3], ty), t([1, 2], ty)],
+                                        "%%i = lite.constant dense<[1, 1]> : tensor<2xi32>\n  "
+                                        "%%r = lite.dynamic_update_slice %%arg0, %%arg1, %%i : (%s, %s, tensor<2xi32>) -> %s"
+                                        % (t([2, 3], ty), t([1, 2], ty), t([2, 3], ty)), t([2, 3], ty)),
     "GATHER": shaped("%i = lite.constant dense<[1, 0]> : tensor<2xi32>\n  "
                      "%r = lite.gather %arg0, %i {{axis = 0 : i32}} : ({arg}, tensor<2xi32>) -> {res}", (2, 3)),
     "TRANSPOSE": shaped("%p = lite.constant dense<[1, 0]> : tensor<2xi32>\n  "

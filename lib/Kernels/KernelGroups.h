@@ -31,7 +31,8 @@ evaluateElementwiseOp(mlir::Operation *op, llvm::ArrayRef<Tensor> operands,
                       llvm::SmallVectorImpl<Tensor> &results);
 
 /// reshape, expand_dims, squeeze, concatenation, pack, unpack, slice,
-/// strided_slice, gather, transpose, fill, range, shape (ShapeKernels.cpp).
+/// strided_slice, dynamic_update_slice, gather, transpose, fill, range, shape
+/// (ShapeKernels.cpp).
 std::optional<mlir::LogicalResult>
 evaluateShapeOp(mlir::Operation *op, llvm::ArrayRef<Tensor> operands,
                 llvm::SmallVectorImpl<Tensor> &results);

@@ -1,9 +1,9 @@
 //===- ShapeKernels.cpp - shape manipulation reference kernels ------------===//
 //
 // reshape, expand_dims, squeeze, concatenation, pack, unpack, slice,
-// strided_slice, gather, transpose, fill, range and shape, with the semantics
-// of TFLite's reference kernels. These ops only move elements, so most of
-// them copy raw bytes and never look at the dtype.
+// strided_slice, dynamic_update_slice, gather, transpose, fill, range and
+// shape, with the semantics of TFLite's reference kernels. These ops only move
+// elements, so most of them copy raw bytes and never look at the dtype.
 //
 // Where TFLite's kernels are undefined (read out of bounds, divide by zero)
 // or leave a choice open:
@@ -20,6 +20,8 @@
 //    end = (normalized, clamped begin) + end. A shrunk axis needs a positive
 //    stride (TensorFlow's rule; TFLite writes no data there) and, with its
 //    begin_mask bit set, takes index 0 (as TFLite does);
+//  - dynamic_update_slice clamps each start index to
+//    [0, operand_dim - update_dim], as TFLite (and XLA) do: never an error;
 //  - reshape cannot infer a -1 dimension when the other dimensions multiply
 //    to zero (TensorFlow's rule; TFLite divides by zero);
 //  - range accepts start == limit (an empty result), as current TFLite does,
@@ -472,6 +474,55 @@ static LogicalResult evaluateStridedSlice(lite::StridedSliceOp op,
   return success();
 }
 
+static LogicalResult
+evaluateDynamicUpdateSlice(Operation *op, ArrayRef<Tensor> operands,
+                           SmallVectorImpl<Tensor> &results) {
+  const Tensor &operand = operands[0];
+  const Tensor &update = operands[1];
+  FailureOr<SmallVector<int64_t>> start =
+      readIndices(op, operands[2], "dynamic_update_slice start_indices");
+  if (failed(start))
+    return failure();
+  int64_t rank = operand.getRank();
+  if (static_cast<int64_t>(start->size()) != rank)
+    return op->emitError("dynamic_update_slice start_indices ")
+           << shapeString(*start) << " must have one entry per dimension of "
+           << describe(operand);
+  if (update.getRank() != rank)
+    return op->emitError("dynamic_update_slice update ")
+           << describe(update) << " does not have the rank of the operand "
+           << describe(operand);
+  ArrayRef<int64_t> outer = operand.getShape(), inner = update.getShape();
+  SmallVector<int64_t> strides = getStrides(outer);
+  int64_t base = 0;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (inner[dim] > outer[dim])
+      return op->emitError("dynamic_update_slice update ")
+             << describe(update) << " is larger than the operand "
+             << describe(operand) << " in dimension " << dim;
+    // TFLite's ClampStartIndices: the block always lies inside the operand.
+    base += std::clamp<int64_t>((*start)[dim], 0, outer[dim] - inner[dim]) *
+            strides[dim];
+  }
+
+  Tensor result(operand.getDType(), outer);
+  size_t size = getDTypeSize(operand.getDType());
+  char *dst = result.mutableData<char>();
+  if (operand.getNumElements() > 0)
+    std::memcpy(dst, operand.data<char>(), operand.getNumElements() * size);
+  const char *src = update.data<char>();
+  SmallVector<int64_t, 6> index(rank, 0);
+  int64_t offset = base;
+  for (int64_t i = 0, e = update.getNumElements(); i < e; ++i) {
+    std::memcpy(dst + offset * size, src + i * size, size);
+    advanceIndex(index, inner, [&](int64_t dim, int64_t delta) {
+      offset += delta * strides[dim];
+    });
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Gather and transpose
 //===----------------------------------------------------------------------===//
@@ -759,6 +810,9 @@ sluice::interp::detail::evaluateShapeOp(Operation *op,
       .Case([&](lite::SliceOp) { return evaluateSlice(op, operands, results); })
       .Case([&](lite::StridedSliceOp slice) {
         return evaluateStridedSlice(slice, operands, results);
+      })
+      .Case([&](lite::DynamicUpdateSliceOp) {
+        return evaluateDynamicUpdateSlice(op, operands, results);
       })
       .Case([&](lite::GatherOp gather) {
         return evaluateGather(gather, operands, results);

@@ -3,7 +3,9 @@
 // Runs small lite programs through the reference interpreter and checks the
 // shape kernels: reshape, expand_dims, squeeze, concatenation, pack, unpack,
 // slice, strided_slice (every mask, against values worked out by hand from
-// numpy's semantics), gather, transpose, fill, range and shape, including
+// numpy's semantics), dynamic_update_slice (start indices clamped as
+// TFLite and XLA clamp them), gather, transpose, fill, range and shape,
+// including
 // empty and rank-0 tensors and their run-time errors.
 //
 //===----------------------------------------------------------------------===//
@@ -536,6 +538,91 @@ func.func @main(%x: tensor<10xi32>) -> tensor<4xi32> {
   return %0 : tensor<4xi32>
 })";
   expectResult(source, {iotaI32({10})}, i32({4}, {0, 3, 6, 9}));
+}
+
+//===----------------------------------------------------------------------===//
+// dynamic_update_slice
+//===----------------------------------------------------------------------===//
+
+const char *kDynamicUpdateSlice = R"(
+func.func @main(%x: tensor<3x4xf32>, %u: tensor<?x?xf32>, %i: tensor<?xi32>) -> tensor<3x4xf32> {
+  %0 = lite.dynamic_update_slice %x, %u, %i : (tensor<3x4xf32>, tensor<?x?xf32>, tensor<?xi32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+})";
+
+TEST(ShapeKernels, DynamicUpdateSlice) {
+  // x = arange(12).reshape(3, 4); x[1:3, 1:3] = u.
+  Tensor u = f32({2, 2}, {100, 101, 102, 103});
+  expectResult(kDynamicUpdateSlice, {iotaF32({3, 4}), u, i32({2}, {1, 1})},
+               f32({3, 4}, {0, 1, 2, 3, 4, 100, 101, 7, 8, 102, 103, 11}));
+  // A single element, at the last position.
+  expectResult(kDynamicUpdateSlice,
+               {iotaF32({3, 4}), f32({1, 1}, {-1}), i32({2}, {2, 3})},
+               f32({3, 4}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, -1}));
+}
+
+TEST(ShapeKernels, DynamicUpdateSliceClampsStartIndices) {
+  Tensor x = iotaF32({3, 4});
+  Tensor u = f32({2, 2}, {100, 101, 102, 103});
+  // Each start is clamped to [0, operand_dim - update_dim]: (5, -3) writes
+  // at (1, 0), (-1, 3) at (0, 2).
+  expectResult(kDynamicUpdateSlice, {x, u, i32({2}, {5, -3})},
+               f32({3, 4}, {0, 1, 2, 3, 100, 101, 6, 7, 102, 103, 10, 11}));
+  expectResult(kDynamicUpdateSlice, {x, u, i32({2}, {-1, 3})},
+               f32({3, 4}, {0, 1, 100, 101, 4, 5, 102, 103, 8, 9, 10, 11}));
+  // An update of the operand's shape replaces it whatever the start.
+  Tensor whole =
+      f32({3, 4}, {-1, -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12});
+  expectResult(kDynamicUpdateSlice, {x, whole, i32({2}, {2, -7})}, whole);
+  // An empty update changes nothing, even from a start past the end.
+  expectResult(kDynamicUpdateSlice, {x, f32({0, 2}, {}), i32({2}, {9, 9})}, x);
+}
+
+TEST(ShapeKernels, DynamicUpdateSliceInt64IndicesAndDTypes) {
+  // int64 start indices beyond int32's range clamp like any other.
+  const char *source = R"(
+func.func @main(%x: tensor<5xi1>, %u: tensor<2xi1>, %y: tensor<2x3xui8>, %v: tensor<2x1xui8>, %i: tensor<1xi64>, %j: tensor<2xi64>) -> (tensor<5xi1>, tensor<2x3xui8>) {
+  %0 = lite.dynamic_update_slice %x, %u, %i : (tensor<5xi1>, tensor<2xi1>, tensor<1xi64>) -> tensor<5xi1>
+  %1 = lite.dynamic_update_slice %y, %v, %j : (tensor<2x3xui8>, tensor<2x1xui8>, tensor<2xi64>) -> tensor<2x3xui8>
+  return %0, %1 : tensor<5xi1>, tensor<2x3xui8>
+})";
+  int64_t big = int64_t(1) << 40;
+  expectResults(source,
+                {boolean({5}, {false, false, false, false, false}),
+                 boolean({2}, {true, true}), u8({2, 3}, {1, 2, 3, 4, 5, 6}),
+                 u8({2, 1}, {200, 255}), i64({1}, {big}),
+                 i64({2}, {-big, big})},
+                {boolean({5}, {false, false, false, true, true}),
+                 u8({2, 3}, {1, 2, 200, 4, 5, 255})});
+}
+
+TEST(ShapeKernels, DynamicUpdateSliceOfScalar) {
+  const char *source = R"(
+func.func @main(%x: tensor<i64>, %u: tensor<i64>) -> tensor<i64> {
+  %i = lite.constant dense<> : tensor<0xi32>
+  %0 = lite.dynamic_update_slice %x, %u, %i : (tensor<i64>, tensor<i64>, tensor<0xi32>) -> tensor<i64>
+  return %0 : tensor<i64>
+})";
+  expectResult(source, {i64({}, {1}), i64({}, {7})}, i64({}, {7}));
+}
+
+TEST(ShapeKernels, DynamicUpdateSliceErrors) {
+  Tensor x = iotaF32({3, 4});
+  expectError(kDynamicUpdateSlice,
+              {x, f32({4, 1}, {1, 2, 3, 4}), i32({2}, {0, 0})},
+              "dynamic_update_slice update float32[4, 1] is larger than the "
+              "operand float32[3, 4] in dimension 0");
+  expectError(kDynamicUpdateSlice, {x, f32({1, 1}, {1}), i32({3}, {0, 0, 0})},
+              "dynamic_update_slice start_indices [0, 0, 0] must have one "
+              "entry per dimension of float32[3, 4]");
+  const char *unranked = R"(
+func.func @main(%x: tensor<3x4xf32>, %u: tensor<*xf32>, %i: tensor<2xi32>) -> tensor<3x4xf32> {
+  %0 = lite.dynamic_update_slice %x, %u, %i : (tensor<3x4xf32>, tensor<*xf32>, tensor<2xi32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+})";
+  expectError(unranked, {x, f32({4}, {1, 2, 3, 4}), i32({2}, {0, 0})},
+              "dynamic_update_slice update float32[4] does not have the rank "
+              "of the operand float32[3, 4]");
 }
 
 //===----------------------------------------------------------------------===//

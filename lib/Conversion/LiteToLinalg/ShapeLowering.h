@@ -221,7 +221,8 @@ mlir::Value insertUnitDims(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::FailureOr<int64_t> normalizeAxis(mlir::Operation *op, int64_t axis,
                                        int64_t rank, llvm::StringRef what);
 
-/// The patterns of SlicePatterns.cpp: slice, strided_slice, gather.
+/// The patterns of SlicePatterns.cpp: slice, strided_slice,
+/// dynamic_update_slice, gather.
 void populateSlicePatterns(const mlir::TypeConverter &converter,
                            mlir::RewritePatternSet &patterns);
 /// The patterns of JoinPatterns.cpp: concatenation, pack, unpack.

@@ -1,6 +1,12 @@
-//===- SlicePatterns.cpp - lowering of lite slice/strided_slice/gather ----===//
+//===- SlicePatterns.cpp - lowering of lite slicing ops -------------------===//
 //
 //   lite.slice           =>  tensor.extract_slice (begin and size checked)
+//   lite.dynamic_update_slice
+//                        =>  tensor.insert_slice of the update into the
+//                            operand at the clamped start indices (one-shot
+//                            bufferization writes it over the operand's
+//                            buffer when the operand is dead afterwards:
+//                            the write costs the update, not a copy)
 //   lite.strided_slice   =>  tensor.extract_slice with strides where every
 //                            stride is a positive constant (shrunk axes
 //                            dropped by rank reduction, new axes added by
@@ -357,6 +363,61 @@ struct StridedSliceLowering : OpConversionPattern<lite::StridedSliceOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// dynamic_update_slice
+//===----------------------------------------------------------------------===//
+
+struct DynamicUpdateSliceLowering
+    : OpConversionPattern<lite::DynamicUpdateSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::DynamicUpdateSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand(), update = adaptor.getUpdate();
+    auto operandType = cast<RankedTensorType>(operand.getType());
+    int64_t rank = operandType.getRank();
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    FailureOr<SmallVector<Value>> start =
+        readIndexVector(arith, checks, op, adaptor.getStartIndices(), rank,
+                        "dynamic_update_slice start_indices");
+    if (failed(start))
+      return failure();
+    // A rank-0 update is the whole result.
+    if (rank == 0)
+      return replaceWithResults(rewriter, op, update, *getTypeConverter());
+
+    // The interpreter's (TFLite's) start clamped to [0, extent - size]: the
+    // block always lies inside the operand.
+    Value zero = arith.constant(0);
+    SmallVector<Value> offsets, sizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      Value extent = arith.dim(operand, d), size = arith.dim(update, d);
+      if (failed(checks.require(arith.le(size, extent),
+                                SLUICE_ERROR_SHAPE_MISMATCH,
+                                "dynamic_update_slice update is larger than "
+                                "the operand in dimension " +
+                                    Twine(d))))
+        return failure();
+      offsets.push_back(
+          arith.clamp((*start)[d], zero, arith.sub(extent, size)));
+      sizes.push_back(size);
+    }
+    auto insert = [&](OpBuilder &builder, Location nested) -> Value {
+      IndexArith inner(builder, nested);
+      SmallVector<OpFoldResult> strides(rank, builder.getIndexAttr(1));
+      return tensor::InsertSliceOp::create(builder, nested, update, operand,
+                                           sliceOffsets(inner, offsets, sizes),
+                                           getAsOpFoldResult(sizes), strides);
+    };
+    Value updated =
+        buildIfValid(rewriter, loc, checks.allHold(), operandType, insert);
+    return replaceWithResults(rewriter, op, updated, *getTypeConverter());
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // gather
 //===----------------------------------------------------------------------===//
 
@@ -523,8 +584,8 @@ struct GatherLowering : OpConversionPattern<lite::GatherOp> {
 
 void populateSlicePatterns(const TypeConverter &converter,
                            RewritePatternSet &patterns) {
-  patterns.add<SliceLowering, StridedSliceLowering, GatherLowering>(
-      converter, patterns.getContext());
+  patterns.add<SliceLowering, StridedSliceLowering, DynamicUpdateSliceLowering,
+               GatherLowering>(converter, patterns.getContext());
 }
 
 } // namespace sluice::lite_to_native

@@ -132,6 +132,7 @@ tflite_support::writeBuiltinOptions(flatbuffers::FlatBufferBuilder &fbb,
     SLUICE_EMPTY_OPTIONS(RangeOptions)
     SLUICE_EMPTY_OPTIONS(AbsOptions)
     SLUICE_EMPTY_OPTIONS(SelectV2Options)
+    SLUICE_EMPTY_OPTIONS(DynamicUpdateSliceOptions)
 #undef SLUICE_EMPTY_OPTIONS
   case lite::BuiltinOptions::IfOptions:
   case lite::BuiltinOptions::WhileOptions:

@@ -275,6 +275,87 @@ func.func @strided_slice_runtime_stride(%x: tensor<?xf32>, %s: tensor<1xi32>) ->
 
 // -----
 
+// Run-time start indices on static shapes: each is clamped to
+// [0, dim - update dim], so the block always lies inside the operand and
+// nothing is checked; the update is inserted into the operand (in place
+// when the operand is dead: dynamic-update-slice-in-place.mlir).
+// CHECK-LABEL: func.func @dynamic_update_slice_static
+// CHECK-SAME: (%[[X:.*]]: tensor<3x4xf32>, %[[U:.*]]: tensor<2x2xf32>, %[[I:.*]]: tensor<2xi32>
+// CHECK-NOT: scf.if
+// CHECK: %[[E0:.*]] = tensor.extract %[[I]][%c0] : tensor<2xi32>
+// CHECK: %[[S0:.*]] = arith.index_cast %[[E0]] : i32 to index
+// CHECK: %[[E1:.*]] = tensor.extract %[[I]][%c1] : tensor<2xi32>
+// CHECK: %[[S1:.*]] = arith.index_cast %[[E1]] : i32 to index
+// CHECK: %[[LO0:.*]] = arith.maxsi %[[S0]], %c0 : index
+// CHECK: %[[O0:.*]] = arith.minsi %[[LO0]], %c1 : index
+// CHECK: %[[LO1:.*]] = arith.maxsi %[[S1]], %c0 : index
+// CHECK: %[[O1:.*]] = arith.minsi %[[LO1]], %c2 : index
+// CHECK-NOT: scf.if
+// CHECK: %[[R:.*]] = tensor.insert_slice %[[U]] into %[[X]][%[[O0]], %[[O1]]] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<3x4xf32>
+// CHECK: return %[[R]]
+func.func @dynamic_update_slice_static(%x: tensor<3x4xf32>, %u: tensor<2x2xf32>, %i: tensor<2xi32>) -> tensor<3x4xf32> {
+  %r = lite.dynamic_update_slice %x, %u, %i : (tensor<3x4xf32>, tensor<2x2xf32>, tensor<2xi32>) -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+// Constant start indices are clamped at compile time: (1, 9) for a 1x1
+// update of a 3x4 operand writes at (1, 3).
+// CHECK-LABEL: func.func @dynamic_update_slice_constant
+// CHECK-SAME: (%[[X:.*]]: tensor<3x4xf32>, %[[U:.*]]: tensor<1x1xf32>
+// CHECK-NEXT: %[[R:.*]] = tensor.insert_slice %[[U]] into %[[X]][1, 3] [1, 1] [1, 1] : tensor<1x1xf32> into tensor<3x4xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @dynamic_update_slice_constant(%x: tensor<3x4xf32>, %u: tensor<1x1xf32>) -> tensor<3x4xf32> {
+  %i = lite.constant dense<[1, 9]> : tensor<2xi32>
+  %r = lite.dynamic_update_slice %x, %u, %i : (tensor<3x4xf32>, tensor<1x1xf32>, tensor<2xi32>) -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+// Dynamic shapes: start_indices has one entry per dimension
+// (INVALID_ARGUMENT = 4) and the update is no larger than the operand
+// (SHAPE_MISMATCH = 2), in the interpreter's order; the insert runs only
+// when they hold. ui8 computes as i8.
+// CHECK-LABEL: func.func @dynamic_update_slice_dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xi8>, %[[U:.*]]: tensor<?x?xi8>, %[[I:.*]]: tensor<?xi64>
+// CHECK: %[[LEN:.*]] = tensor.dim %[[I]], %c0 : tensor<?xi64>
+// CHECK: arith.cmpi eq, %[[LEN]], %c2 : index
+// CHECK: %[[D0:.*]] = tensor.dim %[[X]], %c0 : tensor<?x4xi8>
+// CHECK: %[[U0:.*]] = tensor.dim %[[U]], %c0 : tensor<?x?xi8>
+// CHECK: arith.cmpi sle, %[[U0]], %[[D0]] : index
+// CHECK: arith.select %{{.*}}, %c4_i32, %{{.*}} : i32
+// CHECK: %[[HI0:.*]] = arith.subi %[[D0]], %[[U0]] : index
+// CHECK: arith.minsi %{{.*}}, %[[HI0]] : index
+// CHECK: %[[U1:.*]] = tensor.dim %[[U]], %c1 : tensor<?x?xi8>
+// CHECK: arith.cmpi sle, %[[U1]], %c4 : index
+// CHECK: arith.select %{{.*}}, %c2_i32, %{{.*}} : i32
+// CHECK: %[[R:.*]] = scf.if %{{.*}} -> (tensor<?x4xi8>) {
+// CHECK:   %[[IN:.*]] = tensor.insert_slice %[[U]] into %[[X]][%{{.*}}, %{{.*}}] [%[[U0]], %[[U1]]] [1, 1] : tensor<?x?xi8> into tensor<?x4xi8>
+// CHECK:   scf.yield %[[IN]]
+// CHECK: } else {
+// CHECK:   tensor.empty(%c0) : tensor<?x4xi8>
+// CHECK: return %[[R]]
+func.func @dynamic_update_slice_dynamic(%x: tensor<?x4xui8>, %u: tensor<?x?xui8>, %i: tensor<?xi64>) -> tensor<?x4xui8> {
+  %r = lite.dynamic_update_slice %x, %u, %i : (tensor<?x4xui8>, tensor<?x?xui8>, tensor<?xi64>) -> tensor<?x4xui8>
+  return %r : tensor<?x4xui8>
+}
+
+// -----
+
+// Of a scalar: the update.
+// CHECK-LABEL: func.func @dynamic_update_slice_scalar
+// CHECK-SAME: (%{{.*}}: tensor<f32>, %[[U:.*]]: tensor<f32>
+// CHECK-NEXT: return %[[U]]
+func.func @dynamic_update_slice_scalar(%x: tensor<f32>, %u: tensor<f32>) -> tensor<f32> {
+  %i = lite.constant dense<> : tensor<0xi32>
+  %r = lite.dynamic_update_slice %x, %u, %i : (tensor<f32>, tensor<f32>, tensor<0xi32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
 // The indices are first reduced to "all in [0, 5)" by a separate
 // linalg.generic, checked outside any linalg region (INDEX_OUT_OF_RANGE =
 // 1); the gather reads the indices through its indexing map and params

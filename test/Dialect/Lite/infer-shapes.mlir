@@ -163,7 +163,7 @@ func.func @join_split(%a: tensor<2x3xf32>, %b: tensor<?x3xf32>, %c: tensor<*xf32
 // -----
 
 //===----------------------------------------------------------------------===//
-// Slicing: slice, strided_slice, gather, transpose
+// Slicing: slice, strided_slice, dynamic_update_slice, gather, transpose
 //===----------------------------------------------------------------------===//
 
 // CHECK-LABEL: func.func @slice
@@ -224,6 +224,23 @@ func.func @strided_slice(%x: tensor<4x6x8xf32>, %d: tensor<?x6xf32>) -> (tensor<
   %b5 = lite.constant dense<[0, 9]> : tensor<2xi32>
   %5 = lite.strided_slice %d, %b5, %e3, %s3 {shrink_axis_mask = 2 : i32} : (tensor<?x6xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<*xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+}
+
+// -----
+
+// The operand's shape, or its rank alone when only the update or the
+// start_indices tells it.
+// CHECK-LABEL: func.func @dynamic_update_slice
+// CHECK: lite.dynamic_update_slice {{.*}} : (tensor<4x5xf32>, tensor<1x?xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+// CHECK: lite.dynamic_update_slice {{.*}} : (tensor<?x5xf32>, tensor<1x2xf32>, tensor<?xi64>) -> tensor<?x5xf32>
+// CHECK: lite.dynamic_update_slice {{.*}} : (tensor<*xf32>, tensor<1x2xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+// CHECK: lite.dynamic_update_slice {{.*}} : (tensor<*xf32>, tensor<*xf32>, tensor<3xi32>) -> tensor<?x?x?xf32>
+func.func @dynamic_update_slice(%x: tensor<4x5xf32>, %d: tensor<?x5xf32>, %u: tensor<*xf32>, %v: tensor<1x?xf32>, %w: tensor<1x2xf32>, %i: tensor<2xi32>, %l: tensor<?xi64>, %k: tensor<3xi32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) {
+  %0 = lite.dynamic_update_slice %x, %v, %i : (tensor<4x5xf32>, tensor<1x?xf32>, tensor<2xi32>) -> tensor<*xf32>
+  %1 = lite.dynamic_update_slice %d, %w, %l : (tensor<?x5xf32>, tensor<1x2xf32>, tensor<?xi64>) -> tensor<*xf32>
+  %2 = lite.dynamic_update_slice %u, %w, %l : (tensor<*xf32>, tensor<1x2xf32>, tensor<?xi64>) -> tensor<*xf32>
+  %3 = lite.dynamic_update_slice %u, %u, %k : (tensor<*xf32>, tensor<*xf32>, tensor<3xi32>) -> tensor<*xf32>
+  return %0, %1, %2, %3 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
 }
 
 // -----

@@ -711,6 +711,110 @@ func.func @strided_slice_element_type(%a: tensor<4xf32>, %b: tensor<1xi32>) {
 // -----
 
 //===----------------------------------------------------------------------===//
+// dynamic_update_slice
+//===----------------------------------------------------------------------===//
+
+func.func @dynamic_update_slice_element_type(%a: tensor<4xf32>,
+                                             %u: tensor<1xi32>,
+                                             %i: tensor<1xi32>) {
+  // expected-error@+1 {{failed to verify that all of {operand, update, output} have same element type}}
+  %0 = lite.dynamic_update_slice %a, %u, %i
+      : (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_indices_rank_2(%a: tensor<4xf32>,
+                                               %u: tensor<1xf32>,
+                                               %i: tensor<1x1xi32>) {
+  // expected-error@+1 {{operand #2 must be 1D or unranked tensor of 32/64-bit signless integers, but got 'tensor<1x1xi32>'}}
+  %0 = lite.dynamic_update_slice %a, %u, %i
+      : (tensor<4xf32>, tensor<1xf32>, tensor<1x1xi32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_indices_type(%a: tensor<4xf32>,
+                                             %u: tensor<1xf32>,
+                                             %i: tensor<1xi16>) {
+  // expected-error@+1 {{operand #2 must be 1D or unranked tensor of 32/64-bit signless integers, but got 'tensor<1xi16>'}}
+  %0 = lite.dynamic_update_slice %a, %u, %i
+      : (tensor<4xf32>, tensor<1xf32>, tensor<1xi16>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_update_rank(%a: tensor<4x5xf32>,
+                                            %u: tensor<5xf32>,
+                                            %i: tensor<2xi32>) {
+  // expected-error@+1 {{update rank 1 differs from the operand rank 2}}
+  %0 = lite.dynamic_update_slice %a, %u, %i
+      : (tensor<4x5xf32>, tensor<5xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_update_too_large(%a: tensor<4x?xf32>,
+                                                 %u: tensor<5x7xf32>,
+                                                 %i: tensor<2xi32>) {
+  // expected-error@+1 {{update dimension 0 (5) is larger than the operand's (4)}}
+  %0 = lite.dynamic_update_slice %a, %u, %i
+      : (tensor<4x?xf32>, tensor<5x7xf32>, tensor<2xi32>) -> tensor<4x?xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_indices_length(%a: tensor<4x5xf32>,
+                                               %u: tensor<1x1xf32>,
+                                               %i: tensor<1xi64>) {
+  // expected-error@+1 {{start_indices has 1 entries but the operand has rank 2}}
+  %0 = lite.dynamic_update_slice %a, %u, %i
+      : (tensor<4x5xf32>, tensor<1x1xf32>, tensor<1xi64>) -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+// Only the update says the rank.
+func.func @dynamic_update_slice_indices_length_unranked(%a: tensor<*xf32>,
+                                                        %u: tensor<1x1xf32>,
+                                                        %i: tensor<3xi32>) {
+  // expected-error@+1 {{start_indices has 3 entries but the update has rank 2}}
+  %0 = lite.dynamic_update_slice %a, %u, %i
+      : (tensor<*xf32>, tensor<1x1xf32>, tensor<3xi32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_result_rank(%a: tensor<4x5xf32>,
+                                            %u: tensor<1x1xf32>,
+                                            %i: tensor<2xi32>) {
+  // expected-error@+1 {{result rank 1 differs from the operand rank 2}}
+  %0 = lite.dynamic_update_slice %a, %u, %i
+      : (tensor<4x5xf32>, tensor<1x1xf32>, tensor<2xi32>) -> tensor<20xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_result_shape(%a: tensor<4x5xf32>,
+                                             %u: tensor<1x1xf32>,
+                                             %i: tensor<2xi32>) {
+  // expected-error@+1 {{result type 'tensor<5x4xf32>' does not match the expected shape 'tensor<4x5xf32>'}}
+  %0 = lite.dynamic_update_slice %a, %u, %i
+      : (tensor<4x5xf32>, tensor<1x1xf32>, tensor<2xi32>) -> tensor<5x4xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // gather
 //===----------------------------------------------------------------------===//
 

@@ -461,6 +461,24 @@ func.func @strided_slice(%x: tensor<4x3xf32>, %v: tensor<2xi32>,
   return
 }
 
+// CHECK-LABEL: func.func @dynamic_update_slice
+// CHECK-SAME: (%[[X:.*]]: tensor<4x5xf32>, %[[U:.*]]: tensor<1x?xf32>, %[[I:.*]]: tensor<2xi32>, %[[L:.*]]: tensor<?xi64>, %[[A:.*]]: tensor<*xi8>, %[[B:.*]]: tensor<*xi8>)
+func.func @dynamic_update_slice(%x: tensor<4x5xf32>, %u: tensor<1x?xf32>,
+                                %i: tensor<2xi32>, %l: tensor<?xi64>,
+                                %a: tensor<*xi8>, %b: tensor<*xi8>) {
+  // CHECK: lite.dynamic_update_slice %[[X]], %[[U]], %[[I]] : (tensor<4x5xf32>, tensor<1x?xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+  %0 = lite.dynamic_update_slice %x, %u, %i
+      : (tensor<4x5xf32>, tensor<1x?xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+  // A result less static than the operand.
+  // CHECK: lite.dynamic_update_slice %[[X]], %[[X]], %[[L]] : (tensor<4x5xf32>, tensor<4x5xf32>, tensor<?xi64>) -> tensor<?x5xf32>
+  %1 = lite.dynamic_update_slice %x, %x, %l
+      : (tensor<4x5xf32>, tensor<4x5xf32>, tensor<?xi64>) -> tensor<?x5xf32>
+  // CHECK: lite.dynamic_update_slice %[[A]], %[[B]], %[[L]] : (tensor<*xi8>, tensor<*xi8>, tensor<?xi64>) -> tensor<*xi8>
+  %2 = lite.dynamic_update_slice %a, %b, %l
+      : (tensor<*xi8>, tensor<*xi8>, tensor<?xi64>) -> tensor<*xi8>
+  return
+}
+
 // CHECK-LABEL: func.func @gather
 // CHECK-SAME: (%[[P:.*]]: tensor<5x3xf32>, %[[I:.*]]: tensor<2xi32>, %[[B:.*]]: tensor<2x4x6xi8>, %[[J:.*]]: tensor<2x7xi64>, %[[U:.*]]: tensor<*xf32>)
 func.func @gather(%p: tensor<5x3xf32>, %i: tensor<2xi32>,

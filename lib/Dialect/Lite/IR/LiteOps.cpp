@@ -424,6 +424,43 @@ LogicalResult StridedSliceOp::verify() {
   return success();
 }
 
+LogicalResult DynamicUpdateSliceOp::verify() {
+  auto operand = ranked(getOperand());
+  auto update = ranked(getUpdate());
+  auto output = ranked(getOutput());
+  // The rank every ranked operand and the result share: the operand's, else
+  // the update's, else the result's.
+  RankedTensorType reference = operand ? operand : update ? update : output;
+  if (!reference)
+    return success();
+  int64_t rank = reference.getRank();
+  StringRef whose = operand ? "operand" : update ? "update" : "result";
+  if (update && update.getRank() != rank)
+    return emitOpError("update rank ")
+           << update.getRank() << " differs from the operand rank " << rank;
+  if (output && output.getRank() != rank)
+    return emitOpError("result rank ")
+           << output.getRank() << " differs from the " << whose << " rank "
+           << rank;
+  if (std::optional<int64_t> length = vectorLength(getStartIndices());
+      length && *length != rank)
+    return emitOpError("start_indices has ")
+           << *length << " entries but the " << whose << " has rank " << rank;
+  if (!operand)
+    return success();
+  if (update)
+    for (int64_t dim = 0; dim < rank; ++dim)
+      if (!operand.isDynamicDim(dim) && !update.isDynamicDim(dim) &&
+          update.getDimSize(dim) > operand.getDimSize(dim))
+        return emitOpError("update dimension ")
+               << dim << " (" << update.getDimSize(dim)
+               << ") is larger than the operand's (" << operand.getDimSize(dim)
+               << ")";
+  if (output)
+    return verifyResultShape(*this, output, operand.getShape());
+  return success();
+}
+
 LogicalResult GatherOp::verify() {
   auto params = ranked(getParams());
   auto indices = ranked(getIndices());

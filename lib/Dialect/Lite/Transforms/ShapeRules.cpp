@@ -9,7 +9,8 @@
 //   reductions      sum, mean, reduce_max, reduce_min
 //   reshaping       reshape, expand_dims, squeeze
 //   joining         concatenation, pack, unpack
-//   slicing         slice, strided_slice, gather, transpose
+//   slicing         slice, strided_slice, dynamic_update_slice, gather,
+//                   transpose
 //   creation        fill, range, shape
 //   linear algebra  fully_connected, batch_matmul
 //
@@ -541,6 +542,35 @@ static ShapeKnowledge inferStridedSlice(StridedSliceOp op,
   return result;
 }
 
+/// dynamic_update_slice: the operand's shape (its rank alone when only the
+/// update or start_indices tells it); nothing where the kernel would refuse
+/// the operands (ranks that differ, an update dimension larger than the
+/// operand's).
+static ShapeKnowledge inferDynamicUpdateSlice(DynamicUpdateSliceOp op,
+                                              const ShapeValues &values) {
+  ShapeKnowledge operand = shapeOf(op.getOperand());
+  ShapeKnowledge update = shapeOf(op.getUpdate());
+  std::optional<SmallVector<int64_t>> start =
+      vectorEntries(op.getStartIndices(), values);
+  ShapeKnowledge result = operand;
+  for (std::optional<size_t> rank :
+       {update ? std::optional<size_t>(update->size()) : std::nullopt,
+        start ? std::optional<size_t>(start->size()) : std::nullopt}) {
+    if (!rank)
+      continue;
+    FailureOr<ShapeKnowledge> met =
+        meetShapes(result, SmallVector<int64_t>(*rank, kUnknown));
+    if (failed(met))
+      return std::nullopt;
+    result = *met;
+  }
+  if (operand && update)
+    for (auto [extent, size] : llvm::zip_equal(*operand, *update))
+      if (isKnown(extent) && isKnown(size) && size > extent)
+        return std::nullopt;
+  return result;
+}
+
 /// gather: params.shape[:axis] + indices.shape[batch_dims:] +
 /// params.shape[axis+1:]; the batch dimensions of params and indices agree.
 static ShapeKnowledge inferGather(GatherOp op) {
@@ -796,6 +826,9 @@ sluice::lite::shapes::inferResultShape(Operation *op,
       .Case([&](SliceOp slice) { return inferSlice(slice, values); })
       .Case([&](StridedSliceOp slice) {
         return inferStridedSlice(slice, values);
+      })
+      .Case([&](DynamicUpdateSliceOp update) {
+        return inferDynamicUpdateSlice(update, values);
       })
       .Case([&](GatherOp gather) { return inferGather(gather); })
       .Case([&](TransposeOp transpose) {

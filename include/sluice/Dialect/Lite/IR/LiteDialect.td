@@ -93,7 +93,8 @@ def Lite_BuiltinOperator : I32EnumAttr<"BuiltinOperator",
   I32EnumAttrCase<"IF", 118>,
   I32EnumAttrCase<"WHILE", 119>,
   I32EnumAttrCase<"SELECT_V2", 123>,
-  I32EnumAttrCase<"BATCH_MATMUL", 126>
+  I32EnumAttrCase<"BATCH_MATMUL", 126>,
+  I32EnumAttrCase<"DYNAMIC_UPDATE_SLICE", 151>
   ]> {
   let cppNamespace = "::sluice::lite";
   let genSpecializedAttr = 0;
@@ -144,7 +145,8 @@ def Lite_BuiltinOptions : I32EnumAttr<"BuiltinOptions",
   I32EnumAttrCase<"IfOptions", 92>,
   I32EnumAttrCase<"WhileOptions", 93>,
   I32EnumAttrCase<"SelectV2Options", 98>,
-  I32EnumAttrCase<"BatchMatMulOptions", 101>
+  I32EnumAttrCase<"BatchMatMulOptions", 101>,
+  I32EnumAttrCase<"DynamicUpdateSliceOptions", 117>
   ]> {
   let cppNamespace = "::sluice::lite";
   let genSpecializedAttr = 0;

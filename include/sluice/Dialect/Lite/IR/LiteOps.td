@@ -602,6 +602,37 @@ def Lite_StridedSliceOp : Lite_BuiltinOp<"strided_slice", "STRIDED_SLICE",
   let hasVerifier = 1;
 }
 
+def Lite_DynamicUpdateSliceOp : Lite_BuiltinOp<"dynamic_update_slice",
+    "DYNAMIC_UPDATE_SLICE", "DynamicUpdateSliceOptions", [
+    Pure, AllElementTypesMatch<["operand", "update", "output"]>]> {
+  let tfliteVersions = [
+    TFLiteVersion<4, kI16>,
+    TFLiteVersion<3, "isOf(in, {Element::f16})">,
+    TFLiteVersion<2, "isOf(getStartIndices(), {Element::i64})">];
+  let tfliteRuntimes = ["2.9.0", "2.17.0", "2.19.0", "2.20.0", "2.21.0", "2.22.0"];
+  let summary = "overwrites a block of a tensor at run-time offsets";
+  let description = [{
+    `operand` with the block of `update`'s shape that starts at
+    `start_indices` replaced by `update` (XLA's DynamicUpdateSlice).
+    `update` has `operand`'s rank and no dimension larger than
+    `operand`'s; `start_indices` has one entry per dimension, each clamped
+    to `[0, operand_dim - update_dim]` first, so the block always lies
+    inside `operand`. The result has `operand`'s shape.
+
+    ```mlir
+    %r = lite.dynamic_update_slice %x, %u, %i : (tensor<5xf32>, tensor<1xf32>, tensor<1xi32>) -> tensor<5xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$operand, Lite_Tensor:$update,
+                       Lite_IndexVector:$start_indices);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $operand `,` $update `,` $start_indices attr-dict `:`
+      functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Lite_GatherOp : Lite_BuiltinOp<"gather", "GATHER", "GatherOptions", [
     Pure, AllElementTypesMatch<["params", "output"]>]> {
   let tfliteVersions = [
