@@ -46,6 +46,12 @@ std::optional<mlir::LogicalResult>
 evaluateLinalgOp(mlir::Operation *op, llvm::ArrayRef<Tensor> operands,
                  llvm::SmallVectorImpl<Tensor> &results);
 
+/// list_reserve, list_set_item, list_get_item, list_gather, list_scatter,
+/// list_length (ListKernels.cpp).
+std::optional<mlir::LogicalResult>
+evaluateListOp(mlir::Operation *op, llvm::ArrayRef<Tensor> operands,
+               llvm::SmallVectorImpl<Tensor> &results);
+
 /// Applies a TFLite fused activation function (the op's
 /// `fused_activation_function` attribute, if any) to `tensor` in place.
 /// `tensor` must not be shared yet. Fails with a diagnostic on `op` for an

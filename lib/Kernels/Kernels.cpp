@@ -42,7 +42,8 @@ LogicalResult sluice::interp::evaluateLiteOp(Operation *op,
                                              SmallVectorImpl<Tensor> &results) {
   static constexpr detail::KernelFamily families[] = {
       detail::evaluateElementwiseOp, detail::evaluateShapeOp,
-      detail::evaluateReductionOp, detail::evaluateLinalgOp};
+      detail::evaluateReductionOp, detail::evaluateLinalgOp,
+      detail::evaluateListOp};
   for (detail::KernelFamily family : families) {
     results.clear();
     std::optional<LogicalResult> handled = family(op, operands, results);

@@ -77,6 +77,17 @@ public:
       data[i] = values[i];
     return result;
   }
+  /// A list (TensorArray, TensorList) of `length` elements whose shape is
+  /// not known yet: it was reserved without an element shape, and its first
+  /// write gives the elements their shape (lib/Kernels/ListKernels.cpp).
+  /// Until then it has shape [length] and reads as zeros.
+  static Tensor pendingList(DType dtype, int64_t length) {
+    Tensor result(dtype, {length});
+    result.pendingElementShape = true;
+    return result;
+  }
+  bool isPendingList() const { return pendingElementShape; }
+
   /// A rank-0 tensor.
   template <typename T> static Tensor scalar(DType dtype, T value) {
     return fromValues<T>(dtype, {}, llvm::ArrayRef<T>(value));
@@ -122,6 +133,7 @@ private:
   llvm::SmallVector<int64_t, 4> shape;
   int64_t numElements;
   std::shared_ptr<std::vector<char>> storage;
+  bool pendingElementShape = false;
 };
 
 /// Strides (in elements) of a row-major tensor of `shape`.

@@ -42,6 +42,10 @@ void buildNativePreparationPipeline(OpPassManager &pm) {
   pm.addPass(lite::createLiteFoldConstantsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(lite::createLiteInferShapesPass());
+  // Lists (TensorArrays) become tensors updated by dynamic_update_slice,
+  // which bufferizes to a write of the element in place.
+  pm.addPass(lite::createLiteLegalizeListsPass());
+  pm.addPass(lite::createLiteInferShapesPass());
 }
 
 void buildLiteToLLVMPipeline(OpPassManager &pm,

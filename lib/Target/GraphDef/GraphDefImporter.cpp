@@ -28,6 +28,8 @@
 #include "sluice/Dialect/Executor/IR/ExecutorOps.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
+#include "sluice/Dialect/Lite/Transforms/InferShapes.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -66,8 +68,9 @@ std::optional<NodeKind> classify(StringRef op, const FunctionLibrary &library) {
       .Cases({"NextIteration", "RefNextIteration"}, NodeKind::NextIteration)
       .Case("LoopCond", NodeKind::LoopCond)
       .Case("ControlTrigger", NodeKind::ControlTrigger)
-      .Default(isComputeOp(op) ? std::optional(NodeKind::Compute)
-                               : std::nullopt);
+      .Default(isComputeOp(op)       ? std::optional(NodeKind::Compute)
+               : isTensorArrayOp(op) ? std::optional(NodeKind::TensorArray)
+                                     : std::nullopt);
 }
 
 /// Why an op TensorFlow has is not imported (yet).
@@ -97,6 +100,15 @@ std::string whyUnsupported(StringRef op) {
     return "uses the stateful op '" + op.str() +
            "': queues and resource variables are not supported";
   return "uses the unknown op '" + op.str() + "'";
+}
+
+/// Whether the node's `T` is DT_VARIANT (TensorLists flowing through
+/// control flow, which import as the tensors of their elements).
+bool hasVariantType(const tensorflow::NodeDef &node) {
+  auto it = node.attr().find("T");
+  return it != node.attr().end() &&
+         it->second.value_case() == tensorflow::AttrValue::kType &&
+         it->second.type() == tensorflow::DT_VARIANT;
 }
 
 /// No feeds or fetches: what function bodies are imported with.
@@ -275,6 +287,12 @@ LogicalResult GraphImporter::checkCycles() {
 
 Type GraphImporter::elementTypeOf(int index, std::string &why) {
   const tensorflow::NodeDef &n = node(index);
+  // TensorArray handles flow as dummy int32 scalars, flows as the arrays.
+  if (index < static_cast<int>(carriesHandle.size()) && carriesHandle[index])
+    return IntegerType::get(context, 32);
+  if (index < static_cast<int>(tensorArrayOf.size()) &&
+      tensorArrayOf[index] >= 0)
+    return arrayElementType(tensorArrayOf[index], why);
   for (StringRef attr : {"T", "dtype"})
     if (n.attr().count(attr.str()))
       return getTypeAttr(n, attr, context, why);
@@ -393,6 +411,9 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
             std::to_string(in.size());
       return fail();
     }
+    // A DT_VARIANT value (a TensorList) is whatever tensor its input is.
+    if (hasVariantType(n))
+      return SmallVector<Type>(types[index].size(), first());
     Type element = elementTypeOf(index, why);
     if (!element)
       return fail();
@@ -411,6 +432,13 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
     if (in.empty()) {
       why = "has no data input";
       return fail();
+    }
+    if (hasVariantType(n)) {
+      Type joined;
+      for (Type type : in)
+        joined = joinTypes(joined, type);
+      return SmallVector<Type>{
+          joined, RankedTensorType::get({}, IntegerType::get(context, 32))};
     }
     Type element = elementTypeOf(index, why);
     if (!element)
@@ -441,6 +469,8 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
     functionalTypes[key] = *result;
     return result;
   }
+  case NodeKind::TensorArray:
+    return transferTensorArray(index, in);
   case NodeKind::Compute: {
     auto constantInput = [&](unsigned i) { return constantInputOf(index, i); };
     SmallVector<Type> declared;
@@ -460,10 +490,70 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
         inferComputeTypes(compute, context, why);
     if (failed(result))
       return fail();
+    if (!llvm::is_contained(in, Type()))
+      refineComputeTypes(index, in, *result);
     return result;
   }
   }
   llvm_unreachable("unknown node kind");
+}
+
+void GraphImporter::refineComputeTypes(int index, ArrayRef<Type> in,
+                                       SmallVectorImpl<Type> &types) {
+  auto isStatic = [](Type type) {
+    auto ranked = dyn_cast_or_null<RankedTensorType>(type);
+    return ranked && ranked.hasStaticShape();
+  };
+  if (llvm::all_of(types, isStatic))
+    return;
+  std::pair<int, std::vector<const void *>> key{index, {}};
+  for (Type type : in)
+    key.second.push_back(type.getAsOpaquePointer());
+  for (Type type : types)
+    key.second.push_back(type.getAsOpaquePointer());
+  auto cached = refinedTypes.find(key);
+  if (cached != refinedTypes.end()) {
+    types.assign(cached->second.begin(), cached->second.end());
+    return;
+  }
+  // The node's ops in a scratch function: its variable inputs are arguments,
+  // its constant inputs constants (the rules read shape vectors and axes).
+  if (!scratchModule)
+    scratchModule = ModuleOp::create(fileLoc());
+  OpBuilder builder = OpBuilder::atBlockEnd(scratchModule->getBody());
+  SmallVector<Type> argTypes;
+  SmallVector<DenseElementsAttr> constants;
+  for (auto [i, type] : llvm::enumerate(in)) {
+    constants.push_back(constantInputOf(index, i));
+    if (!constants.back())
+      argTypes.push_back(type);
+  }
+  auto scratch =
+      func::FuncOp::create(builder, fileLoc(), "scratch",
+                           builder.getFunctionType(argTypes, TypeRange(types)));
+  Block *entry = scratch.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  SmallVector<Value> operands;
+  unsigned argument = 0;
+  for (DenseElementsAttr constant : constants)
+    operands.push_back(constant ? Value(lite::ConstantOp::create(
+                                      builder, fileLoc(), constant.getType(),
+                                      cast<ElementsAttr>(constant)))
+                                : Value(entry->getArgument(argument++)));
+  auto constantInput = [&](unsigned i) { return constantInputOf(index, i); };
+  ComputeNode compute{node(index), in, constantInput, {}};
+  std::string ignored;
+  FailureOr<SmallVector<Value>> built =
+      buildComputeOp(compute, builder, fileLoc(), operands, types, ignored);
+  if (succeeded(built) && built->size() == types.size()) {
+    func::ReturnOp::create(builder, fileLoc(), *built);
+    if (succeeded(lite::refineShapes(scratch)))
+      for (auto [type, refined] :
+           llvm::zip(types, scratch.getFunctionType().getResults()))
+        type = refined;
+  }
+  scratch.erase();
+  refinedTypes[key] = SmallVector<Type>(types.begin(), types.end());
 }
 
 LogicalResult GraphImporter::inferTypes() {
@@ -497,14 +587,14 @@ LogicalResult GraphImporter::inferTypes() {
       types[i].assign(*outputs, Type());
       break;
     }
+    case NodeKind::TensorArray:
+      types[i].assign(node(i).op() == "TensorArrayV3"        ? 2
+                      : node(i).op() == "TensorArrayCloseV3" ? 0
+                                                             : 1,
+                      Type());
+      break;
     case NodeKind::Compute:
-      types[i].assign(
-          node(i).op() == "Unpack"
-              ? std::max<int64_t>(1, node(i).attr().count("num")
-                                         ? node(i).attr().at("num").i()
-                                         : 1)
-              : 1,
-          Type());
+      types[i].assign(numComputeOutputs(node(i)), Type());
       break;
     default:
       types[i].assign(1, Type());
@@ -701,6 +791,8 @@ GraphImporter::buildOps(int index, OpBuilder &builder, ValueRange data) {
       return error(index) << why;
     return built;
   }
+  case NodeKind::TensorArray:
+    return buildTensorArray(index, builder, data);
   default:
     llvm_unreachable("not a node of lite ops");
   }
@@ -784,6 +876,7 @@ LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
   case NodeKind::NoOp:
   case NodeKind::Compute:
   case NodeKind::Functional:
+  case NodeKind::TensorArray:
     break;
   }
 
@@ -942,8 +1035,8 @@ SmallVector<Type> GraphImporter::resultTypes() const {
 LogicalResult GraphImporter::analyze(ArrayRef<Type> argTypes) {
   this->argTypes.assign(argTypes.begin(), argTypes.end());
   return success(succeeded(indexNodes()) && succeeded(parseInputs()) &&
-                 succeeded(checkCycles()) && succeeded(inferTypes()) &&
-                 succeeded(selectFeedsAndFetches()));
+                 succeeded(checkCycles()) && succeeded(resolveTensorArrays()) &&
+                 succeeded(inferTypes()) && succeeded(selectFeedsAndFetches()));
 }
 
 FailureOr<SmallVector<Value>>

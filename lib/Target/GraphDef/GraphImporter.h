@@ -52,8 +52,13 @@ enum class NodeKind {
   LoopCond,
   ControlTrigger,
   Compute,
-  Functional, // If/While/Case/calls: see FunctionImport.cpp
+  Functional,  // If/While/Case/calls: see FunctionImport.cpp
+  TensorArray, // TensorArrays and TensorLists: see TensorArrayImport.cpp
 };
+
+/// Whether `op` is TensorArrayV3, an op on a TensorArray or a TensorList op
+/// that Sluice imports (TensorArrayImport.cpp).
+bool isTensorArrayOp(llvm::StringRef op);
 
 /// Joins two types met by one value: equal types stay, ranked ones of one
 /// rank keep their common dims, anything else becomes unranked. A null type
@@ -65,8 +70,7 @@ public:
   /// `functionName` is empty for the main graph, else the library function
   /// whose body `graph` is.
   GraphImporter(const tensorflow::GraphDef &graph, mlir::MLIRContext *context,
-                const GraphDefImportOptions &options,
-                llvm::StringRef filename,
+                const GraphDefImportOptions &options, llvm::StringRef filename,
                 llvm::ArrayRef<std::pair<int, int>> nodeLocations,
                 FunctionLibrary &library, llvm::StringRef functionName = "");
 
@@ -88,9 +92,7 @@ public:
   mlir::InFlightDiagnostic error(int index) const;
 
 private:
-  const tensorflow::NodeDef &node(int index) const {
-    return graph.node(index);
-  }
+  const tensorflow::NodeDef &node(int index) const { return graph.node(index); }
   /// The node's name at its place in a text GraphDef (line 0 in a binary
   /// one or in a function body).
   mlir::Location loc(int index) const;
@@ -107,10 +109,31 @@ private:
   mlir::LogicalResult selectFeedsAndFetches();
   mlir::LogicalResult inferTypes();
   mlir::FailureOr<llvm::SmallVector<mlir::Type>> transfer(int index);
+  /// Makes the result types of compute node `index` (on inputs of types
+  /// `in`) as precise as the lite shape rules say (-lite-infer-shapes' rules,
+  /// applied to the node's ops built in a scratch function): what the
+  /// table's own result rule leaves unknown when the graph does not declare
+  /// `_output_shapes`.
+  void refineComputeTypes(int index, llvm::ArrayRef<mlir::Type> in,
+                          llvm::SmallVectorImpl<mlir::Type> &types);
   /// While set, compute nodes with an input of unknown type stay unknown
   /// (so that node order does not decide how precise types are).
   bool waitForInputs = true;
   mlir::Type elementTypeOf(int index, std::string &why);
+
+  /// TensorArrays (TensorArrayImport.cpp): finds the array every flow
+  /// carrier and TensorArray op works on, and every handle carrier.
+  mlir::LogicalResult resolveTensorArrays();
+  /// The element type of the TensorArrayV3 node `array`.
+  mlir::Type arrayElementType(int array, std::string &why);
+  mlir::FailureOr<llvm::SmallVector<mlir::Type>>
+  transferTensorArray(int index, llvm::ArrayRef<mlir::Type> in);
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  buildTensorArray(int index, mlir::OpBuilder &builder, mlir::ValueRange data);
+  mlir::FailureOr<llvm::SmallVector<mlir::Type>>
+  transferTensorList(int index, llvm::ArrayRef<mlir::Type> in);
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  buildTensorList(int index, mlir::OpBuilder &builder, mlir::ValueRange data);
   /// Whether the body has v1 control-flow nodes (and so needs an
   /// executor.graph).
   bool hasV1ControlFlow() const;
@@ -147,14 +170,25 @@ private:
   std::vector<NodeKind> kinds;
   std::vector<llvm::SmallVector<InputRef, 2>> inputs;
   std::vector<llvm::SmallVector<mlir::Type, 1>> types; // data outputs
+  /// Per node: the TensorArrayV3 node whose array it works on or whose flow
+  /// it carries, or -1; whether it carries a TensorArray handle.
+  std::vector<int> tensorArrayOf;
+  std::vector<bool> carriesHandle;
   /// Fed tensors in argument order, and fetched ones in result order.
   llvm::SmallVector<InputRef> feeds, fetches;
   llvm::SmallVector<std::string> feedNames, fetchNames;
   llvm::SmallVector<int> controlFetches;
   /// Functional nodes: result types by input types, so that type inference
   /// builds each only once per input signature.
-  std::map<std::pair<int, std::vector<const void *>>, llvm::SmallVector<mlir::Type>>
+  std::map<std::pair<int, std::vector<const void *>>,
+           llvm::SmallVector<mlir::Type>>
       functionalTypes;
+  /// Compute nodes: refined result types by input types.
+  std::map<std::pair<int, std::vector<const void *>>,
+           llvm::SmallVector<mlir::Type>>
+      refinedTypes;
+  /// Where refineComputeTypes builds its scratch functions.
+  mlir::OwningOpRef<mlir::ModuleOp> scratchModule;
 
   /// Values of node outputs and control tokens while building.
   llvm::DenseMap<std::pair<int, int>, mlir::Value> values;

@@ -18,6 +18,8 @@
 #include "mlir/Dialect/Traits.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace sluice;
 using namespace sluice::graphdef;
@@ -34,6 +36,8 @@ enum class ResultRule {
   Declared,      // `_output_shapes` with element type T, else unranked
   ShapeOf,       // 1-D of the input's rank, element type out_type
   MatMul,        // [M, N] with the transposes applied
+  Split,         // num_split equal parts of the input along the axis
+  Vector,        // rank 1, element type of input 0
 };
 
 /// How attributes and operands carry over.
@@ -50,6 +54,9 @@ enum class AttrRule {
   MatMul,       // transpose_a/b -> adj_x/y
   BatchMatMul,  // adj_x/y
   Reshape,      // shape operand cast to i32
+  BiasAdd,      // NHWC only: the bias broadcasts along the last dimension
+  Split,        // one lite.slice per output along a constant axis
+  Scalars,      // operands of unknown rank reshaped to scalars
 };
 
 struct OpMapping {
@@ -63,6 +70,7 @@ struct OpMapping {
 constexpr OpMapping kMappings[] = {
   // Elementwise arithmetic.
   {"Add", "lite.add", ResultRule::Broadcast, AttrRule::Plain},
+  {"BiasAdd", "lite.add", ResultRule::Broadcast, AttrRule::BiasAdd},
   {"AddV2", "lite.add", ResultRule::Broadcast, AttrRule::Plain},
   {"Sub", "lite.sub", ResultRule::Broadcast, AttrRule::Plain},
   {"Mul", "lite.mul", ResultRule::Broadcast, AttrRule::Plain},
@@ -106,12 +114,13 @@ constexpr OpMapping kMappings[] = {
   {"ConcatV2", "lite.concatenation", ResultRule::Declared, AttrRule::Concat},
   {"Pack", "lite.pack", ResultRule::Declared, AttrRule::Pack},
   {"Unpack", "lite.unpack", ResultRule::Declared, AttrRule::Unpack},
+  {"Split", "lite.slice", ResultRule::Split, AttrRule::Split},
   {"Slice", "lite.slice", ResultRule::Declared, AttrRule::Plain},
   {"StridedSlice", "lite.strided_slice", ResultRule::Declared, AttrRule::StridedSlice},
   {"GatherV2", "lite.gather", ResultRule::Declared, AttrRule::Gather},
   {"Transpose", "lite.transpose", ResultRule::Declared, AttrRule::Plain},
   {"Fill", "lite.fill", ResultRule::Declared, AttrRule::Plain},
-  {"Range", "lite.range", ResultRule::Declared, AttrRule::Plain},
+  {"Range", "lite.range", ResultRule::Vector, AttrRule::Scalars},
   {"Shape", "lite.shape", ResultRule::ShapeOf, AttrRule::Plain},
   // Reductions.
   {"Sum", "lite.sum", ResultRule::Declared, AttrRule::Reduce},
@@ -221,6 +230,32 @@ Type sluice::graphdef::getTypeAttr(const tensorflow::NodeDef &node,
 
 bool sluice::graphdef::isComputeOp(StringRef op) { return lookup(op); }
 
+unsigned sluice::graphdef::numComputeOutputs(const tensorflow::NodeDef &node) {
+  const OpMapping *mapping = lookup(node.op());
+  StringRef count = mapping && mapping->attrs == AttrRule::Unpack  ? "num"
+                    : mapping && mapping->attrs == AttrRule::Split ? "num_split"
+                                                                   : "";
+  if (count.empty())
+    return 1;
+  return std::clamp<int64_t>(intAttr(node, count, 1), 1, 1024);
+}
+
+/// Split's axis (input 0, a constant) in [0, rank), or failure with `error`.
+static FailureOr<int64_t> splitAxis(const ComputeNode &node, int64_t rank,
+                                    std::string &error) {
+  DenseElementsAttr axis = node.constantInput(0);
+  if (!axis || axis.getNumElements() != 1 ||
+      !axis.getElementType().isIntOrIndex()) {
+    error = "Split needs a constant scalar axis";
+    return failure();
+  }
+  FailureOr<int64_t> normalized = sluice::lite::normalizeAxis(
+      (*axis.getValues<APInt>().begin()).getSExtValue(), rank);
+  if (failed(normalized))
+    error = "Split's axis is out of range for its input";
+  return normalized;
+}
+
 FailureOr<SmallVector<Type>>
 sluice::graphdef::inferComputeTypes(const ComputeNode &node,
                                     MLIRContext *context, std::string &error) {
@@ -238,11 +273,8 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
   if (!elementType) {
     // No T: the element type follows the first input, which may not be
     // known yet in this pass of the fixpoint.
-    if (!node.inputTypes.empty() && !node.inputTypes.front()) {
-      int64_t count =
-          mapping->attrs == AttrRule::Unpack ? intAttr(node.node, "num", 1) : 1;
-      return SmallVector<Type>(std::max<int64_t>(count, 1), Type());
-    }
+    if (!node.inputTypes.empty() && !node.inputTypes.front())
+      return SmallVector<Type>(numComputeOutputs(node.node), Type());
     error = "has no T attribute and no input to take its element type from";
     return failure();
   }
@@ -300,11 +332,34 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
       n = c.getDimSize(boolAttr(node.node, "transpose_b") ? 0 : 1);
     return SmallVector<Type>{RankedTensorType::get({m, n}, elementType)};
   }
+  case ResultRule::Vector:
+    return SmallVector<Type>{
+        RankedTensorType::get({ShapedType::kDynamic}, elementType)};
+  case ResultRule::Split: {
+    unsigned count = numComputeOutputs(node.node);
+    auto input = dyn_cast_or_null<RankedTensorType>(
+        node.inputTypes.size() == 2 ? node.inputTypes[1] : nullptr);
+    if (!input)
+      return SmallVector<Type>(count, unknown(elementType));
+    FailureOr<int64_t> axis = splitAxis(node, input.getRank(), error);
+    if (failed(axis))
+      return failure();
+    SmallVector<int64_t> shape(input.getShape());
+    if (!ShapedType::isDynamic(shape[*axis])) {
+      if (shape[*axis] % count != 0) {
+        error = "Split cannot divide dimension " + std::to_string(*axis) +
+                " of size " + std::to_string(shape[*axis]) + " into " +
+                std::to_string(count) + " equal parts";
+        return failure();
+      }
+      shape[*axis] /= count;
+    }
+    return SmallVector<Type>(count, RankedTensorType::get(shape, elementType));
+  }
   case ResultRule::Declared: {
-    int64_t count =
-        mapping->attrs == AttrRule::Unpack ? intAttr(node.node, "num", 1) : 1;
+    unsigned count = numComputeOutputs(node.node);
     SmallVector<Type> types;
-    for (int64_t i = 0; i < count; ++i)
+    for (unsigned i = 0; i < count; ++i)
       types.push_back(i < static_cast<int64_t>(node.declaredTypes.size())
                           ? node.declaredTypes[i]
                           : unknown(elementType));
@@ -422,6 +477,68 @@ sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
           lite::CastOp::create(builder, loc, i32Shape, inputs[1]);
     }
     break;
+  }
+  case AttrRule::Scalars: {
+    // An input whose rank the graph does not say (a StridedSlice that
+    // shrinks to a scalar, say) is reshaped to the scalar the op takes; a
+    // non-scalar fails that reshape at run time.
+    Value scalarShape;
+    for (Value &operand : state.operands) {
+      auto type = cast<TensorType>(operand.getType());
+      if (type.hasRank() && type.getRank() == 0)
+        continue;
+      if (!scalarShape)
+        scalarShape = lite::ConstantOp::create(
+            builder, loc,
+            DenseElementsAttr::get(
+                RankedTensorType::get({0}, builder.getI32Type()),
+                ArrayRef<int32_t>{}));
+      operand = lite::ReshapeOp::create(
+          builder, loc, RankedTensorType::get({}, type.getElementType()),
+          operand, scalarShape);
+    }
+    break;
+  }
+  case AttrRule::BiasAdd: {
+    const tensorflow::AttrValue *format = findAttr(node.node, "data_format");
+    if (format && format->s() != "NHWC") {
+      error = "BiasAdd with data_format " + format->s() +
+              " is not supported (only NHWC)";
+      return failure();
+    }
+    break;
+  }
+  case AttrRule::Split: {
+    // One slice per output: begin k * part along the axis, size part.
+    auto input = dyn_cast<RankedTensorType>(inputs[1].getType());
+    if (!input) {
+      error = "Split needs an input of known rank";
+      return failure();
+    }
+    FailureOr<int64_t> axis = splitAxis(node, input.getRank(), error);
+    if (failed(axis))
+      return failure();
+    if (input.isDynamicDim(*axis)) {
+      error = "Split along a dimension of unknown size is not supported";
+      return failure();
+    }
+    unsigned count = resultTypes.size();
+    int64_t part = input.getDimSize(*axis) / count;
+    auto vector =
+        RankedTensorType::get({input.getRank()}, builder.getI32Type());
+    SmallVector<Value> parts;
+    for (unsigned k = 0; k < count; ++k) {
+      SmallVector<int32_t> begin(input.getRank(), 0), size(input.getRank(), -1);
+      begin[*axis] = k * part;
+      size[*axis] = part;
+      Value beginValue = lite::ConstantOp::create(
+          builder, loc, DenseElementsAttr::get(vector, ArrayRef(begin)));
+      Value sizeValue = lite::ConstantOp::create(
+          builder, loc, DenseElementsAttr::get(vector, ArrayRef(size)));
+      parts.push_back(lite::SliceOp::create(builder, loc, resultTypes[k],
+                                            inputs[1], beginValue, sizeValue));
+    }
+    return parts;
   }
   }
   (void)context;

@@ -34,6 +34,10 @@ struct ComputeNode {
 /// Whether `op` is a compute op of the table.
 bool isComputeOp(llvm::StringRef op);
 
+/// How many data outputs a compute node has (Unpack's num, Split's
+/// num_split, else 1).
+unsigned numComputeOutputs(const tensorflow::NodeDef &node);
+
 /// The result types of a compute node, inferred from its inputs and attrs.
 /// Fails with `error` set when the node is malformed (missing attribute,
 /// unsupported dtype, ...).

@@ -471,6 +471,9 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   // computed only from constants unfilled; TF's converter folds it too).
   pm.addPass(lite::createLiteInferShapesPass());
   pm.addPass(lite::createLiteFoldConstantsPass());
+  // Lists (TensorArrays) as builtins on tensors: FILL, DYNAMIC_UPDATE_SLICE,
+  // GATHER.
+  pm.addPass(lite::createLiteLegalizeListsPass());
   // The plan applies BufferAliasing's decisions, recorded while the regions
   // are still inline.
   bool planBuffers =

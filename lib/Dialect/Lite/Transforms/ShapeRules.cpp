@@ -797,6 +797,74 @@ static ShapeKnowledge inferBatchMatMul(BatchMatMulOp op) {
 }
 
 //===----------------------------------------------------------------------===//
+// Lists
+//===----------------------------------------------------------------------===//
+
+/// list_reserve: [num_elements, element shape...] (the element shape is the
+/// declared one: the op has no other source for it).
+static ShapeKnowledge inferListReserve(ListReserveOp op,
+                                       const ShapeValues &values) {
+  ShapeKnowledge shape = shapeOf(op.getList());
+  if (!shape || shape->empty())
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> count =
+      values.lookup(op.getNumElements());
+  if (count && count->size() == 1 && isKnown((*count)[0]))
+    (*shape)[0] = (*count)[0];
+  return withinKernelLimit(*shape);
+}
+
+/// list_set_item, list_scatter: the list's shape, whose element shape the
+/// written rows also give; a resizable list's length is only known at run
+/// time.
+static ShapeKnowledge inferListUpdate(Value list, ShapeKnowledge rowShape,
+                                      bool resizable) {
+  ShapeKnowledge shape = shapeOf(list);
+  if (rowShape) {
+    SmallVector<int64_t> asList{kUnknown};
+    llvm::append_range(asList, *rowShape);
+    if (!shape)
+      shape = asList;
+    else if (shape->size() != asList.size())
+      return std::nullopt;
+    else
+      for (auto [dim, row] :
+           llvm::zip(llvm::drop_begin(*shape), llvm::drop_begin(asList)))
+        if (!isKnown(dim))
+          dim = row;
+        else if (isKnown(row) && row != dim)
+          return std::nullopt;
+  }
+  if (shape && !shape->empty() && resizable)
+    (*shape)[0] = kUnknown;
+  return shape;
+}
+
+/// list_get_item: the element shape; list_gather: one row per index.
+static ShapeKnowledge inferListRead(Value list, Value indices) {
+  ShapeKnowledge shape = shapeOf(list);
+  if (!shape || shape->empty())
+    return std::nullopt;
+  SmallVector<int64_t> result;
+  if (indices) {
+    ShapeKnowledge indexShape = shapeOf(indices);
+    result.push_back(indexShape && indexShape->size() == 1 ? (*indexShape)[0]
+                                                           : kUnknown);
+  }
+  llvm::append_range(result, ArrayRef<int64_t>(*shape).drop_front());
+  return result;
+}
+
+static ShapeKnowledge itemShape(Value item, bool isRows) {
+  ShapeKnowledge shape = shapeOf(item);
+  if (!shape || !isRows)
+    return shape;
+  if (shape->empty())
+    return std::nullopt;
+  return SmallVector<int64_t>(ArrayRef<int64_t>(*shape).drop_front());
+}
+
+//===----------------------------------------------------------------------===//
 // Entry point
 //===----------------------------------------------------------------------===//
 
@@ -839,5 +907,24 @@ sluice::lite::shapes::inferResultShape(Operation *op,
       .Case([&](ShapeOp shape) { return inferShapeOfShape(shape); })
       .Case([&](FullyConnectedOp fc) { return inferFullyConnected(fc); })
       .Case([&](BatchMatMulOp matmul) { return inferBatchMatMul(matmul); })
+      .Case([&](ListReserveOp reserve) {
+        return inferListReserve(reserve, values);
+      })
+      .Case([&](ListSetItemOp set) {
+        return inferListUpdate(set.getList(), itemShape(set.getItem(), false),
+                               set.getResizable());
+      })
+      .Case([&](ListScatterOp scatter) {
+        return inferListUpdate(scatter.getList(),
+                               itemShape(scatter.getItems(), true),
+                               scatter.getResizable());
+      })
+      .Case([&](ListGetItemOp get) {
+        return inferListRead(get.getList(), Value());
+      })
+      .Case([&](ListGatherOp gather) {
+        return inferListRead(gather.getList(), gather.getIndices());
+      })
+      .Case([](ListLengthOp) { return ShapeKnowledge(SmallVector<int64_t>{}); })
       .Default([](Operation *) { return std::nullopt; });
 }

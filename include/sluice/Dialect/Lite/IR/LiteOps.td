@@ -876,4 +876,6 @@ def Lite_BatchMatMulOp : Lite_BuiltinOp<"batch_matmul", "BATCH_MATMUL",
 
 include "sluice/Dialect/Lite/IR/LiteControlFlowOps.td"
 
+include "sluice/Dialect/Lite/IR/LiteListOps.td"
+
 #endif // SLUICE_DIALECT_LITE_IR_LITEOPS_TD

@@ -105,6 +105,33 @@ def LiteFoldConstantsPass : Pass<"lite-fold-constants", "::mlir::ModuleOp"> {
   ];
 }
 
+def LiteLegalizeListsPass : Pass<"lite-legalize-lists", "::mlir::ModuleOp"> {
+  let summary = "rewrite the list ops into TFLite builtins";
+  let description = [{
+    The `lite.list_*` ops are not TFLite builtins. This rewrites each into
+    builtins on the tensor that holds the list, for TFLite export and native
+    code alike:
+
+    - `list_reserve n` -> `fill([n, element shape...], 0)`;
+    - `list_set_item l[i], x` -> `dynamic_update_slice(l, reshape(x,
+      [1, element shape...]), [i, 0, ...])`: a list written in a loop is a
+      loop-carried tensor of which each iteration writes one element;
+    - `list_get_item l[i]` -> `gather(l, i)`, `list_gather l[is]` ->
+      `gather(l, is)` (axis 0);
+    - `list_scatter l[is], xs` -> `xs` when `is` is the constant 0, 1, ...,
+      length - 1 (TensorArray's unstack);
+    - `list_length l` -> its static length, else `shape(l)[0]`.
+
+    A list op that cannot be rewritten is an error naming it: a resizable
+    list (no bound on its length), a scatter to other indices, an element
+    shape that is not static. Run `-lite-infer-shapes` and
+    `-lite-fold-constants` first, so that lengths and indices are known.
+
+    Unlike the interpreter, `dynamic_update_slice` clamps an index outside
+    the list instead of reporting it.
+  }];
+}
+
 def LitePlanBuffersPass : Pass<"lite-plan-buffers", "::mlir::ModuleOp"> {
   let summary = "decide which values share buffers across regions";
   let description = [{

@@ -1,0 +1,423 @@
+//===- LegalizeLists.cpp - list ops to TFLite builtins --------------------===//
+//
+// -lite-legalize-lists: the list ops are not TFLite builtins; this rewrites
+// each into builtins on the tensor that holds the list, for TFLite export and
+// native code (both take the same rewrite):
+//
+//   list_reserve n           -> fill([n, element shape...], 0)
+//   list_set_item l[i], x    -> dynamic_update_slice(l, reshape(x, [1, ...]),
+//                                                    [i, 0, ...])
+//   list_get_item l[i]       -> gather(l, i)            (axis 0, scalar index)
+//   list_gather l[is]        -> gather(l, is)
+//   list_scatter l[is], xs   -> xs when is = 0, 1, ..., length - 1 (unstack)
+//   list_length l            -> the constant length, or shape(l)[0]
+//
+// A list written in a loop then is a loop-carried tensor updated by
+// DYNAMIC_UPDATE_SLICE: native code writes the element in place, and an
+// exported model's WHILE carries one tensor.
+//
+// A list reserved without an element shape (an unranked list_reserve: the
+// interpreter learns the shape from its first write) first gets the shape
+// its writes and reads say: the values one list flows through -- its
+// updates, its loop-carried slots in lite.while, lite.if results -- form one
+// class (llvm::EquivalenceClasses), and the ranked types in the class give
+// the element shape.
+//
+// What does not legalize is reported, naming the op: a resizable list (a
+// TensorArray with dynamic_size has no bound for a static tensor) and a
+// scatter to other than every index in order.
+//
+// One difference from the interpreter: DYNAMIC_UPDATE_SLICE clamps an
+// index outside the list where the interpreter (and TensorFlow) report an
+// error; gather reports one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/Transforms/InferShapes.h"
+#include "sluice/Dialect/Lite/Transforms/Passes.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+
+namespace sluice::lite {
+#define GEN_PASS_DEF_LITELEGALIZELISTSPASS
+#include "sluice/Dialect/Lite/Transforms/Passes.h.inc"
+} // namespace sluice::lite
+
+using namespace mlir;
+
+namespace sluice::lite {
+namespace {
+RankedTensorType i32Vector(MLIRContext *context, int64_t size) {
+  return RankedTensorType::get({size}, IntegerType::get(context, 32));
+}
+
+Value i32Constant(PatternRewriter &rewriter, Location loc,
+                  ArrayRef<int32_t> values) {
+  return ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(i32Vector(rewriter.getContext(), values.size()),
+                             values));
+}
+
+/// A scalar index as an int32 vector of one element.
+Value indexAsVector(PatternRewriter &rewriter, Location loc, Value index) {
+  auto type = cast<TensorType>(index.getType());
+  if (!type.getElementType().isInteger(32))
+    index =
+        CastOp::create(rewriter, loc, type.clone(rewriter.getI32Type()), index);
+  return ReshapeOp::create(rewriter, loc, i32Vector(rewriter.getContext(), 1),
+                           index, i32Constant(rewriter, loc, {1}));
+}
+
+/// The element shape of a list type with static element dimensions.
+std::optional<SmallVector<int32_t>> staticElementShape(Value list) {
+  auto type = dyn_cast<RankedTensorType>(list.getType());
+  if (!type)
+    return std::nullopt;
+  SmallVector<int32_t> shape;
+  for (int64_t size : type.getShape().drop_front()) {
+    if (ShapedType::isDynamic(size))
+      return std::nullopt;
+    shape.push_back(size);
+  }
+  return shape;
+}
+
+struct LegalizeReserve : OpRewritePattern<ListReserveOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ListReserveOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getList().getType());
+    std::optional<SmallVector<int32_t>> element =
+        staticElementShape(op.getList());
+    if (!element)
+      return failure();
+    Location loc = op.getLoc();
+    Value dims;
+    if (!type.isDynamicDim(0)) {
+      SmallVector<int32_t> shape{static_cast<int32_t>(type.getDimSize(0))};
+      llvm::append_range(shape, *element);
+      dims = i32Constant(rewriter, loc, shape);
+    } else {
+      SmallVector<Value> parts{
+          indexAsVector(rewriter, loc, op.getNumElements())};
+      if (!element->empty())
+        parts.push_back(i32Constant(rewriter, loc, *element));
+      dims = parts.size() == 1
+                 ? parts[0]
+                 : ConcatenationOp::create(
+                       rewriter, loc, i32Vector(getContext(), type.getRank()),
+                       parts,
+                       /*axis=*/0, ActivationFunctionType::NONE);
+    }
+    auto scalar = RankedTensorType::get({}, type.getElementType());
+    Value zero = ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(scalar,
+                               rewriter.getZeroAttr(type.getElementType())));
+    rewriter.replaceOpWithNewOp<FillOp>(op, type, dims, zero);
+    return success();
+  }
+};
+
+struct LegalizeSetItem : OpRewritePattern<ListSetItemOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ListSetItemOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int32_t>> element =
+        staticElementShape(op.getList());
+    if (op.getResizable() || !element)
+      return failure();
+    Location loc = op.getLoc();
+    auto listType = cast<RankedTensorType>(op.getList().getType());
+    SmallVector<int32_t> rowShape{1};
+    llvm::append_range(rowShape, *element);
+    SmallVector<int64_t> rowShape64(rowShape.begin(), rowShape.end());
+    Value row = ReshapeOp::create(
+        rewriter, loc,
+        RankedTensorType::get(rowShape64, listType.getElementType()),
+        op.getItem(), i32Constant(rewriter, loc, rowShape));
+    Value start = indexAsVector(rewriter, loc, op.getIndex());
+    if (!element->empty())
+      start = ConcatenationOp::create(
+          rewriter, loc, i32Vector(getContext(), listType.getRank()),
+          ValueRange{start,
+                     i32Constant(rewriter, loc,
+                                 SmallVector<int32_t>(element->size(), 0))},
+          /*axis=*/0, ActivationFunctionType::NONE);
+    rewriter.replaceOpWithNewOp<DynamicUpdateSliceOp>(
+        op, op.getResult().getType(), op.getList(), row, start);
+    return success();
+  }
+};
+
+/// list_get_item and list_gather: a gather along the list's dimension 0 (a
+/// scalar index gives one element, a vector of indices stacked elements).
+template <typename ReadOp> struct LegalizeRead : OpRewritePattern<ReadOp> {
+  using OpRewritePattern<ReadOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReadOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<GatherOp>(op, op->getResult(0).getType(),
+                                          op.getList(), op->getOperand(1),
+                                          /*axis=*/0, /*batch_dims=*/0);
+    return success();
+  }
+};
+
+/// Whether `indices` is the constant 0, 1, ..., length - 1.
+bool isEveryIndexInOrder(Value indices, int64_t length) {
+  DenseIntElementsAttr values;
+  if (!matchPattern(indices, m_Constant(&values)) ||
+      values.getNumElements() != length)
+    return false;
+  int64_t expected = 0;
+  for (const APInt &value : values.getValues<APInt>())
+    if (value.getSExtValue() != expected++)
+      return false;
+  return true;
+}
+
+struct LegalizeScatter : OpRewritePattern<ListScatterOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ListScatterOp op,
+                                PatternRewriter &rewriter) const override {
+    auto list = dyn_cast<RankedTensorType>(op.getList().getType());
+    if (op.getResizable() || !list || !list.hasStaticShape() ||
+        op.getItems().getType() != list ||
+        !isEveryIndexInOrder(op.getIndices(), list.getDimSize(0)))
+      return failure();
+    rewriter.replaceOp(op, op.getItems());
+    return success();
+  }
+};
+
+struct LegalizeLength : OpRewritePattern<ListLengthOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ListLengthOp op,
+                                PatternRewriter &rewriter) const override {
+    auto list = dyn_cast<RankedTensorType>(op.getList().getType());
+    if (!list)
+      return failure();
+    Location loc = op.getLoc();
+    auto scalar = RankedTensorType::get({}, rewriter.getI32Type());
+    if (!list.isDynamicDim(0)) {
+      rewriter.replaceOpWithNewOp<ConstantOp>(
+          op, scalar,
+          DenseElementsAttr::get(
+              scalar, rewriter.getI32IntegerAttr(list.getDimSize(0))));
+      return success();
+    }
+    Value shape = ShapeOp::create(
+        rewriter, loc, i32Vector(getContext(), list.getRank()), op.getList());
+    Value zero = ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(scalar, rewriter.getI32IntegerAttr(0)));
+    rewriter.replaceOpWithNewOp<GatherOp>(op, scalar, shape, zero,
+                                          /*axis=*/0, /*batch_dims=*/0);
+    return success();
+  }
+};
+
+/// The element shape one value of a list class says, if it is ranked.
+std::optional<SmallVector<int64_t>> elementShapeOf(Type listType) {
+  auto ranked = dyn_cast<RankedTensorType>(listType);
+  if (!ranked || ranked.getRank() == 0)
+    return std::nullopt;
+  return SmallVector<int64_t>(ranked.getShape().drop_front());
+}
+
+/// Meets two element shapes (a static size wins over a dynamic one), or
+/// fails when they contradict each other.
+FailureOr<SmallVector<int64_t>> meetElementShapes(ArrayRef<int64_t> a,
+                                                  ArrayRef<int64_t> b) {
+  if (a.size() != b.size())
+    return failure();
+  SmallVector<int64_t> result;
+  for (auto [x, y] : llvm::zip(a, b)) {
+    if (!ShapedType::isDynamic(x) && !ShapedType::isDynamic(y) && x != y)
+      return failure();
+    result.push_back(ShapedType::isDynamic(x) ? y : x);
+  }
+  return result;
+}
+
+/// Gives each unranked list_reserve the element shape the rest of its list
+/// class has; returns whether any changed.
+LogicalResult resolveElementShapes(ModuleOp module, bool &changed) {
+  llvm::EquivalenceClasses<Value> lists;
+  // Element shapes that reads and writes give, by any value of their list.
+  SmallVector<std::pair<Value, SmallVector<int64_t>>> evidence;
+  auto join = [&](Value a, Value b) { lists.unionSets(a, b); };
+  auto rows = [](Type type) -> std::optional<SmallVector<int64_t>> {
+    return elementShapeOf(type);
+  };
+  module.walk([&](Operation *op) {
+    if (auto set = dyn_cast<ListSetItemOp>(op)) {
+      join(set.getList(), set.getResult());
+      if (auto item = dyn_cast<RankedTensorType>(set.getItem().getType()))
+        evidence.push_back(
+            {set.getList(), SmallVector<int64_t>(item.getShape())});
+    } else if (auto scatter = dyn_cast<ListScatterOp>(op)) {
+      join(scatter.getList(), scatter.getResult());
+      if (auto items = rows(scatter.getItems().getType()))
+        evidence.push_back({scatter.getList(), *items});
+    } else if (auto get = dyn_cast<ListGetItemOp>(op)) {
+      if (auto item = dyn_cast<RankedTensorType>(get.getItem().getType()))
+        evidence.push_back(
+            {get.getList(), SmallVector<int64_t>(item.getShape())});
+    } else if (auto gather = dyn_cast<ListGatherOp>(op)) {
+      if (auto items = rows(gather.getItems().getType()))
+        evidence.push_back({gather.getList(), *items});
+    } else if (auto loop = dyn_cast<WhileOp>(op)) {
+      Block &cond = loop.getCond().front(), &body = loop.getBody().front();
+      Operation *yield = body.getTerminator();
+      for (auto [i, init] : llvm::enumerate(loop.getInits())) {
+        join(init, loop.getResult(i));
+        join(init, cond.getArgument(i));
+        join(init, body.getArgument(i));
+        join(init, yield->getOperand(i));
+      }
+    } else if (auto ifOp = dyn_cast<IfOp>(op)) {
+      for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
+        for (auto [result, yielded] :
+             llvm::zip(ifOp.getResults(),
+                       region->front().getTerminator()->getOperands()))
+          join(result, yielded);
+    }
+  });
+  bool conflict = false;
+  module.walk([&](ListReserveOp reserve) {
+    auto type = cast<TensorType>(reserve.getList().getType());
+    if (type.hasRank() || !lists.contains(reserve.getList()))
+      return;
+    Value leader = lists.getLeaderValue(reserve.getList());
+    std::optional<SmallVector<int64_t>> shape;
+    auto consider = [&](Value member, ArrayRef<int64_t> element) {
+      if (!shape) {
+        shape = SmallVector<int64_t>(element);
+        return;
+      }
+      FailureOr<SmallVector<int64_t>> met = meetElementShapes(*shape, element);
+      if (failed(met)) {
+        reserve.emitError("the list's elements are written or read with "
+                          "shapes that contradict each other: [")
+            << *shape << "] and [" << element << "] (at " << member.getLoc()
+            << ")";
+        conflict = true;
+        return;
+      }
+      shape = *met;
+    };
+    for (Value member : lists.members(leader))
+      if (std::optional<SmallVector<int64_t>> element =
+              elementShapeOf(member.getType()))
+        consider(member, *element);
+    for (auto &[value, element] : evidence)
+      if (lists.isEquivalent(value, leader))
+        consider(value, element);
+    if (!shape || llvm::any_of(*shape, ShapedType::isDynamic))
+      return;
+    int64_t length = ShapedType::kDynamic;
+    DenseIntElementsAttr count;
+    if (matchPattern(reserve.getNumElements(), m_Constant(&count)) &&
+        count.getNumElements() == 1)
+      length = (*count.getValues<APInt>().begin()).getSExtValue();
+    SmallVector<int64_t> listShape{length < 0 ? ShapedType::kDynamic : length};
+    llvm::append_range(listShape, *shape);
+    reserve.getList().setType(
+        RankedTensorType::get(listShape, type.getElementType()));
+    changed = true;
+  });
+  return failure(conflict);
+}
+
+/// Why a list op that is left after the rewrite could not be legalized.
+void reportUnlegalized(Operation *op) {
+  InFlightDiagnostic diag = op->emitError() << "'" << op->getName() << "'";
+  if (auto node = dyn_cast<NameLoc>(op->getLoc()))
+    diag << " (node '" << node.getName().getValue() << "')";
+  diag << " cannot be compiled (TFLite export, native code): ";
+  bool resizable = false;
+  if (auto set = dyn_cast<ListSetItemOp>(op))
+    resizable = set.getResizable();
+  if (auto scatter = dyn_cast<ListScatterOp>(op))
+    resizable = scatter.getResizable();
+  if (resizable)
+    diag << "the list is resizable (a TensorArray with dynamic_size), so its "
+            "length has no bound; give the TensorArray a fixed size";
+  else if (isa<ListScatterOp>(op))
+    diag << "only a scatter to every index of a list of static shape, in "
+            "order (an unstack), is supported";
+  else if (auto reserve = dyn_cast<ListReserveOp>(op);
+           reserve && !isa<RankedTensorType>(reserve.getList().getType()))
+    diag << "the shape of the list's elements is unknown: no value written "
+            "to or read from it has a static shape";
+  else
+    diag << "the list's element shape is not static";
+}
+
+struct LiteLegalizeListsPass
+    : impl::LiteLegalizeListsPassBase<LiteLegalizeListsPass> {
+  void runOnOperation() override {
+    bool resolved = false;
+    if (failed(resolveElementShapes(getOperation(), resolved)))
+      return signalPassFailure();
+    // The resolved types flow on through the program.
+    if (resolved)
+      for (auto function : getOperation().getOps<func::FuncOp>())
+        (void)refineShapes(function);
+    bool hasLists = false;
+    getOperation()->walk([&](Operation *op) {
+      hasLists |= isa<ListReserveOp, ListSetItemOp, ListGetItemOp, ListGatherOp,
+                      ListScatterOp, ListLengthOp>(op);
+    });
+    if (!hasLists)
+      return;
+    RewritePatternSet patterns(&getContext());
+    patterns.add<LegalizeReserve, LegalizeSetItem, LegalizeRead<ListGetItemOp>,
+                 LegalizeRead<ListGatherOp>, LegalizeScatter, LegalizeLength>(
+        &getContext());
+    // Only the list ops change: no folding, no constants merged or hoisted
+    // (the exported model keeps the program's constants where they are).
+    GreedyRewriteConfig config;
+    config.enableFolding(false);
+    config.enableConstantCSE(false);
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     config))) {
+      getOperation()->emitError("list legalization did not converge");
+      return signalPassFailure();
+    }
+    // A list of unknown element shape is reported once, at its reserve, not
+    // at every op on it.
+    SmallVector<Operation *> left;
+    bool unknownShape = false;
+    getOperation()->walk([&](Operation *op) {
+      if (!isa<ListReserveOp, ListSetItemOp, ListGetItemOp, ListGatherOp,
+               ListScatterOp, ListLengthOp>(op))
+        return;
+      left.push_back(op);
+      if (auto reserve = dyn_cast<ListReserveOp>(op))
+        unknownShape |= !isa<RankedTensorType>(reserve.getList().getType());
+    });
+    for (Operation *op : left) {
+      bool resizable = false;
+      if (auto set = dyn_cast<ListSetItemOp>(op))
+        resizable = set.getResizable();
+      if (auto scatter = dyn_cast<ListScatterOp>(op))
+        resizable = scatter.getResizable();
+      bool shapeless = !isa<ListReserveOp>(op) && !resizable &&
+                       !isa<RankedTensorType>(op->getOperand(0).getType());
+      if (!(unknownShape && shapeless))
+        reportUnlegalized(op);
+    }
+    if (!left.empty())
+      signalPassFailure();
+  }
+};
+} // namespace
+} // namespace sluice::lite

@@ -1,0 +1,525 @@
+//===- TensorArrayImport.cpp - TensorArrays and TensorLists as lists -----===//
+//
+// TensorFlow's TensorArrayV3 is a resource (the handle, output 0) plus a
+// scalar "flow" (output 1) that every write returns anew and every read
+// takes, so that the dataflow orders the accesses. Sluice makes the flow
+// carry the array itself, as a lite list (a tensor whose dimension 0 indexes
+// the elements):
+//
+//   TensorArrayV3(size)              -> handle: a dummy i32, flow: list_reserve
+//   TensorArrayWriteV3(h, i, v, f)   -> list_set_item f[i], v
+//   TensorArrayReadV3(h, i, f)       -> list_get_item f[i]
+//   TensorArrayGatherV3(h, is, f)    -> list_gather f[is]
+//   TensorArrayScatterV3(h, is, v, f)-> list_scatter f[is], v
+//   TensorArraySizeV3(h, f)          -> list_length f
+//   TensorArrayCloseV3(h)            -> nothing
+//
+// The flows pass through Enter/Merge/Switch/NextIteration/Exit/Identity like
+// any loop state, so the lift carries an array through lite.while as an
+// ordinary loop-carried tensor. The handle still flows too (as a dummy
+// scalar nobody reads) so that the graph keeps TF's structure.
+//
+// A TensorArray's element shape is its `element_shape` attribute when fully
+// defined, else what the values written to it say (TF's `infer_shape`): the
+// writes are found by following the flow from the TensorArrayV3 node, and
+// that same walk names, for every node on a flow path, the array it carries.
+//
+// TF2 TensorLists are values already (DT_VARIANT tensors): TensorListReserve,
+// SetItem, GetItem, Stack, FromTensor and Length import to the same list ops
+// (FromTensor is the tensor itself, Stack a gather of every index).
+//
+// A list whose element shape is unknown at import (no attribute or constant
+// input gives it, no write has a static shape) imports as an unranked list:
+// its first write gives it its shape at run time, and -lite-legalize-lists
+// resolves it from the writes for TFLite and native code.
+//
+// What differs from TF: the array is a value, so a read through a flow older
+// than the latest write sees the older contents (TF graphs built by the
+// TensorArray API never do that: each access takes the latest flow).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphImporter.h"
+
+#include "OpTable.h"
+#include "TensorImport.h"
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace sluice;
+using namespace sluice::graphdef;
+
+namespace {
+enum class ArrayOp {
+  // TF1 TensorArrays: a handle and a flow.
+  Create,
+  Write,
+  Read,
+  Gather,
+  Scatter,
+  Size,
+  Close,
+  // TF2 TensorLists: the list is the value (a DT_VARIANT tensor).
+  ListReserve,
+  ListFromTensor,
+  ListSetItem,
+  ListGetItem,
+  ListStack,
+  ListLength,
+};
+
+bool isTensorListOp(ArrayOp op) { return op >= ArrayOp::ListReserve; }
+
+std::optional<ArrayOp> arrayOpOf(StringRef op) {
+  return llvm::StringSwitch<std::optional<ArrayOp>>(op)
+      .Case("TensorListReserve", ArrayOp::ListReserve)
+      .Case("TensorListFromTensor", ArrayOp::ListFromTensor)
+      .Case("TensorListSetItem", ArrayOp::ListSetItem)
+      .Case("TensorListGetItem", ArrayOp::ListGetItem)
+      .Case("TensorListStack", ArrayOp::ListStack)
+      .Case("TensorListLength", ArrayOp::ListLength)
+      .Case("TensorArrayV3", ArrayOp::Create)
+      .Case("TensorArrayWriteV3", ArrayOp::Write)
+      .Case("TensorArrayReadV3", ArrayOp::Read)
+      .Case("TensorArrayGatherV3", ArrayOp::Gather)
+      .Case("TensorArrayScatterV3", ArrayOp::Scatter)
+      .Case("TensorArraySizeV3", ArrayOp::Size)
+      .Case("TensorArrayCloseV3", ArrayOp::Close)
+      .Default(std::nullopt);
+}
+
+/// Data input positions: the handle is input 0 of every op on an array; the
+/// flow is the last input of those that take one.
+constexpr unsigned kHandleInput = 0;
+unsigned flowInputOf(ArrayOp op) {
+  switch (op) {
+  case ArrayOp::Write:
+  case ArrayOp::Scatter:
+    return 3;
+  case ArrayOp::Read:
+  case ArrayOp::Gather:
+    return 2;
+  case ArrayOp::Size:
+    return 1;
+  default:
+    llvm_unreachable("op takes no flow");
+  }
+}
+/// Writes and scatters: the written value.
+constexpr unsigned kValueInput = 2;
+
+bool isPassThrough(NodeKind kind) {
+  switch (kind) {
+  case NodeKind::Identity:
+  case NodeKind::Enter:
+  case NodeKind::Exit:
+  case NodeKind::NextIteration:
+  case NodeKind::Switch:
+  case NodeKind::Merge:
+    return true;
+  default:
+    return false;
+  }
+}
+} // namespace
+
+bool sluice::graphdef::isTensorArrayOp(StringRef op) {
+  return arrayOpOf(op).has_value();
+}
+
+/// The data input `position` of node `index`.
+static std::optional<InputRef> dataInput(ArrayRef<InputRef> refs,
+                                         unsigned position) {
+  unsigned seen = 0;
+  for (InputRef ref : refs)
+    if (ref.port >= 0 && seen++ == position)
+      return ref;
+  return std::nullopt;
+}
+
+LogicalResult GraphImporter::resolveTensorArrays() {
+  int count = graph.node_size();
+  tensorArrayOf.assign(count, -1);
+  carriesHandle.assign(count, false);
+  bool any = false;
+  for (int i = 0; i < count; ++i)
+    any |= kinds[i] == NodeKind::TensorArray;
+  if (!any)
+    return success();
+
+  // Consumers of each output, by data input.
+  std::map<std::pair<int, int>, SmallVector<std::pair<int, unsigned>, 2>>
+      consumers;
+  for (int i = 0; i < count; ++i) {
+    unsigned position = 0;
+    for (InputRef ref : inputs[i])
+      if (ref.port >= 0)
+        consumers[{ref.node, ref.port}].push_back({i, position++});
+  }
+
+  for (int array = 0; array < count; ++array) {
+    if (kinds[array] != NodeKind::TensorArray ||
+        *arrayOpOf(node(array).op()) != ArrayOp::Create)
+      continue;
+    tensorArrayOf[array] = array;
+    // Follows the handle (port 0) and the flow (port 1) to their uses.
+    SmallVector<std::tuple<int, int, bool>> worklist{{array, 0, true},
+                                                     {array, 1, false}};
+    while (!worklist.empty()) {
+      auto [producer, port, isHandle] = worklist.pop_back_val();
+      for (auto [user, position] : consumers[{producer, port}]) {
+        if (kinds[user] == NodeKind::TensorArray) {
+          ArrayOp op = *arrayOpOf(node(user).op());
+          bool expected = isHandle
+                              ? position == kHandleInput
+                              : op != ArrayOp::Create && op != ArrayOp::Close &&
+                                    position == flowInputOf(op);
+          if (!expected)
+            return error(user) << "takes the " << (isHandle ? "handle" : "flow")
+                               << " of TensorArray '" << node(array).name()
+                               << "' as its input #" << position;
+          if (isHandle)
+            continue;
+          if (tensorArrayOf[user] >= 0 && tensorArrayOf[user] != array)
+            return error(user) << "takes the flows of two TensorArrays, '"
+                               << node(tensorArrayOf[user]).name() << "' and '"
+                               << node(array).name() << "'";
+          if (tensorArrayOf[user] < 0 &&
+              (op == ArrayOp::Write || op == ArrayOp::Scatter))
+            worklist.push_back({user, 0, false});
+          tensorArrayOf[user] = array;
+          continue;
+        }
+        if (!isPassThrough(kinds[user]))
+          return error(user)
+                 << "uses the " << (isHandle ? "handle" : "flow")
+                 << " of TensorArray '" << node(array).name()
+                 << "', which only TensorArray ops and control-flow nodes may";
+        bool seen = isHandle ? carriesHandle[user] : tensorArrayOf[user] >= 0;
+        if (!isHandle && seen && tensorArrayOf[user] != array)
+          return error(user) << "carries the flows of two TensorArrays, '"
+                             << node(tensorArrayOf[user]).name() << "' and '"
+                             << node(array).name() << "'";
+        if (seen)
+          continue;
+        if (isHandle)
+          carriesHandle[user] = true;
+        else
+          tensorArrayOf[user] = array;
+        int outputs = kinds[user] == NodeKind::Switch ? 2 : 1;
+        for (int out = 0; out < outputs; ++out)
+          worklist.push_back({user, out, isHandle});
+      }
+    }
+  }
+  for (int i = 0; i < count; ++i)
+    if (kinds[i] == NodeKind::TensorArray && tensorArrayOf[i] < 0 &&
+        *arrayOpOf(node(i).op()) != ArrayOp::Close &&
+        !isTensorListOp(*arrayOpOf(node(i).op())))
+      return error(i) << "works on a TensorArray whose flow does not come "
+                         "from a TensorArrayV3 node of this graph";
+  return success();
+}
+
+Type GraphImporter::arrayElementType(int array, std::string &why) {
+  return getTypeAttr(node(array), "dtype", context, why);
+}
+
+/// The shape a TensorList op's constant `element_shape` input gives (-1 or
+/// a scalar: unknown), or null.
+static RankedTensorType constantElementShape(DenseElementsAttr shape,
+                                             Type element) {
+  if (!shape || shape.getType().getRank() != 1)
+    return nullptr;
+  SmallVector<int64_t> dims;
+  for (const APInt &dim : shape.getValues<APInt>()) {
+    if (dim.isNegative())
+      return nullptr;
+    dims.push_back(dim.getSExtValue());
+  }
+  return RankedTensorType::get(dims, element);
+}
+
+/// A list type: `length` (or dynamic) elements of `elementShape`, else
+/// unranked (the element shape is not known yet).
+static Type listType(RankedTensorType elementShape, int64_t length,
+                     Type element) {
+  if (!elementShape)
+    return UnrankedTensorType::get(element);
+  SmallVector<int64_t> shape{length};
+  llvm::append_range(shape, elementShape.getShape());
+  return RankedTensorType::get(shape, element);
+}
+
+FailureOr<SmallVector<Type>>
+GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
+  const tensorflow::NodeDef &n = node(index);
+  ArrayOp op = *arrayOpOf(n.op());
+  std::string why;
+  Type element = getTypeAttr(n, "element_dtype", context, why);
+  if (!element) {
+    error(index) << why;
+    return failure();
+  }
+  static constexpr unsigned kInputs[] = {2, 2, 3, 3, 2, 1};
+  unsigned expected =
+      kInputs[static_cast<int>(op) - static_cast<int>(ArrayOp::ListReserve)];
+  if (in.size() != expected) {
+    error(index) << "expects " << expected << " data inputs, has " << in.size();
+    return failure();
+  }
+  auto list = dyn_cast_or_null<RankedTensorType>(in[0]);
+  switch (op) {
+  case ArrayOp::ListReserve: {
+    DenseElementsAttr length = constantInputOf(index, 1);
+    int64_t size = length && length.getNumElements() == 1
+                       ? (*length.getValues<APInt>().begin()).getSExtValue()
+                       : ShapedType::kDynamic;
+    return SmallVector<Type>{
+        listType(constantElementShape(constantInputOf(index, 0), element),
+                 size < 0 ? ShapedType::kDynamic : size, element)};
+  }
+  case ArrayOp::ListFromTensor:
+  case ArrayOp::ListSetItem:
+    return SmallVector<Type>{in[0]};
+  case ArrayOp::ListLength:
+    return SmallVector<Type>{
+        RankedTensorType::get({}, IntegerType::get(context, 32))};
+  case ArrayOp::ListGetItem:
+    if (!in[0])
+      return SmallVector<Type>{Type()};
+    if (list)
+      return SmallVector<Type>{
+          RankedTensorType::get(list.getShape().drop_front(), element)};
+    if (RankedTensorType shape =
+            constantElementShape(constantInputOf(index, 2), element))
+      return SmallVector<Type>{shape};
+    return SmallVector<Type>{UnrankedTensorType::get(element)};
+  case ArrayOp::ListStack: {
+    if (!in[0])
+      return SmallVector<Type>{Type()};
+    if (list)
+      return SmallVector<Type>{list};
+    auto count = n.attr().find("num_elements");
+    int64_t length = count == n.attr().end() || count->second.i() < 0
+                         ? ShapedType::kDynamic
+                         : count->second.i();
+    return SmallVector<Type>{
+        listType(constantElementShape(constantInputOf(index, 1), element),
+                 length, element)};
+  }
+  default:
+    llvm_unreachable("not a TensorList op");
+  }
+}
+
+FailureOr<SmallVector<Value>>
+GraphImporter::buildTensorList(int index, OpBuilder &builder, ValueRange data) {
+  const tensorflow::NodeDef &n = node(index);
+  Location location = loc(index);
+  Type result = types[index][0];
+  switch (*arrayOpOf(n.op())) {
+  case ArrayOp::ListReserve:
+    return SmallVector<Value>{
+        lite::ListReserveOp::create(builder, location, result, data[1])};
+  case ArrayOp::ListFromTensor:
+    // A list is the tensor of its elements stacked.
+    return SmallVector<Value>{data[0]};
+  case ArrayOp::ListSetItem: {
+    auto resize = n.attr().find("resize_if_index_out_of_bounds");
+    if (resize != n.attr().end() && resize->second.b())
+      return error(index) << "resize_if_index_out_of_bounds is not supported";
+    return SmallVector<Value>{lite::ListSetItemOp::create(
+        builder, location, result, data[0], data[1], data[2])};
+  }
+  case ArrayOp::ListGetItem:
+    return SmallVector<Value>{lite::ListGetItemOp::create(
+        builder, location, result, data[0], data[1])};
+  case ArrayOp::ListLength:
+    return SmallVector<Value>{
+        lite::ListLengthOp::create(builder, location, result, data[0])};
+  case ArrayOp::ListStack: {
+    // Every element in order: a gather of 0, 1, ..., length - 1.
+    auto i32 = RankedTensorType::get({}, builder.getI32Type());
+    auto constant = [&](int32_t value) -> Value {
+      return lite::ConstantOp::create(
+          builder, location,
+          DenseElementsAttr::get(i32, builder.getI32IntegerAttr(value)));
+    };
+    Value length = lite::ListLengthOp::create(builder, location, i32, data[0]);
+    Value indices = lite::RangeOp::create(
+        builder, location,
+        RankedTensorType::get({ShapedType::kDynamic}, builder.getI32Type()),
+        constant(0), length, constant(1));
+    return SmallVector<Value>{lite::ListGatherOp::create(
+        builder, location, result, data[0], indices)};
+  }
+  default:
+    llvm_unreachable("not a TensorList op");
+  }
+}
+
+FailureOr<SmallVector<Type>>
+GraphImporter::transferTensorArray(int index, ArrayRef<Type> in) {
+  const tensorflow::NodeDef &n = node(index);
+  ArrayOp op = *arrayOpOf(n.op());
+  if (isTensorListOp(op))
+    return transferTensorList(index, in);
+  std::string why;
+  Type i32 = RankedTensorType::get({}, IntegerType::get(context, 32));
+  if (op == ArrayOp::Close)
+    return SmallVector<Type>{};
+  int array = tensorArrayOf[index];
+  Type element = arrayElementType(array, why);
+  if (!element) {
+    error(array) << why;
+    return failure();
+  }
+  auto expectInputs = [&](unsigned expected) -> LogicalResult {
+    if (in.size() == expected)
+      return success();
+    return error(index) << "expects " << expected << " data inputs, has "
+                        << in.size();
+  };
+
+  if (op == ArrayOp::Create) {
+    if (failed(expectInputs(1)))
+      return failure();
+    // The element shape: declared, else what the writes say.
+    Type elementType;
+    auto declared = n.attr().find("element_shape");
+    if (declared != n.attr().end() &&
+        declared->second.value_case() == tensorflow::AttrValue::kShape) {
+      auto shape = dyn_cast<RankedTensorType>(
+          convertShape(declared->second.shape(), element));
+      if (shape && shape.hasStaticShape())
+        elementType = shape;
+    }
+    if (!elementType) {
+      for (int user = 0, e = graph.node_size(); user < e; ++user) {
+        if (tensorArrayOf[user] != index ||
+            kinds[user] != NodeKind::TensorArray)
+          continue;
+        ArrayOp userOp = *arrayOpOf(node(user).op());
+        if (userOp != ArrayOp::Write && userOp != ArrayOp::Scatter)
+          continue;
+        std::optional<InputRef> value = dataInput(inputs[user], kValueInput);
+        Type valueType = value ? types[value->node][value->port] : Type();
+        if (!valueType) {
+          if (waitForInputs)
+            return SmallVector<Type>{i32, Type()};
+          continue;
+        }
+        auto ranked = dyn_cast<RankedTensorType>(valueType);
+        if (ranked && userOp == ArrayOp::Scatter)
+          valueType = ranked.getRank() == 0
+                          ? Type(UnrankedTensorType::get(element))
+                          : Type(RankedTensorType::get(
+                                ranked.getShape().drop_front(), element));
+        elementType = joinTypes(elementType, valueType);
+      }
+    }
+    auto elementShape = dyn_cast_or_null<RankedTensorType>(elementType);
+    if (!elementShape)
+      return SmallVector<Type>{i32, UnrankedTensorType::get(element)};
+    int64_t size = ShapedType::kDynamic;
+    DenseElementsAttr constantSize = constantInputOf(index, 0);
+    auto dynamicSize = n.attr().find("dynamic_size");
+    bool resizable = dynamicSize != n.attr().end() && dynamicSize->second.b();
+    if (constantSize && constantSize.getNumElements() == 1 && !resizable)
+      size = (*constantSize.getValues<APInt>().begin()).getSExtValue();
+    SmallVector<int64_t> shape{size};
+    llvm::append_range(shape, elementShape.getShape());
+    return SmallVector<Type>{i32, RankedTensorType::get(shape, element)};
+  }
+
+  Type flow = in.size() > flowInputOf(op) ? in[flowInputOf(op)] : Type();
+  switch (op) {
+  case ArrayOp::Write:
+  case ArrayOp::Scatter:
+    if (failed(expectInputs(4)))
+      return failure();
+    return SmallVector<Type>{flow};
+  case ArrayOp::Size:
+    if (failed(expectInputs(2)))
+      return failure();
+    return SmallVector<Type>{i32};
+  case ArrayOp::Read:
+  case ArrayOp::Gather: {
+    if (failed(expectInputs(3)))
+      return failure();
+    if (!flow)
+      return SmallVector<Type>{Type()};
+    auto list = dyn_cast<RankedTensorType>(flow);
+    if (!list)
+      return SmallVector<Type>{UnrankedTensorType::get(element)};
+    SmallVector<int64_t> shape;
+    if (op == ArrayOp::Gather) {
+      auto indices = dyn_cast_or_null<RankedTensorType>(in[1]);
+      shape.push_back(indices && indices.getRank() == 1 ? indices.getDimSize(0)
+                                                        : ShapedType::kDynamic);
+    }
+    llvm::append_range(shape, list.getShape().drop_front());
+    return SmallVector<Type>{RankedTensorType::get(shape, element)};
+  }
+  default:
+    llvm_unreachable("handled above");
+  }
+}
+
+FailureOr<SmallVector<Value>>
+GraphImporter::buildTensorArray(int index, OpBuilder &builder,
+                                ValueRange data) {
+  const tensorflow::NodeDef &n = node(index);
+  ArrayOp op = *arrayOpOf(n.op());
+  if (isTensorListOp(op))
+    return buildTensorList(index, builder, data);
+  Location location = loc(index);
+  if (op == ArrayOp::Close)
+    return SmallVector<Value>{};
+  int array = tensorArrayOf[index];
+  auto dynamicSize = node(array).attr().find("dynamic_size");
+  bool resizable =
+      dynamicSize != node(array).attr().end() && dynamicSize->second.b();
+  ArrayRef<Type> results = types[index];
+  switch (op) {
+  case ArrayOp::Create: {
+    // An unranked list: the element shape is the first write's.
+    Type list = results[1];
+    auto handleType = cast<RankedTensorType>(results[0]);
+    Value handle = lite::ConstantOp::create(
+        builder, location, handleType,
+        DenseElementsAttr::get(handleType, builder.getI32IntegerAttr(0)));
+    Value reserved =
+        lite::ListReserveOp::create(builder, location, list, data[0]);
+    return SmallVector<Value>{handle, reserved};
+  }
+  case ArrayOp::Write: {
+    auto set = lite::ListSetItemOp::create(builder, location, results[0],
+                                           data[3], data[1], data[2]);
+    set.setResizable(resizable);
+    return SmallVector<Value>{set.getResult()};
+  }
+  case ArrayOp::Scatter: {
+    auto scatter = lite::ListScatterOp::create(builder, location, results[0],
+                                               data[3], data[1], data[2]);
+    scatter.setResizable(resizable);
+    return SmallVector<Value>{scatter.getResult()};
+  }
+  case ArrayOp::Read:
+    return SmallVector<Value>{lite::ListGetItemOp::create(
+        builder, location, results[0], data[2], data[1])};
+  case ArrayOp::Gather:
+    return SmallVector<Value>{lite::ListGatherOp::create(
+        builder, location, results[0], data[2], data[1])};
+  case ArrayOp::Size:
+    return SmallVector<Value>{
+        lite::ListLengthOp::create(builder, location, results[0], data[1])};
+  default:
+    break;
+  }
+  llvm_unreachable("handled above");
+}
