@@ -42,9 +42,11 @@ void buildNativePreparationPipeline(OpPassManager &pm) {
   pm.addPass(lite::createLiteFoldConstantsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(lite::createLiteInferShapesPass());
-  // Lists (TensorArrays) become tensors updated by dynamic_update_slice,
-  // which bufferizes to a write of the element in place.
-  pm.addPass(lite::createLiteLegalizeListsPass());
+  // Lists (TensorArrays) become tensors; a list_set_item stays, for the
+  // lowering to write the element in place with TensorFlow's index check.
+  lite::LiteLegalizeListsPassOptions lists;
+  lists.checkedWrites = true;
+  pm.addPass(lite::createLiteLegalizeListsPass(lists));
   pm.addPass(lite::createLiteInferShapesPass());
 }
 

@@ -27,6 +27,7 @@
 #include "sluice/Dialect/Lite/IR/IndexRules.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -418,6 +419,78 @@ struct DynamicUpdateSliceLowering
 };
 
 //===----------------------------------------------------------------------===//
+// list_set_item
+//===----------------------------------------------------------------------===//
+
+/// The item written over element `index` of the list, in place when the list
+/// is not used again: like dynamic_update_slice, but an index outside the
+/// list is an error (SLUICE_ERROR_INDEX_OUT_OF_RANGE), as in the interpreter
+/// and TensorFlow, where DYNAMIC_UPDATE_SLICE would clamp it. Resizable lists
+/// never get here (-lite-legalize-lists refuses them).
+struct ListSetItemLowering : OpConversionPattern<lite::ListSetItemOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::ListSetItemOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getResizable())
+      return op.emitError("a resizable list cannot be compiled: its length "
+                          "has no bound");
+    Location loc = op.getLoc();
+    Value list = adaptor.getList(), item = adaptor.getItem();
+    auto listType = cast<RankedTensorType>(list.getType());
+    auto itemType = cast<RankedTensorType>(item.getType());
+    int64_t rank = listType.getRank();
+    if (itemType.getRank() != rank - 1)
+      return op.emitError("list_set_item: an item of rank ")
+             << itemType.getRank() << " for a list of rank " << rank;
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    Value index =
+        arith.toIndex(readSingleElement(rewriter, loc, adaptor.getIndex()));
+    Value length = arith.dim(list, 0);
+    if (failed(checks.require(arith.both(arith.le(arith.constant(0), index),
+                                         arith.lt(index, length)),
+                              SLUICE_ERROR_INDEX_OUT_OF_RANGE,
+                              "list_set_item index out of "
+                              "range")))
+      return failure();
+    Value zero = arith.constant(0);
+    SmallVector<Value> offsets{index}, sizes{arith.constant(1)};
+    for (int64_t d = 1; d < rank; ++d) {
+      Value extent = arith.dim(list, d), size = arith.dim(item, d - 1);
+      if (failed(checks.require(arith.eq(size, extent),
+                                SLUICE_ERROR_SHAPE_MISMATCH,
+                                "list_set_item item does not have the "
+                                "list's element shape")))
+        return failure();
+      offsets.push_back(zero);
+      sizes.push_back(size);
+    }
+    // Written only when the checks hold; otherwise the list is returned as
+    // it is (the call returns its status). Both branches yield the list's
+    // buffer, so the write stays in place.
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{listType},
+                                  checks.allHold(), /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      IndexArith inner(rewriter, loc);
+      // Rank-reducing: the item is one element, without the list's dim 0.
+      SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+      Value updated = tensor::InsertSliceOp::create(
+          rewriter, loc, item, list, sliceOffsets(inner, offsets, sizes),
+          getAsOpFoldResult(sizes), strides);
+      scf::YieldOp::create(rewriter, loc, updated);
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(rewriter, loc, list);
+    }
+    return replaceWithResults(rewriter, op, ifOp.getResult(0),
+                              *getTypeConverter());
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // gather
 //===----------------------------------------------------------------------===//
 
@@ -585,7 +658,8 @@ struct GatherLowering : OpConversionPattern<lite::GatherOp> {
 void populateSlicePatterns(const TypeConverter &converter,
                            RewritePatternSet &patterns) {
   patterns.add<SliceLowering, StridedSliceLowering, DynamicUpdateSliceLowering,
-               GatherLowering>(converter, patterns.getContext());
+               ListSetItemLowering, GatherLowering>(converter,
+                                                    patterns.getContext());
 }
 
 } // namespace sluice::lite_to_native

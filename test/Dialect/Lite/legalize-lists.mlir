@@ -1,4 +1,14 @@
 // RUN: sluice-opt %s -split-input-file -lite-legalize-lists -verify-diagnostics | FileCheck %s
+// RUN: sluice-opt %s -split-input-file -lite-legalize-lists=checked-writes=true -verify-diagnostics | FileCheck %s --check-prefix=CHECKED
+
+// With checked-writes (the native pipeline), list_set_item stays for the
+// lowering, which checks the index; everything else is rewritten the same.
+// CHECKED-LABEL: func.func @static_list
+// CHECKED: lite.fill
+// CHECKED-NOT: lite.dynamic_update_slice
+// CHECKED: lite.list_set_item %{{.*}} : (tensor<4x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<4x3xf32>
+// CHECKED-NOT: lite.dynamic_update_slice
+// CHECKED: lite.gather
 
 // -lite-legalize-lists: each list op as TFLite builtins on the list's tensor.
 

@@ -125,12 +125,14 @@ struct LegalizeReserve : OpRewritePattern<ListReserveOp> {
 };
 
 struct LegalizeSetItem : OpRewritePattern<ListSetItemOp> {
-  using OpRewritePattern::OpRewritePattern;
+  LegalizeSetItem(MLIRContext *context, bool checkedWrites)
+      : OpRewritePattern(context), checkedWrites(checkedWrites) {}
+  bool checkedWrites;
   LogicalResult matchAndRewrite(ListSetItemOp op,
                                 PatternRewriter &rewriter) const override {
     std::optional<SmallVector<int32_t>> element =
         staticElementShape(op.getList());
-    if (op.getResizable() || !element)
+    if (checkedWrites || op.getResizable() || !element)
       return failure();
     Location loc = op.getLoc();
     auto listType = cast<RankedTensorType>(op.getList().getType());
@@ -362,6 +364,7 @@ void reportUnlegalized(Operation *op) {
 
 struct LiteLegalizeListsPass
     : impl::LiteLegalizeListsPassBase<LiteLegalizeListsPass> {
+  using LiteLegalizeListsPassBase::LiteLegalizeListsPassBase;
   void runOnOperation() override {
     bool resolved = false;
     if (failed(resolveElementShapes(getOperation(), resolved)))
@@ -378,9 +381,10 @@ struct LiteLegalizeListsPass
     if (!hasLists)
       return;
     RewritePatternSet patterns(&getContext());
-    patterns.add<LegalizeReserve, LegalizeSetItem, LegalizeRead<ListGetItemOp>,
+    patterns.add<LegalizeReserve, LegalizeRead<ListGetItemOp>,
                  LegalizeRead<ListGatherOp>, LegalizeScatter, LegalizeLength>(
         &getContext());
+    patterns.add<LegalizeSetItem>(&getContext(), checkedWrites);
     // Only the list ops change: no folding, no constants merged or hoisted
     // (the exported model keeps the program's constants where they are).
     GreedyRewriteConfig config;
@@ -399,6 +403,11 @@ struct LiteLegalizeListsPass
     getOperation()->walk([&](Operation *op) {
       if (!isa<ListReserveOp, ListSetItemOp, ListGetItemOp, ListGatherOp,
                ListScatterOp, ListLengthOp>(op))
+        return;
+      // Kept on purpose: the native lowering writes it, checked.
+      if (auto set = dyn_cast<ListSetItemOp>(op);
+          set && checkedWrites && !set.getResizable() &&
+          staticElementShape(set.getList()))
         return;
       left.push_back(op);
       if (auto reserve = dyn_cast<ListReserveOp>(op))

@@ -127,9 +127,17 @@ def LiteLegalizeListsPass : Pass<"lite-legalize-lists", "::mlir::ModuleOp"> {
     shape that is not static. Run `-lite-infer-shapes` and
     `-lite-fold-constants` first, so that lengths and indices are known.
 
-    Unlike the interpreter, `dynamic_update_slice` clamps an index outside
-    the list instead of reporting it.
+    `dynamic_update_slice` clamps an index outside the list where the
+    interpreter (and TensorFlow) report an error: with `checked-writes`
+    (what the native pipeline runs), `list_set_item` is kept for the native
+    lowering, which writes the element in place and returns
+    SLUICE_ERROR_INDEX_OUT_OF_RANGE for such an index.
   }];
+  let options = [
+    Option<"checkedWrites", "checked-writes", "bool", /*default=*/"false",
+           "keep list_set_item (lowered to native code with an index "
+           "check) instead of writing DYNAMIC_UPDATE_SLICE, which clamps">
+  ];
 }
 
 def LitePlanBuffersPass : Pass<"lite-plan-buffers", "::mlir::ModuleOp"> {
