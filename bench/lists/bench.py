@@ -4,6 +4,9 @@
 Programs, written by TensorFlow from this script (in --workdir):
   ta_write    a tf.compat.v1 while loop writing row i of a TensorArray of
               T=1000 rows of 64 float32 (256 bytes; the array is 256000)
+  ta_write_small  the same loop over T=100 rows (the array is 25600 bytes):
+              the time per write in each engine, against ta_write's, shows
+              whether a write costs the element or the whole array
   lstm        tf.compat.v1.nn.dynamic_rnn with an LSTMCell, T=100, H=128,
               batch 1, input width 128, frozen (variables as constants)
   keras_lstm  the TF2 Keras LSTM of the TF-written corpus
@@ -60,20 +63,20 @@ def write_programs(workdir):
     rng = np.random.default_rng(18)
     programs = {}
 
-    graph = tf.Graph()
-    with graph.as_default():
-        x = tf1.placeholder(tf.float32, [ROW], name="x")
-        ta = tf.TensorArray(tf.float32, size=T_WRITE, element_shape=[ROW])
+    for name, rows in (("ta_write", T_WRITE), ("ta_write_small", T_WRITE // 10)):
+        graph = tf.Graph()
+        with graph.as_default():
+            x = tf1.placeholder(tf.float32, [ROW], name="x")
+            ta = tf.TensorArray(tf.float32, size=rows, element_shape=[ROW])
 
-        def body(i, ta):
-            return i + 1, ta.write(i, x * tf.cast(i, tf.float32))
-        _, ta = tf1.while_loop(lambda i, ta: i < T_WRITE, body,
-                               [tf.constant(0), ta])
-        stacked = tf.identity(ta.stack(), name="rows")
-    path = os.path.join(workdir, "ta_write.pbtxt")
-    tf.io.write_graph(graph.as_graph_def(), workdir, "ta_write.pbtxt")
-    programs["ta_write"] = (path, ["x"], ["rows"],
-                            {"x": rng.standard_normal(ROW).astype(np.float32)})
+            def body(i, ta):
+                return i + 1, ta.write(i, x * tf.cast(i, tf.float32))
+            _, ta = tf1.while_loop(lambda i, ta: i < rows, body,
+                                   [tf.constant(0), ta])
+            tf.identity(ta.stack(), name="rows")
+        tf.io.write_graph(graph.as_graph_def(), workdir, name + ".pbtxt")
+        programs[name] = (os.path.join(workdir, name + ".pbtxt"), ["x"], ["rows"],
+                          {"x": rng.standard_normal(ROW).astype(np.float32)})
 
     graph = tf.Graph()
     with graph.as_default():
@@ -202,23 +205,25 @@ def main():
     programs = write_programs(workdir)
 
     print("Bytes per loop iteration, native (in scf loops, after bufferization):")
-    print("%-11s %8s %10s %8s %12s %12s" % ("program", "copies", "bytes", "allocs",
+    print("%-14s %8s %10s %8s %12s %12s" % ("program", "copies", "bytes", "allocs",
                                             "element B", "list B"))
     sizes = {"ta_write": (ROW * 4, T_WRITE * ROW * 4),
+             "ta_write_small": (ROW * 4, T_WRITE // 10 * ROW * 4),
              "lstm": (HIDDEN * 4, T_RNN * HIDDEN * 4),
              "keras_lstm": (None, None)}
     for name, (path, feeds, fetches, _) in programs.items():
         copies, copied, allocs = bytes_per_iteration(bins, path, feeds, fetches,
                                                      workdir, name)
         element, whole = sizes[name]
-        print("%-11s %8d %10d %8d %12s %12s" % (name, copies, copied, allocs,
+        print("%-14s %8d %10d %8d %12s %12s" % (name, copies, copied, allocs,
                                                 element or "-", whole or "-"))
 
     print()
     print("Speed (best of %d, ms):" % args.repeat)
-    print("%-11s %10s %10s %10s %14s %12s %10s" % ("program", "tf", "litert", "native",
+    print("%-14s %10s %10s %10s %14s %12s %10s" % ("program", "tf", "litert", "native",
                                                    "litert/native", "tf/native", "max |err|"))
     failed = False
+    per_write = {}
     for name, (path, feeds, fetches, inputs) in programs.items():
         tf_time, expected = time_tf(path, feeds, fetches, inputs, args.repeat)
         lite_time, lite_out = time_litert(os.path.join(bins, "sluicec"), path, feeds,
@@ -228,9 +233,20 @@ def main():
         error = max(float(np.max(np.abs(lite_out - expected))),
                     float(np.max(np.abs(native_out - expected))))
         failed |= error > 1e-4
-        print("%-11s %10.3f %10.3f %10.3f %14.1f %12.1f %10.2e" % (
+        print("%-14s %10.3f %10.3f %10.3f %14.1f %12.1f %10.2e" % (
             name, tf_time * 1e3, lite_time * 1e3, native_time * 1e3,
             lite_time / native_time, tf_time / native_time, error))
+        if name.startswith("ta_write"):
+            rows = T_WRITE if name == "ta_write" else T_WRITE // 10
+            per_write[name] = [t / rows * 1e6 for t in (tf_time, lite_time, native_time)]
+    if len(per_write) == 2:
+        print()
+        print("Time per TensorArray write (us) at 25.6 KB and 256 KB arrays; a ratio")
+        print("near 1 means a write costs the element, near 10 the whole array:")
+        for engine, small, large in zip(("tf", "litert", "native"),
+                                        per_write["ta_write_small"],
+                                        per_write["ta_write"]):
+            print("  %-7s %8.3f %8.3f   ratio %.1f" % (engine, small, large, large / small))
     if failed:
         print("FAILED: an engine disagrees with TensorFlow")
         return 1
