@@ -259,7 +259,10 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
   const tensorflow::NodeDef &n = node(index);
   ArrayOp op = *arrayOpOf(n.op());
   std::string why;
-  Type element = getTypeAttr(n, "element_dtype", context, why);
+  // TensorListLength has no element_dtype: its list's is whatever it is.
+  Type element = op == ArrayOp::ListLength
+                     ? IntegerType::get(context, 32)
+                     : getTypeAttr(n, "element_dtype", context, why);
   if (!element) {
     error(index) << why;
     return failure();
@@ -272,6 +275,13 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
     return failure();
   }
   auto list = dyn_cast_or_null<RankedTensorType>(in[0]);
+  // An op on a list (or FromTensor's tensor) names its element type too.
+  if (op != ArrayOp::ListReserve && op != ArrayOp::ListLength && in[0] &&
+      cast<TensorType>(in[0]).getElementType() != element) {
+    error(index) << "has element_dtype " << element << " but its list holds "
+                 << cast<TensorType>(in[0]).getElementType();
+    return failure();
+  }
   switch (op) {
   case ArrayOp::ListReserve: {
     DenseElementsAttr length = constantInputOf(index, 1);
