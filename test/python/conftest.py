@@ -31,6 +31,9 @@ requires_corpus = pytest.mark.skipif(not CORPUS.is_dir(),
 GRAPHDEF_INPUTS = REPO / "test" / "Target" / "GraphDef" / "Inputs"
 TOOLS = REPO / "build" / "bin"
 E2E = REPO / "test" / "e2e"
+# The TensorFlow-written corpus kept in the repository (test/tf): each graph
+# with a .json of its feeds, fetches, inputs and TensorFlow's outputs.
+TF_CORPUS = REPO / "test" / "tf" / "corpus"
 
 try:
     import sluice  # noqa: F401

@@ -1,11 +1,14 @@
 # Program.run: dtypes both ways on both engines, input checks, run-time
 # errors.
 """Tests of Program.run() on the interpreter and the native engine."""
+import json
+
 import numpy as np
 import pytest
 
 import sluice
-from conftest import CORPUS, DTYPES, ENGINES, WHILE_COND, requires_corpus
+from conftest import (CORPUS, DTYPES, ENGINES, TF_CORPUS, WHILE_COND, array_from_json,
+                      requires_corpus)
 
 
 def identity_and_concat(write_mlir, dtype):
@@ -67,6 +70,29 @@ def test_while_cond(engine):
         [1000, 249000]
     assert [int(v) for v in program.run({"n": np.int32(0)}, engine=engine).values()] == [0, 0]
 
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_tensor_array_loop(engine):
+    # A TF1 TensorArray unstacked from x, read and written in a while loop,
+    # and stacked: lists (lite.list_*) inside, numpy arrays in and out, the
+    # outputs TensorFlow computed (the graph's .json).
+    graph = TF_CORPUS / "tf1_tensor_array" / "tf1_tensor_array_loop"
+    case = json.loads(graph.with_suffix(".json").read_text())
+    program = sluice.load(graph.with_suffix(".pbtxt"), feeds=case["feeds"],
+                          fetches=case["fetches"])
+    assert "lite.list_scatter" in program.lift().mlir()
+    inputs = {spec.name: spec for spec in program.inputs()}
+    tolerance = case["tolerance"]
+    for run in case["runs"]:
+        arrays = {name: array_from_json(value, inputs[name])
+                  for name, value in run["inputs"].items()}
+        outputs = program.run(arrays, engine=engine)
+        assert list(outputs) == case["fetches"]
+        for spec, value in zip(program.outputs(), run["expected"]):
+            actual, expected = outputs[spec.name], array_from_json(value, spec)
+            assert actual.dtype == expected.dtype and actual.shape == expected.shape
+            np.testing.assert_allclose(actual, expected, rtol=tolerance["rtol"],
+                                       atol=tolerance["atol"], err_msg=spec.name)
 
 GROW = """
 func.func @main(%x: tensor<?x2xui8> {sluice.name = "x"}) -> tensor<?x2xui8> {

@@ -358,6 +358,139 @@ func.func @shape_values(%x: tensor<4x6xf32>, %d: tensor<?x6xf32>) -> (tensor<*xf
 // -----
 
 //===----------------------------------------------------------------------===//
+// Lists: reserve, set_item, scatter, get_item, gather, length
+//===----------------------------------------------------------------------===//
+
+// A count known statically is the list's length; the element shape is the
+// declared one. An unranked list has no element shape to give until it is
+// written.
+// CHECK-LABEL: func.func @list_reserve
+// CHECK-SAME: -> (tensor<4x3xf32>, tensor<?x3xf32>, tensor<5x2xi32>, tensor<*xf32>)
+// CHECK: lite.list_reserve %{{.*}} : (tensor<i32>) -> tensor<4x3xf32>
+// CHECK: lite.list_reserve %{{.*}} : (tensor<i32>) -> tensor<?x3xf32>
+// CHECK: lite.list_reserve %{{.*}} : (tensor<i32>) -> tensor<5x2xi32>
+// CHECK: lite.list_reserve %{{.*}} : (tensor<i32>) -> tensor<*xf32>
+func.func @list_reserve(%n: tensor<i32>, %x: tensor<5x7xf32>) -> (tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x2xi32>, tensor<*xf32>) {
+  %four = lite.constant dense<4> : tensor<i32>
+  %0 = lite.list_reserve %four : (tensor<i32>) -> tensor<?x3xf32>
+  %1 = lite.list_reserve %n : (tensor<i32>) -> tensor<?x3xf32>
+  // shape(x)[0]
+  %sh = lite.shape %x : (tensor<5x7xf32>) -> tensor<2xi32>
+  %b = lite.constant dense<0> : tensor<1xi32>
+  %e = lite.constant dense<1> : tensor<1xi32>
+  %rows = lite.strided_slice %sh, %b, %e, %e {shrink_axis_mask = 1 : i32} : (tensor<2xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<i32>
+  %2 = lite.list_reserve %rows : (tensor<i32>) -> tensor<?x2xi32>
+  %3 = lite.list_reserve %four : (tensor<i32>) -> tensor<*xf32>
+  return %0, %1, %2, %3 : tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x2xi32>, tensor<*xf32>
+}
+
+// -----
+
+// set_item and scatter return a list of their list's type: its static
+// length, and the element shape it has.
+// CHECK-LABEL: func.func @list_writes
+// CHECK-SAME: -> tensor<4x3xf32>
+// CHECK: lite.list_reserve %{{.*}} : (tensor<i32>) -> tensor<4x3xf32>
+// CHECK: lite.list_set_item {{.*}} : (tensor<4x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<4x3xf32>
+// CHECK: lite.list_scatter {{.*}} : (tensor<4x3xf32>, tensor<2xi32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+func.func @list_writes(%i: tensor<i32>, %x: tensor<3xf32>, %is: tensor<2xi32>, %xs: tensor<2x3xf32>) -> tensor<?x3xf32> {
+  %four = lite.constant dense<4> : tensor<i32>
+  %l = lite.list_reserve %four : (tensor<i32>) -> tensor<?x3xf32>
+  %l1 = lite.list_set_item %l[%i], %x : (tensor<?x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<?x3xf32>
+  %l2 = lite.list_scatter %l1[%is], %xs : (tensor<?x3xf32>, tensor<2xi32>, tensor<2x3xf32>) -> tensor<?x3xf32>
+  return %l2 : tensor<?x3xf32>
+}
+
+// -----
+
+// An unranked list (its element shape given by its first write at run
+// time) keeps its type through set_item and scatter: the result's type is
+// the list's.
+// CHECK-LABEL: func.func @list_writes_unranked
+// CHECK-SAME: -> (tensor<*xf32>, tensor<*xf32>)
+// CHECK: lite.list_set_item {{.*}} : (tensor<*xf32>, tensor<i32>, tensor<3xf32>) -> tensor<*xf32>
+// CHECK: lite.list_scatter {{.*}} : (tensor<*xf32>, tensor<2xi32>, tensor<2x3xf32>) -> tensor<*xf32>
+func.func @list_writes_unranked(%n: tensor<i32>, %i: tensor<i32>, %x: tensor<3xf32>, %is: tensor<2xi32>, %xs: tensor<2x3xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
+  %l = lite.list_reserve %n : (tensor<i32>) -> tensor<*xf32>
+  %l1 = lite.list_set_item %l[%i], %x : (tensor<*xf32>, tensor<i32>, tensor<3xf32>) -> tensor<*xf32>
+  %m = lite.list_reserve %n : (tensor<i32>) -> tensor<*xf32>
+  %m1 = lite.list_scatter %m[%is], %xs : (tensor<*xf32>, tensor<2xi32>, tensor<2x3xf32>) -> tensor<*xf32>
+  return %l1, %m1 : tensor<*xf32>, tensor<*xf32>
+}
+
+// -----
+
+// A resizable list grows at run time: its length stays dynamic even when
+// it was reserved with a count known statically.
+// CHECK-LABEL: func.func @list_resizable
+// CHECK-SAME: -> (tensor<?x3xf32>, tensor<3xf32>)
+// CHECK: lite.list_reserve %{{.*}} : (tensor<i32>) -> tensor<?x3xf32>
+// CHECK: lite.list_set_item {{.*}} {resizable} : (tensor<?x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<?x3xf32>
+// CHECK: lite.list_scatter {{.*}} {resizable} : (tensor<?x3xf32>, tensor<2xi32>, tensor<2x3xf32>) -> tensor<?x3xf32>
+// CHECK: lite.list_get_item {{.*}} : (tensor<?x3xf32>, tensor<i32>) -> tensor<3xf32>
+func.func @list_resizable(%i: tensor<i32>, %x: tensor<3xf32>, %is: tensor<2xi32>, %xs: tensor<2x3xf32>) -> (tensor<?x3xf32>, tensor<*xf32>) {
+  %four = lite.constant dense<4> : tensor<i32>
+  %l = lite.list_reserve %four : (tensor<i32>) -> tensor<?x3xf32>
+  %l1 = lite.list_set_item %l[%i], %x {resizable} : (tensor<?x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<?x3xf32>
+  %l2 = lite.list_scatter %l1[%is], %xs {resizable} : (tensor<?x3xf32>, tensor<2xi32>, tensor<2x3xf32>) -> tensor<?x3xf32>
+  %y = lite.list_get_item %l2[%i] : (tensor<?x3xf32>, tensor<i32>) -> tensor<*xf32>
+  return %l2, %y : tensor<?x3xf32>, tensor<*xf32>
+}
+
+// -----
+
+// get_item: the element shape; gather: one row per index, each of the
+// element shape; length: an int32 scalar.
+// CHECK-LABEL: func.func @list_reads
+// CHECK-SAME: -> (tensor<3xf32>, tensor<5x3xf32>, tensor<?x3xf32>, tensor<?x2x?xf32>, tensor<i32>)
+// CHECK: lite.list_get_item {{.*}} : (tensor<?x3xf32>, tensor<i32>) -> tensor<3xf32>
+// CHECK: lite.list_gather {{.*}} : (tensor<?x3xf32>, tensor<5xi32>) -> tensor<5x3xf32>
+// CHECK: lite.list_gather {{.*}} : (tensor<?x3xf32>, tensor<?xi64>) -> tensor<?x3xf32>
+// CHECK: lite.list_gather {{.*}} : (tensor<4x2x?xf32>, tensor<*xi32>) -> tensor<?x2x?xf32>
+// CHECK: lite.list_length {{.*}} : (tensor<?x3xf32>) -> tensor<i32>
+// CHECK: lite.add {{.*}} : (tensor<i32>, tensor<i32>) -> tensor<i32>
+func.func @list_reads(%l: tensor<?x3xf32>, %m: tensor<4x2x?xf32>, %i: tensor<i32>, %is: tensor<5xi32>, %js: tensor<?xi64>, %ks: tensor<*xi32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi32>) {
+  %0 = lite.list_get_item %l[%i] : (tensor<?x3xf32>, tensor<i32>) -> tensor<*xf32>
+  %1 = lite.list_gather %l[%is] : (tensor<?x3xf32>, tensor<5xi32>) -> tensor<*xf32>
+  %2 = lite.list_gather %l[%js] : (tensor<?x3xf32>, tensor<?xi64>) -> tensor<*xf32>
+  %3 = lite.list_gather %m[%ks] : (tensor<4x2x?xf32>, tensor<*xi32>) -> tensor<*xf32>
+  %len = lite.list_length %l : (tensor<?x3xf32>) -> tensor<i32>
+  %4 = lite.add %len, %len : (tensor<i32>, tensor<i32>) -> tensor<*xi32>
+  return %0, %1, %2, %3, %4 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi32>
+}
+
+// -----
+
+// A list carried by a loop is an ordinary carried tensor: written in the
+// body, it keeps the static type its reserve gives it.
+// CHECK-LABEL: func.func @list_in_loop
+// CHECK-SAME: -> tensor<4x2xf32>
+// CHECK: lite.list_reserve {{.*}} -> tensor<4x2xf32>
+// CHECK: lite.while ({{.*}}) : (tensor<i32>, tensor<4x2xf32>) -> (tensor<i32>, tensor<4x2xf32>) cond {
+// CHECK: } body {
+// CHECK: lite.list_set_item {{.*}} : (tensor<4x2xf32>, tensor<i32>, tensor<2xf32>) -> tensor<4x2xf32>
+// CHECK: lite.list_gather {{.*}} : (tensor<4x2xf32>, tensor<4xi32>) -> tensor<4x2xf32>
+func.func @list_in_loop(%x: tensor<2xf32>) -> tensor<*xf32> {
+  %c0 = lite.constant dense<0> : tensor<i32>
+  %four = lite.constant dense<4> : tensor<i32>
+  %l = lite.list_reserve %four : (tensor<i32>) -> tensor<?x2xf32>
+  %r:2 = lite.while (%i = %c0, %a = %l) : (tensor<i32>, tensor<?x2xf32>) -> (tensor<*xi32>, tensor<*xf32>) cond {
+    %p = lite.less %i, %four : (tensor<*xi32>, tensor<i32>) -> tensor<i1>
+    lite.yield %p : tensor<i1>
+  } body {
+    %one = lite.constant dense<1> : tensor<i32>
+    %i1 = lite.add %i, %one : (tensor<*xi32>, tensor<i32>) -> tensor<*xi32>
+    %a1 = lite.list_set_item %a[%i], %x : (tensor<*xf32>, tensor<*xi32>, tensor<2xf32>) -> tensor<*xf32>
+    lite.yield %i1, %a1 : tensor<*xi32>, tensor<*xf32>
+  }
+  %all = lite.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
+  %g = lite.list_gather %r#1[%all] : (tensor<*xf32>, tensor<4xi32>) -> tensor<*xf32>
+  return %g : tensor<*xf32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // lite.if: the join of the branches, met with the declared type
 //===----------------------------------------------------------------------===//
 
