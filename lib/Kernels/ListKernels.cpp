@@ -81,6 +81,11 @@ FailureOr<int64_t> lengthAfterWrites(Operation *op, ArrayRef<int64_t> indices,
       return op->emitError("tried to write element ")
              << index << " of a list of " << length << " element(s)"
              << (resizable || index < 0 ? "" : " that is not resizable");
+    // Before index + 1 can overflow: no list grows that long.
+    if (index >= kMaxElements)
+      return op->emitError("tried to write element ")
+             << index << " of a resizable list: it cannot grow beyond "
+             << kMaxElements << " elements";
     newLength = std::max(newLength, index + 1);
   }
   if (newLength != length && failed(checkedNumElements(op, {newLength})))
@@ -226,8 +231,10 @@ LogicalResult evaluateScatter(lite::ListScatterOp op, ArrayRef<Tensor> operands,
        items.getShape().drop_front() != list.getShape().drop_front()))
     return op.emitError("cannot scatter ")
            << describe(items) << " to " << indices->size()
-           << " index(es) of a list whose elements are "
-           << shapeString(list.getShape().drop_front());
+           << " index(es) of a list whose elements "
+           << (list.isPendingList()
+                   ? std::string("have no shape yet")
+                   : "are " + shapeString(list.getShape().drop_front()));
   FailureOr<Tensor> result =
       writeRows(op, list, *indices, items, items.getShape().drop_front(),
                 op.getResizable());

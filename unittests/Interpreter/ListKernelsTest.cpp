@@ -333,7 +333,8 @@ func.func @main(%n: tensor<i32>, %is: tensor<?xi32>, %xs: tensor<*xi32>) -> tens
   EXPECT_TRUE(sameTensor(run.results[0], i32({2, 2, 1}, {0, 0, 0, 0})));
   // One row per index, pending or not.
   expectError(source, {index(4), i32({2}, {0, 1}), i32({3, 1}, {1, 2, 3})},
-              "cannot scatter int32[3, 1] to 2 index(es) of a list");
+              "cannot scatter int32[3, 1] to 2 index(es) of a list whose "
+              "elements have no shape yet");
 }
 
 TEST(ListKernels, ScatterRowsAndIndicesMismatch) {
@@ -428,7 +429,27 @@ func.func @main(%l: tensor<?xf32>, %i: tensor<i64>, %x: tensor<f32>) -> tensor<?
 })";
   expectError(source,
               {f32({1}, {1}), i64({}, {int64_t(1) << 40}), f32({}, {2})},
-              "result shape [1099511627777] has more than 2147483647 elements");
+              "tried to write element 1099511627776 of a resizable list: it "
+              "cannot grow beyond 2147483647 elements");
+  // The largest index: index + 1 would overflow.
+  expectError(source,
+              {f32({1}, {1}), i64({}, {std::numeric_limits<int64_t>::max()}),
+               f32({}, {2})},
+              "tried to write element 9223372036854775807 of a resizable "
+              "list: it cannot grow beyond 2147483647 elements");
+}
+
+TEST(ListKernels, ResizableScatterAtTheLargestIndex) {
+  const char *source = R"(
+func.func @main(%l: tensor<?xf32>, %is: tensor<1xi64>, %xs: tensor<1xf32>) -> tensor<?xf32> {
+  %l1 = lite.list_scatter %l[%is], %xs {resizable} : (tensor<?xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return %l1 : tensor<?xf32>
+})";
+  expectError(source,
+              {f32({1}, {1}), i64({1}, {std::numeric_limits<int64_t>::max()}),
+               f32({1}, {2})},
+              "tried to write element 9223372036854775807 of a resizable "
+              "list: it cannot grow beyond 2147483647 elements");
 }
 
 } // namespace

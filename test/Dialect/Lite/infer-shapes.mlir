@@ -768,3 +768,17 @@ func.func @odd(%x: tensor<2x3xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf
   %6 = lite.range %min, %max, %step : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
   return %0, %1, %2, %3, %4, %5, %6 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<?xi32>
 }
+
+// -----
+
+// A write into an unranked list keeps the list's type (the result's type is
+// the list's): the rest of the function is still refined.
+// CHECK-LABEL: func.func @list_write_keeps_refining
+func.func @list_write_keeps_refining(%n: tensor<i32>, %i: tensor<i32>, %x: tensor<3xf32>, %y: tensor<2x?xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
+  // CHECK: lite.list_set_item %{{.*}} : (tensor<*xf32>, tensor<i32>, tensor<3xf32>) -> tensor<*xf32>
+  // CHECK: lite.add %{{.*}} : (tensor<2x?xf32>, tensor<2x?xf32>) -> tensor<2x?xf32>
+  %p = lite.list_reserve %n : (tensor<i32>) -> tensor<*xf32>
+  %p1 = lite.list_set_item %p[%i], %x : (tensor<*xf32>, tensor<i32>, tensor<3xf32>) -> tensor<*xf32>
+  %e = lite.add %y, %y : (tensor<2x?xf32>, tensor<2x?xf32>) -> tensor<*xf32>
+  return %p1, %e : tensor<*xf32>, tensor<*xf32>
+}

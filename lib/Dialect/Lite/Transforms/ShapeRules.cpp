@@ -814,27 +814,12 @@ static ShapeKnowledge inferListReserve(ListReserveOp op,
   return withinKernelLimit(*shape);
 }
 
-/// list_set_item, list_scatter: the list's shape, whose element shape the
-/// written rows also give; a resizable list's length is only known at run
-/// time.
-static ShapeKnowledge inferListUpdate(Value list, ShapeKnowledge rowShape,
-                                      bool resizable) {
+/// list_set_item, list_scatter: the list's own shape (their result type is
+/// the list's: a write cannot refine it; -lite-legalize-lists gives an
+/// unranked list the element shape of its writes). A resizable list's
+/// length is only known at run time.
+static ShapeKnowledge inferListUpdate(Value list, bool resizable) {
   ShapeKnowledge shape = shapeOf(list);
-  if (rowShape) {
-    SmallVector<int64_t> asList{kUnknown};
-    llvm::append_range(asList, *rowShape);
-    if (!shape)
-      shape = asList;
-    else if (shape->size() != asList.size())
-      return std::nullopt;
-    else
-      for (auto [dim, row] :
-           llvm::zip(llvm::drop_begin(*shape), llvm::drop_begin(asList)))
-        if (!isKnown(dim))
-          dim = row;
-        else if (isKnown(row) && row != dim)
-          return std::nullopt;
-  }
   if (shape && !shape->empty() && resizable)
     (*shape)[0] = kUnknown;
   return shape;
@@ -853,15 +838,6 @@ static ShapeKnowledge inferListRead(Value list, Value indices) {
   }
   llvm::append_range(result, ArrayRef<int64_t>(*shape).drop_front());
   return result;
-}
-
-static ShapeKnowledge itemShape(Value item, bool isRows) {
-  ShapeKnowledge shape = shapeOf(item);
-  if (!shape || !isRows)
-    return shape;
-  if (shape->empty())
-    return std::nullopt;
-  return SmallVector<int64_t>(ArrayRef<int64_t>(*shape).drop_front());
 }
 
 //===----------------------------------------------------------------------===//
@@ -911,13 +887,10 @@ sluice::lite::shapes::inferResultShape(Operation *op,
         return inferListReserve(reserve, values);
       })
       .Case([&](ListSetItemOp set) {
-        return inferListUpdate(set.getList(), itemShape(set.getItem(), false),
-                               set.getResizable());
+        return inferListUpdate(set.getList(), set.getResizable());
       })
       .Case([&](ListScatterOp scatter) {
-        return inferListUpdate(scatter.getList(),
-                               itemShape(scatter.getItems(), true),
-                               scatter.getResizable());
+        return inferListUpdate(scatter.getList(), scatter.getResizable());
       })
       .Case([&](ListGetItemOp get) {
         return inferListRead(get.getList(), Value());
