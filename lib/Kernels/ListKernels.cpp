@@ -223,7 +223,7 @@ LogicalResult evaluateScatter(lite::ListScatterOp op, ArrayRef<Tensor> operands,
   const Tensor &list = operands[0], &items = operands[2];
   FailureOr<SmallVector<int64_t>> indices =
       readIndices(op, operands[1], "list indices");
-  if (failed(indices))
+  if (failed(indices) || failed(layoutOf(op, list)))
     return failure();
   if (items.getRank() < 1 ||
       items.getShape()[0] != static_cast<int64_t>(indices->size()) ||

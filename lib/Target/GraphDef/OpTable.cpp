@@ -336,6 +336,12 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
     return SmallVector<Type>{
         RankedTensorType::get({ShapedType::kDynamic}, elementType)};
   case ResultRule::Split: {
+    int64_t requested = intAttr(node.node, "num_split", 0);
+    if (requested < 1 || requested > 1024) {
+      error = "Split has num_split " + std::to_string(requested) +
+              ", expected 1 to 1024";
+      return failure();
+    }
     unsigned count = numComputeOutputs(node.node);
     auto input = dyn_cast_or_null<RankedTensorType>(
         node.inputTypes.size() == 2 ? node.inputTypes[1] : nullptr);
@@ -510,6 +516,11 @@ sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
   }
   case AttrRule::Split: {
     // One slice per output: begin k * part along the axis, size part.
+    if (inputs.size() != 2) {
+      error = "Split expects 2 data inputs (axis, value), has " +
+              std::to_string(inputs.size());
+      return failure();
+    }
     auto input = dyn_cast<RankedTensorType>(inputs[1].getType());
     if (!input) {
       error = "Split needs an input of known rank";

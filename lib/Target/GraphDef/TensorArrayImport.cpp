@@ -144,6 +144,8 @@ LogicalResult GraphImporter::resolveTensorArrays() {
   int count = graph.node_size();
   tensorArrayOf.assign(count, -1);
   carriesHandle.assign(count, false);
+  // The array whose handle each TensorArray op takes directly.
+  std::vector<int> handleOf(count, -1);
   bool any = false;
   for (int i = 0; i < count; ++i)
     any |= kinds[i] == NodeKind::TensorArray;
@@ -173,16 +175,18 @@ LogicalResult GraphImporter::resolveTensorArrays() {
       for (auto [user, position] : consumers[{producer, port}]) {
         if (kinds[user] == NodeKind::TensorArray) {
           ArrayOp op = *arrayOpOf(node(user).op());
-          bool expected = isHandle
-                              ? position == kHandleInput
-                              : op != ArrayOp::Create && op != ArrayOp::Close &&
-                                    position == flowInputOf(op);
+          bool expected =
+              !isTensorListOp(op) && op != ArrayOp::Create &&
+              (isHandle ? position == kHandleInput
+                        : op != ArrayOp::Close && position == flowInputOf(op));
           if (!expected)
             return error(user) << "takes the " << (isHandle ? "handle" : "flow")
                                << " of TensorArray '" << node(array).name()
                                << "' as its input #" << position;
-          if (isHandle)
+          if (isHandle) {
+            handleOf[user] = array;
             continue;
+          }
           if (tensorArrayOf[user] >= 0 && tensorArrayOf[user] != array)
             return error(user) << "takes the flows of two TensorArrays, '"
                                << node(tensorArrayOf[user]).name() << "' and '"
@@ -193,11 +197,15 @@ LogicalResult GraphImporter::resolveTensorArrays() {
           tensorArrayOf[user] = array;
           continue;
         }
-        if (!isPassThrough(kinds[user]))
+        // A Switch's input #1 is its predicate; a Merge takes any number of
+        // data inputs; the other control-flow nodes one.
+        bool dataPosition = kinds[user] == NodeKind::Merge || position == 0;
+        if (!isPassThrough(kinds[user]) || !dataPosition)
           return error(user)
                  << "uses the " << (isHandle ? "handle" : "flow")
                  << " of TensorArray '" << node(array).name()
-                 << "', which only TensorArray ops and control-flow nodes may";
+                 << "', which only TensorArray ops and control-flow nodes may "
+                    "(as their data)";
         bool seen = isHandle ? carriesHandle[user] : tensorArrayOf[user] >= 0;
         if (!isHandle && seen && tensorArrayOf[user] != array)
           return error(user) << "carries the flows of two TensorArrays, '"
@@ -215,12 +223,19 @@ LogicalResult GraphImporter::resolveTensorArrays() {
       }
     }
   }
-  for (int i = 0; i < count; ++i)
-    if (kinds[i] == NodeKind::TensorArray && tensorArrayOf[i] < 0 &&
-        *arrayOpOf(node(i).op()) != ArrayOp::Close &&
-        !isTensorListOp(*arrayOpOf(node(i).op())))
+  for (int i = 0; i < count; ++i) {
+    if (kinds[i] != NodeKind::TensorArray)
+      continue;
+    ArrayOp op = *arrayOpOf(node(i).op());
+    if (tensorArrayOf[i] < 0 && op != ArrayOp::Close && !isTensorListOp(op))
       return error(i) << "works on a TensorArray whose flow does not come "
                          "from a TensorArrayV3 node of this graph";
+    if (op != ArrayOp::Create && handleOf[i] >= 0 && tensorArrayOf[i] >= 0 &&
+        handleOf[i] != tensorArrayOf[i])
+      return error(i) << "takes the handle of TensorArray '"
+                      << node(handleOf[i]).name() << "' but the flow of '"
+                      << node(tensorArrayOf[i]).name() << "'";
+  }
   return success();
 }
 
@@ -228,11 +243,22 @@ Type GraphImporter::arrayElementType(int array, std::string &why) {
   return getTypeAttr(node(array), "dtype", context, why);
 }
 
+/// The length a constant count gives a list: its value when it is one
+/// non-negative integer, else dynamic.
+static int64_t constantLength(DenseElementsAttr count) {
+  if (!count || count.getNumElements() != 1 ||
+      !count.getElementType().isIntOrIndex())
+    return ShapedType::kDynamic;
+  int64_t value = (*count.getValues<APInt>().begin()).getSExtValue();
+  return value < 0 ? ShapedType::kDynamic : value;
+}
+
 /// The shape a TensorList op's constant `element_shape` input gives (-1 or
 /// a scalar: unknown), or null.
 static RankedTensorType constantElementShape(DenseElementsAttr shape,
                                              Type element) {
-  if (!shape || shape.getType().getRank() != 1)
+  if (!shape || shape.getType().getRank() != 1 ||
+      !shape.getElementType().isIntOrIndex())
     return nullptr;
   SmallVector<int64_t> dims;
   for (const APInt &dim : shape.getValues<APInt>()) {
@@ -275,6 +301,11 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
     return failure();
   }
   auto list = dyn_cast_or_null<RankedTensorType>(in[0]);
+  if (op != ArrayOp::ListReserve && list && list.getRank() == 0) {
+    error(index) << "takes a scalar where a list (a tensor of rank >= 1) "
+                    "belongs";
+    return failure();
+  }
   // An op on a list (or FromTensor's tensor) names its element type too.
   if (op != ArrayOp::ListReserve && op != ArrayOp::ListLength && in[0] &&
       cast<TensorType>(in[0]).getElementType() != element) {
@@ -284,13 +315,9 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
   }
   switch (op) {
   case ArrayOp::ListReserve: {
-    DenseElementsAttr length = constantInputOf(index, 1);
-    int64_t size = length && length.getNumElements() == 1
-                       ? (*length.getValues<APInt>().begin()).getSExtValue()
-                       : ShapedType::kDynamic;
     return SmallVector<Type>{
         listType(constantElementShape(constantInputOf(index, 0), element),
-                 size < 0 ? ShapedType::kDynamic : size, element)};
+                 constantLength(constantInputOf(index, 1)), element)};
   }
   case ArrayOp::ListFromTensor:
   case ArrayOp::ListSetItem:
@@ -417,7 +444,10 @@ GraphImporter::transferTensorArray(int index, ArrayRef<Type> in) {
         if (userOp != ArrayOp::Write && userOp != ArrayOp::Scatter)
           continue;
         std::optional<InputRef> value = dataInput(inputs[user], kValueInput);
-        Type valueType = value ? types[value->node][value->port] : Type();
+        Type valueType =
+            value && value->port < static_cast<int>(types[value->node].size())
+                ? types[value->node][value->port]
+                : Type();
         if (!valueType) {
           if (waitForInputs)
             return SmallVector<Type>{i32, Type()};
@@ -432,15 +462,15 @@ GraphImporter::transferTensorArray(int index, ArrayRef<Type> in) {
         elementType = joinTypes(elementType, valueType);
       }
     }
+    // Only a static element shape makes a ranked list (writes may differ in
+    // a dynamic dimension); otherwise the first write decides at run time.
     auto elementShape = dyn_cast_or_null<RankedTensorType>(elementType);
-    if (!elementShape)
+    if (!elementShape || !elementShape.hasStaticShape())
       return SmallVector<Type>{i32, UnrankedTensorType::get(element)};
-    int64_t size = ShapedType::kDynamic;
-    DenseElementsAttr constantSize = constantInputOf(index, 0);
     auto dynamicSize = n.attr().find("dynamic_size");
     bool resizable = dynamicSize != n.attr().end() && dynamicSize->second.b();
-    if (constantSize && constantSize.getNumElements() == 1 && !resizable)
-      size = (*constantSize.getValues<APInt>().begin()).getSExtValue();
+    int64_t size = resizable ? ShapedType::kDynamic
+                             : constantLength(constantInputOf(index, 0));
     SmallVector<int64_t> shape{size};
     llvm::append_range(shape, elementShape.getShape());
     return SmallVector<Type>{i32, RankedTensorType::get(shape, element)};
@@ -464,7 +494,7 @@ GraphImporter::transferTensorArray(int index, ArrayRef<Type> in) {
     if (!flow)
       return SmallVector<Type>{Type()};
     auto list = dyn_cast<RankedTensorType>(flow);
-    if (!list)
+    if (!list || list.getRank() == 0)
       return SmallVector<Type>{UnrankedTensorType::get(element)};
     SmallVector<int64_t> shape;
     if (op == ArrayOp::Gather) {
@@ -503,8 +533,9 @@ GraphImporter::buildTensorArray(int index, OpBuilder &builder,
     Value handle = lite::ConstantOp::create(
         builder, location, handleType,
         DenseElementsAttr::get(handleType, builder.getI32IntegerAttr(0)));
-    Value reserved =
+    auto reserved =
         lite::ListReserveOp::create(builder, location, list, data[0]);
+    reserved.setResizable(resizable);
     return SmallVector<Value>{handle, reserved};
   }
   case ArrayOp::Write: {

@@ -782,3 +782,14 @@ func.func @list_write_keeps_refining(%n: tensor<i32>, %i: tensor<i32>, %x: tenso
   %e = lite.add %y, %y : (tensor<2x?xf32>, tensor<2x?xf32>) -> tensor<*xf32>
   return %p1, %e : tensor<*xf32>, tensor<*xf32>
 }
+
+// -----
+
+// A resizable list keeps a dynamic length even with a constant count.
+// CHECK-LABEL: func.func @resizable_reserve
+// CHECK: lite.list_reserve %{{.*}} {resizable} : (tensor<i32>) -> tensor<?x2xf32>
+func.func @resizable_reserve() -> tensor<?x2xf32> {
+  %n = lite.constant dense<4> : tensor<i32>
+  %l = lite.list_reserve %n {resizable} : (tensor<i32>) -> tensor<?x2xf32>
+  return %l : tensor<?x2xf32>
+}

@@ -11,6 +11,14 @@ func.func @reserve_dynamic_element(%n: tensor<i32>) {
 
 // -----
 
+func.func @reserve_resizable_static(%n: tensor<i32>) {
+  // expected-error@+1 {{is resizable, so the list's length (dimension 0) must be dynamic, not 4}}
+  %l = lite.list_reserve %n {resizable} : (tensor<i32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
 func.func @reserve_scalar(%n: tensor<i32>) {
   // expected-error@+1 {{result #0 must be a list: a tensor whose dimension 0 indexes the elements}}
   %l = lite.list_reserve %n : (tensor<i32>) -> tensor<f32>

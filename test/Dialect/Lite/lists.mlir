@@ -12,6 +12,8 @@ func.func @lists(%n: tensor<i32>, %i: tensor<i32>, %is: tensor<2xi32>,
   %l = lite.list_reserve %n : (tensor<i32>) -> tensor<?x3xf32>
   // CHECK: lite.list_reserve %{{.*}} : (tensor<i32>) -> tensor<*xf32>
   %pending = lite.list_reserve %n : (tensor<i32>) -> tensor<*xf32>
+  // CHECK: lite.list_reserve %{{.*}} {resizable} : (tensor<i32>) -> tensor<?x3xf32>
+  %growing = lite.list_reserve %n {resizable} : (tensor<i32>) -> tensor<?x3xf32>
   // CHECK: %[[L1:.*]] = lite.list_set_item %[[L]][%{{.*}}], %{{.*}} : (tensor<?x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<?x3xf32>
   %l1 = lite.list_set_item %l[%i], %x : (tensor<?x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<?x3xf32>
   // CHECK: lite.list_get_item %[[L1]][%{{.*}}] : (tensor<?x3xf32>, tensor<i32>) -> tensor<3xf32>

@@ -30,6 +30,19 @@ bool shapesCompatible(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
   return true;
 }
 
+/// "[2, ?]": a shape with its dynamic sizes as `?`.
+std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(shape, os, [&](int64_t size) {
+    if (ShapedType::isDynamic(size))
+      os << "?";
+    else
+      os << size;
+  });
+  return text + "]";
+}
+
 /// Checks that `shape` (of `what`) fits the element shape of `list`.
 LogicalResult verifyElementShape(Operation *op, Value list,
                                  ArrayRef<int64_t> shape, StringRef what) {
@@ -39,8 +52,8 @@ LogicalResult verifyElementShape(Operation *op, Value list,
   ArrayRef<int64_t> element = listType.getShape().drop_front();
   if (!shapesCompatible(shape, element))
     return op->emitOpError()
-           << what << " shape [" << shape
-           << "] does not fit the list's element shape [" << element << "]";
+           << what << " shape " << shapeText(shape)
+           << " does not fit the list's element shape " << shapeText(element);
   return success();
 }
 
@@ -57,6 +70,8 @@ LogicalResult verifyResizable(Operation *op, bool resizable, Value list) {
 
 LogicalResult ListReserveOp::verify() {
   // Unranked: a list whose element shape its first write gives.
+  if (failed(verifyResizable(*this, getResizable(), getList())))
+    return failure();
   RankedTensorType type = ranked(getList());
   if (!type)
     return success();

@@ -2,7 +2,9 @@
 //
 // -lite-legalize-lists: the list ops are not TFLite builtins; this rewrites
 // each into builtins on the tensor that holds the list, for TFLite export and
-// native code (both take the same rewrite):
+// native code (with `checked-writes`, what the native pipeline runs,
+// list_set_item stays: its lowering writes the element in place behind TF's
+// index check):
 //
 //   list_reserve n           -> fill([n, element shape...], 0)
 //   list_set_item l[i], x    -> dynamic_update_slice(l, reshape(x, [1, ...]),
@@ -12,9 +14,9 @@
 //   list_scatter l[is], xs   -> xs when is = 0, 1, ..., length - 1 (unstack)
 //   list_length l            -> the constant length, or shape(l)[0]
 //
-// A list written in a loop then is a loop-carried tensor updated by
-// DYNAMIC_UPDATE_SLICE: native code writes the element in place, and an
-// exported model's WHILE carries one tensor.
+// A list written in a loop then is a loop-carried tensor of which each
+// iteration writes one element: in place in native code; an exported model's
+// WHILE carries one tensor (and LiteRT copies it each iteration).
 //
 // A list reserved without an element shape (an unranked list_reserve: the
 // interpreter learns the shape from its first write) first gets the shape
@@ -23,13 +25,14 @@
 // class (llvm::EquivalenceClasses), and the ranked types in the class give
 // the element shape.
 //
-// What does not legalize is reported, naming the op: a resizable list (a
-// TensorArray with dynamic_size has no bound for a static tensor) and a
-// scatter to other than every index in order.
+// What does not legalize is reported, naming the op and its node: a
+// resizable list (a TensorArray with dynamic_size has no bound for a static
+// tensor), a scatter to other than every index in order, a list whose
+// element shape nothing gives, writes whose shapes contradict each other.
 //
-// One difference from the interpreter: DYNAMIC_UPDATE_SLICE clamps an
-// index outside the list where the interpreter (and TensorFlow) report an
-// error; gather reports one.
+// One difference from the interpreter in exported models: DYNAMIC_UPDATE_
+// SLICE clamps an index outside the list where the interpreter (and
+// TensorFlow, and native code) report an error; gather reports one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,10 +94,10 @@ struct LegalizeReserve : OpRewritePattern<ListReserveOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ListReserveOp op,
                                 PatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getList().getType());
+    auto type = dyn_cast<RankedTensorType>(op.getList().getType());
     std::optional<SmallVector<int32_t>> element =
         staticElementShape(op.getList());
-    if (!element)
+    if (!type || !element)
       return failure();
     Location loc = op.getLoc();
     Value dims;
@@ -323,12 +326,9 @@ LogicalResult resolveElementShapes(ModuleOp module, bool &changed) {
         consider(value, element);
     if (!shape || llvm::any_of(*shape, ShapedType::isDynamic))
       return;
-    int64_t length = ShapedType::kDynamic;
-    DenseIntElementsAttr count;
-    if (matchPattern(reserve.getNumElements(), m_Constant(&count)) &&
-        count.getNumElements() == 1)
-      length = (*count.getValues<APInt>().begin()).getSExtValue();
-    SmallVector<int64_t> listShape{length < 0 ? ShapedType::kDynamic : length};
+    // The length is the shape rules' to tell (a constant count, unless the
+    // list is resizable).
+    SmallVector<int64_t> listShape{ShapedType::kDynamic};
     llvm::append_range(listShape, *shape);
     reserve.getList().setType(
         RankedTensorType::get(listShape, type.getElementType()));
@@ -372,7 +372,12 @@ struct LiteLegalizeListsPass
     // The resolved types flow on through the program.
     if (resolved)
       for (auto function : getOperation().getOps<func::FuncOp>())
-        (void)refineShapes(function);
+        if (failed(refineShapes(function))) {
+          function.emitError("the element shapes the lists' writes give do "
+                             "not fit the program (a list passed to or "
+                             "returned from a call?)");
+          return signalPassFailure();
+        }
     bool hasLists = false;
     getOperation()->walk([&](Operation *op) {
       hasLists |= isa<ListReserveOp, ListSetItemOp, ListGetItemOp, ListGatherOp,

@@ -809,7 +809,8 @@ static ShapeKnowledge inferListReserve(ListReserveOp op,
     return std::nullopt;
   std::optional<SmallVector<int64_t>> count =
       values.lookup(op.getNumElements());
-  if (count && count->size() == 1 && isKnown((*count)[0]))
+  // A resizable list's length is only known at run time.
+  if (!op.getResizable() && count && count->size() == 1 && isKnown((*count)[0]))
     (*shape)[0] = (*count)[0];
   return withinKernelLimit(*shape);
 }

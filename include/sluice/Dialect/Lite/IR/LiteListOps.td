@@ -9,8 +9,9 @@
 //
 // These ops are not TFLite builtins: -lite-legalize-lists rewrites them into
 // builtins (FILL, DYNAMIC_UPDATE_SLICE, GATHER, ...) for TFLite export and
-// native code. The interpreter runs them as they are, with TensorFlow's
-// run-time checks (an index out of range, an element of the wrong shape).
+// native code, where list_set_item stays and is lowered with TF's index
+// check. The interpreter runs them as they are, with TensorFlow's run-time
+// checks (an index out of range, an element of the wrong shape).
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +40,9 @@ def Lite_ListReserveOp : Lite_ListOp<"reserve"> {
     shape is known, and so does this list. `TensorArrayV3` and
     `TensorListReserve` import to it.
 
+    A `resizable` list (a TensorArray with `dynamic_size`) may grow: its
+    writes are `resizable` too and its length is only known at run time.
+
     An unranked result is a list whose element shape is not known yet: its
     first write (`list_set_item`, `list_scatter`) gives its elements their
     shape; reading it before is an error. For TFLite and native code,
@@ -48,7 +52,7 @@ def Lite_ListReserveOp : Lite_ListOp<"reserve"> {
     %l = lite.list_reserve %n : (tensor<i32>) -> tensor<?x3xf32>
     ```
   }];
-  let arguments = (ins Lite_ScalarIndex:$num_elements);
+  let arguments = (ins Lite_ScalarIndex:$num_elements, UnitAttr:$resizable);
   let results = (outs Lite_List:$list);
   let assemblyFormat =
       "$num_elements attr-dict `:` functional-type(operands, results)";
