@@ -619,8 +619,10 @@ LogicalResult GraphImporter::inferTypes() {
           return llvm::all_of(outputs, [](Type type) { return bool(type); });
         }))
       break;
-    for (int pass = 0; pass < kMaxPasses; ++pass) {
+    for (int pass = 0;; ++pass) {
       bool changed = false;
+      // Outputs whose known type generalized in this pass.
+      SmallVector<std::pair<int, unsigned>> grown;
       for (int i = 0; i < count; ++i) {
         FailureOr<SmallVector<Type>> next = transfer(i);
         if (failed(next))
@@ -628,9 +630,12 @@ LogicalResult GraphImporter::inferTypes() {
         if (next->size() != types[i].size())
           return error(i) << "produces " << next->size() << " outputs where "
                           << types[i].size() << " were expected";
-        for (auto [old, now] : llvm::zip(types[i], *next)) {
+        for (auto [port, pair] : llvm::enumerate(llvm::zip(types[i], *next))) {
+          auto &[old, now] = pair;
           Type joined = joinTypes(old, now);
           if (joined != old) {
+            if (old)
+              grown.push_back({i, static_cast<unsigned>(port)});
             old = joined;
             changed = true;
           }
@@ -638,6 +643,15 @@ LogicalResult GraphImporter::inferTypes() {
       }
       if (!changed)
         break;
+      // Not settled after kMaxPasses (a long cycle listed against its
+      // order): what still generalizes goes to the top of the lattice,
+      // unranked, where no join moves it again. Every value is first known
+      // once and widened at most once, so this ends, with types that hold
+      // for every iteration.
+      if (pass + 1 >= kMaxPasses)
+        for (auto [i, port] : grown)
+          types[i][port] = UnrankedTensorType::get(
+              cast<TensorType>(types[i][port]).getElementType());
     }
   }
   // Whatever is still unknown (nodes only reachable through a cycle) gets
