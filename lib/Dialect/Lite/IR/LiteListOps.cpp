@@ -11,6 +11,7 @@
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace sluice::lite;
@@ -18,16 +19,6 @@ using namespace sluice::lite;
 namespace {
 RankedTensorType ranked(Value value) {
   return dyn_cast<RankedTensorType>(value.getType());
-}
-
-/// Whether two shapes can be equal at run time.
-bool shapesCompatible(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  if (a.size() != b.size())
-    return false;
-  for (auto [x, y] : llvm::zip(a, b))
-    if (!ShapedType::isDynamic(x) && !ShapedType::isDynamic(y) && x != y)
-      return false;
-  return true;
 }
 
 /// "[2, ?]": a shape with its dynamic sizes as `?`.
@@ -50,7 +41,7 @@ LogicalResult verifyElementShape(Operation *op, Value list,
   if (!listType)
     return success();
   ArrayRef<int64_t> element = listType.getShape().drop_front();
-  if (!shapesCompatible(shape, element))
+  if (failed(verifyCompatibleShape(shape, element)))
     return op->emitOpError()
            << what << " shape " << shapeText(shape)
            << " does not fit the list's element shape " << shapeText(element);
@@ -104,8 +95,9 @@ static LogicalResult verifyRows(Operation *op, Value list, Value indices,
                                 (what + " row").str())))
     return failure();
   RankedTensorType indicesType = ranked(indices);
-  if (indicesType && !shapesCompatible(indicesType.getShape(),
-                                       itemsType.getShape().take_front()))
+  if (indicesType &&
+      failed(verifyCompatibleShape(indicesType.getShape(),
+                                   itemsType.getShape().take_front())))
     return op->emitOpError()
            << "has " << indicesType.getDimSize(0) << " indices but "
            << itemsType.getDimSize(0) << " " << what << " rows";

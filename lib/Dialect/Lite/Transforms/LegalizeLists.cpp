@@ -36,6 +36,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ShapeInference.h"
+
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/Transforms/InferShapes.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
@@ -235,21 +237,6 @@ std::optional<SmallVector<int64_t>> elementShapeOf(Type listType) {
   return SmallVector<int64_t>(ranked.getShape().drop_front());
 }
 
-/// Meets two element shapes (a static size wins over a dynamic one), or
-/// fails when they contradict each other.
-FailureOr<SmallVector<int64_t>> meetElementShapes(ArrayRef<int64_t> a,
-                                                  ArrayRef<int64_t> b) {
-  if (a.size() != b.size())
-    return failure();
-  SmallVector<int64_t> result;
-  for (auto [x, y] : llvm::zip(a, b)) {
-    if (!ShapedType::isDynamic(x) && !ShapedType::isDynamic(y) && x != y)
-      return failure();
-    result.push_back(ShapedType::isDynamic(x) ? y : x);
-  }
-  return result;
-}
-
 /// Gives each unranked list_reserve the element shape the rest of its list
 /// class has; returns whether any changed.
 LogicalResult resolveElementShapes(ModuleOp module, bool &changed) {
@@ -300,13 +287,10 @@ LogicalResult resolveElementShapes(ModuleOp module, bool &changed) {
     if (type.hasRank() || !lists.contains(reserve.getList()))
       return;
     Value leader = lists.getLeaderValue(reserve.getList());
-    std::optional<SmallVector<int64_t>> shape;
+    shapes::ShapeKnowledge shape;
     auto consider = [&](Value member, ArrayRef<int64_t> element) {
-      if (!shape) {
-        shape = SmallVector<int64_t>(element);
-        return;
-      }
-      FailureOr<SmallVector<int64_t>> met = meetElementShapes(*shape, element);
+      FailureOr<shapes::ShapeKnowledge> met = shapes::meetShapes(
+          shape, shapes::ShapeKnowledge(SmallVector<int64_t>(element)));
       if (failed(met)) {
         reserve.emitError("the list's elements are written or read with "
                           "shapes that contradict each other: [")
@@ -337,18 +321,22 @@ LogicalResult resolveElementShapes(ModuleOp module, bool &changed) {
   return failure(conflict);
 }
 
+/// Whether `op` is a write to a resizable list.
+bool isResizableWrite(Operation *op) {
+  if (auto set = dyn_cast<ListSetItemOp>(op))
+    return set.getResizable();
+  if (auto scatter = dyn_cast<ListScatterOp>(op))
+    return scatter.getResizable();
+  return false;
+}
+
 /// Why a list op that is left after the rewrite could not be legalized.
 void reportUnlegalized(Operation *op) {
   InFlightDiagnostic diag = op->emitError() << "'" << op->getName() << "'";
   if (auto node = dyn_cast<NameLoc>(op->getLoc()))
     diag << " (node '" << node.getName().getValue() << "')";
   diag << " cannot be compiled (TFLite export, native code): ";
-  bool resizable = false;
-  if (auto set = dyn_cast<ListSetItemOp>(op))
-    resizable = set.getResizable();
-  if (auto scatter = dyn_cast<ListScatterOp>(op))
-    resizable = scatter.getResizable();
-  if (resizable)
+  if (isResizableWrite(op))
     diag << "the list is resizable (a TensorArray with dynamic_size), so its "
             "length has no bound; give the TensorArray a fixed size";
   else if (isa<ListScatterOp>(op))
@@ -419,12 +407,7 @@ struct LiteLegalizeListsPass
         unknownShape |= !isa<RankedTensorType>(reserve.getList().getType());
     });
     for (Operation *op : left) {
-      bool resizable = false;
-      if (auto set = dyn_cast<ListSetItemOp>(op))
-        resizable = set.getResizable();
-      if (auto scatter = dyn_cast<ListScatterOp>(op))
-        resizable = scatter.getResizable();
-      bool shapeless = !isa<ListReserveOp>(op) && !resizable &&
+      bool shapeless = !isa<ListReserveOp>(op) && !isResizableWrite(op) &&
                        !isa<RankedTensorType>(op->getOperand(0).getType());
       if (!(unknownShape && shapeless))
         reportUnlegalized(op);
