@@ -59,6 +59,7 @@ Program &Program::operator=(Program &&other) {
   compiledCode = std::move(other.compiledCode);
   module = std::move(other.module);
   session = std::move(other.session);
+  interpreterState = std::move(other.interpreterState);
   return *this;
 }
 

@@ -132,8 +132,9 @@ Program::run(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
   interp::InterpreterOptions interpreterOptions;
   interpreterOptions.maxIterations = options.maxIterations;
   auto start = std::chrono::steady_clock::now();
-  FailureOr<SmallVector<interp::Tensor>> results = interp::runFunction(
-      function, inputs, interpreterOptions, &measured.interpreter);
+  FailureOr<SmallVector<interp::Tensor>> results =
+      interp::runFunction(function, inputs, interpreterOptions,
+                          &measured.interpreter, &interpreterState);
   measured.runSeconds = secondsSince(start);
   if (failed(results))
     return capture.fail(error);

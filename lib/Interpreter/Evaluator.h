@@ -4,7 +4,8 @@
 // Internal to lib/Interpreter. Evaluates the ops of a block in order against
 // an environment mapping SSA values to tensors: lite tensor ops through their
 // kernels, lite.if / lite.while structurally, func.call, and executor.graph
-// through the dataflow executor (ExecutorInterpreter.cpp).
+// through the dataflow executor (ExecutorInterpreter.cpp); variables live in
+// the program instance's ProgramState.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,8 +24,9 @@ using Environment = llvm::DenseMap<mlir::Value, Tensor>;
 
 class Evaluator {
 public:
-  Evaluator(const InterpreterOptions &options, InterpreterStats &stats)
-      : options(options), stats(stats) {}
+  Evaluator(const InterpreterOptions &options, InterpreterStats &stats,
+            ProgramState &state)
+      : options(options), stats(stats), state(state) {}
 
   /// Runs the ops of `block` (its arguments already bound in `env`) and
   /// returns the values of its terminator's operands.
@@ -40,9 +42,14 @@ public:
 
 private:
   mlir::LogicalResult runOp(mlir::Operation &op, Environment &env);
+  /// lite.read_variable, lite.assign_variable and lite.call_once against
+  /// `state`; failure() with a diagnostic, or std::nullopt for another op.
+  std::optional<mlir::LogicalResult> runVariableOp(mlir::Operation &op,
+                                                   Environment &env);
 
   const InterpreterOptions &options;
   InterpreterStats &stats;
+  ProgramState &state;
   /// Depth of nested function calls, to turn unbounded recursion into an
   /// error.
   int callDepth = 0;

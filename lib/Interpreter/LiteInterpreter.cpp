@@ -133,6 +133,9 @@ LogicalResult Evaluator::runOp(Operation &op, Environment &env) {
     return success();
   }
 
+  if (std::optional<LogicalResult> handled = runVariableOp(op, env))
+    return *handled;
+
   if (!isa<lite::LiteDialect>(op.getDialect()))
     return op.emitError("the interpreter cannot run '") << op.getName() << "'";
 
@@ -147,11 +150,62 @@ LogicalResult Evaluator::runOp(Operation &op, Environment &env) {
   return success();
 }
 
+/// "[2, 3]".
+static std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "[";
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return text;
+}
+
+std::optional<LogicalResult> Evaluator::runVariableOp(Operation &op,
+                                                      Environment &env) {
+  if (auto read = dyn_cast<lite::ReadVariableOp>(op)) {
+    auto it = state.variables.find(read.getVariable());
+    if (it == state.variables.end())
+      return read.emitError("variable '")
+             << read.getVariable()
+             << "' is read before it was assigned (an uninitialized "
+                "variable: run its initializer first)";
+    env[read.getValue()] = it->second;
+    return success();
+  }
+  if (auto assign = dyn_cast<lite::AssignVariableOp>(op)) {
+    auto variable = SymbolTable::lookupNearestSymbolFrom<lite::VariableOp>(
+        assign, assign.getVariableAttr());
+    const Tensor &value = env.lookup(assign.getValue());
+    auto type = cast<TensorType>(variable.getType());
+    // TensorFlow's validate_shape: a variable of static shape keeps it.
+    if (type.hasStaticShape() && value.getShape() != type.getShape())
+      return assign.emitError("assigns a value of shape ")
+             << shapeText(value.getShape()) << " to variable '"
+             << assign.getVariable() << "' of shape "
+             << shapeText(type.getShape());
+    state.variables[assign.getVariable()] = value;
+    return success();
+  }
+  if (auto once = dyn_cast<lite::CallOnceOp>(op)) {
+    if (!state.initializersRun.insert(once.getInit()).second)
+      return success();
+    auto init = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        once, once.getInitAttr());
+    if (!init)
+      return once.emitError("unknown function '") << once.getInit() << "'";
+    if (failed(runFunction(init, {})))
+      return failure();
+    return success();
+  }
+  return std::nullopt;
+}
+
 FailureOr<SmallVector<Tensor>>
 sluice::interp::runFunction(func::FuncOp function, ArrayRef<Tensor> arguments,
                             const InterpreterOptions &options,
-                            InterpreterStats *stats) {
+                            InterpreterStats *stats, ProgramState *state) {
   InterpreterStats local;
-  Evaluator evaluator(options, stats ? *stats : local);
+  ProgramState fresh;
+  Evaluator evaluator(options, stats ? *stats : local, state ? *state : fresh);
   return evaluator.runFunction(function, arguments);
 }

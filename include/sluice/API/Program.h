@@ -216,6 +216,9 @@ private:
   /// Compiled code of native runs, by function, target and the shapes given
   /// to unranked arguments.
   mutable std::map<std::string, std::unique_ptr<NativeJIT>> compiledCode;
+  /// The interpreter's variables (lite.variable) and the initializers it
+  /// has run: they keep their values from one run to the next.
+  mutable interp::ProgramState interpreterState;
 };
 
 } // namespace sluice

@@ -14,6 +14,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace sluice::interp {
 
@@ -31,13 +33,22 @@ struct InterpreterStats {
   int64_t kernelExecutions = 0;
 };
 
+/// What outlives one run of a program instance: the values of its variables
+/// (lite.variable, by symbol name) and the initializers lite.call_once has
+/// run. A variable absent from `variables` was never assigned.
+struct ProgramState {
+  llvm::StringMap<Tensor> variables;
+  llvm::StringSet<> initializersRun;
+};
+
 /// Runs `function` on `arguments` and returns its results. Errors (a
 /// run-time kernel error, a deadlocked or dead fetch, a runaway loop, ...)
 /// are emitted as diagnostics on the offending op and yield failure.
+/// Variables live in `state` (a fresh one per call when null).
 mlir::FailureOr<llvm::SmallVector<Tensor>>
 runFunction(mlir::func::FuncOp function, llvm::ArrayRef<Tensor> arguments,
             const InterpreterOptions &options = {},
-            InterpreterStats *stats = nullptr);
+            InterpreterStats *stats = nullptr, ProgramState *state = nullptr);
 
 } // namespace sluice::interp
 

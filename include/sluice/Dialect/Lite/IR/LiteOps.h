@@ -1,7 +1,7 @@
 //===- LiteOps.h - lite dialect ops -----------------------------*- C++ -*-===//
 //
-// Declares the ops of the lite dialect: TFLite tensor ops and the structured
-// control flow lite.if / lite.while / lite.yield.
+// Declares the ops of the lite dialect: TFLite tensor ops, the structured
+// control flow lite.if / lite.while / lite.yield, lists and variables.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +20,14 @@
 #include "sluice/Dialect/Lite/IR/TFLiteVersionRules.h"
 
 #include "sluice/Dialect/Lite/IR/LiteInterfaces.h.inc"
+
+namespace sluice::lite {
+/// The module's variables (lite.variable), as the memory effects of
+/// lite.read_variable, lite.assign_variable and lite.call_once name them.
+struct VariableResource : mlir::SideEffects::Resource::Base<VariableResource> {
+  llvm::StringRef getName() final { return "<lite.variable>"; }
+};
+} // namespace sluice::lite
 
 #define GET_OP_CLASSES
 #include "sluice/Dialect/Lite/IR/LiteOps.h.inc"

@@ -878,4 +878,6 @@ include "sluice/Dialect/Lite/IR/LiteControlFlowOps.td"
 
 include "sluice/Dialect/Lite/IR/LiteListOps.td"
 
+include "sluice/Dialect/Lite/IR/LiteVariableOps.td"
+
 #endif // SLUICE_DIALECT_LITE_IR_LITEOPS_TD

@@ -1,0 +1,113 @@
+//===- LiteVariableOps.td - resource variables as module state -*- tablegen -*-===//
+//
+// TensorFlow's resource variables (VarHandleOp, ReadVariableOp,
+// AssignVariableOp) and ref variables (VariableV2, Assign) as state the
+// module owns: `lite.variable` declares one by name and type, and
+// `lite.read_variable` / `lite.assign_variable` name it by symbol, with the
+// memory effects that order them (a read may not move across an assign of
+// any variable; two reads may). There are no handle values: the importers
+// resolve every handle TF passes around (through Enter, Switch, Merge, a
+// While's operands, a function's arguments) to the one variable it names.
+//
+// `lite.call_once` runs an initializer function the first time the program
+// runs (TFLite's CALL_ONCE; TF's init target). A variable keeps its value
+// between runs of one program instance; a read before any assign is an
+// error, as in TF.
+//
+//   module {
+//     lite.variable @v : tensor<2xf32>
+//     func.func @init() { lite.assign_variable @v, %c : tensor<2xf32> ... }
+//     func.func @main() -> tensor<2xf32> {
+//       lite.call_once @init
+//       %0 = lite.read_variable @v : tensor<2xf32>
+//       ...
+//
+// TFLite export writes VAR_HANDLE (one per variable and subgraph) feeding
+// READ_VARIABLE / ASSIGN_VARIABLE, and CALL_ONCE with the initializer's
+// subgraph; native code keeps each variable in a global buffer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_DIALECT_LITE_IR_LITEVARIABLEOPS_TD
+#define SLUICE_DIALECT_LITE_IR_LITEVARIABLEOPS_TD
+
+include "mlir/IR/SymbolInterfaces.td"
+
+// The state of the module's variables: what reads and assigns touch.
+def Lite_VariableResource : Resource<"::sluice::lite::VariableResource">;
+
+def Lite_VariableOp : Lite_Op<"variable", [
+    Symbol, HasParent<"::mlir::ModuleOp">]> {
+  let summary = "a variable the module owns";
+  let description = [{
+    Declares a variable: a tensor of type `type` that lives as long as the
+    program instance, read and assigned by name. Its value is undefined
+    (reading it is an error) until the first `lite.assign_variable`. The
+    symbol is TensorFlow's `shared_name` (the node name of a `VariableV2` or
+    of a `VarHandleOp` without one), so an exported model's VAR_HANDLE names
+    the same variable TF does.
+
+    ```mlir
+    lite.variable @"rnn/kernel" : tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<Lite_Tensor>:$type);
+  let assemblyFormat = "$sym_name attr-dict `:` $type";
+}
+
+def Lite_ReadVariableOp : Lite_Op<"read_variable", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    MemoryEffects<[MemRead<Lite_VariableResource>]>]> {
+  let summary = "the current value of a variable";
+  let description = [{
+    The value `variable` holds now: later assigns do not change it. An error
+    at run time when the variable was never assigned. The result type is
+    compatible with the variable's.
+
+    ```mlir
+    %0 = lite.read_variable @v : tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$variable);
+  let results = (outs Lite_Tensor:$value);
+  let assemblyFormat = "$variable attr-dict `:` type($value)";
+}
+
+def Lite_AssignVariableOp : Lite_Op<"assign_variable", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    MemoryEffects<[MemWrite<Lite_VariableResource>]>]> {
+  let summary = "gives a variable a new value";
+  let description = [{
+    `variable` holds `value` from now on. The value's type is compatible
+    with the variable's; at run time its shape must be the variable's
+    (TensorFlow's `validate_shape`) when the variable's type is static.
+
+    ```mlir
+    lite.assign_variable @v, %x : tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$variable, Lite_Tensor:$value);
+  let assemblyFormat = "$variable `,` $value attr-dict `:` type($value)";
+}
+
+def Lite_CallOnceOp : Lite_Op<"call_once", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    MemoryEffects<[MemRead<Lite_VariableResource>,
+                   MemWrite<Lite_VariableResource>]>]> {
+  let summary = "runs an initializer the first time the program runs";
+  let description = [{
+    Calls `init` (a function without arguments or results) the first time
+    this op runs in a program instance and does nothing afterwards: TFLite's
+    CALL_ONCE, and TensorFlow's variable initializer (`--init`) run before
+    the fetches.
+
+    ```mlir
+    lite.call_once @init
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$init);
+  let assemblyFormat = "$init attr-dict";
+}
+
+#endif // SLUICE_DIALECT_LITE_IR_LITEVARIABLEOPS_TD

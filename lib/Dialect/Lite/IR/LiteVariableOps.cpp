@@ -1,0 +1,60 @@
+//===- LiteVariableOps.cpp - symbol checks of the variable ops ------------===//
+//
+// lite.read_variable and lite.assign_variable must name a lite.variable whose
+// type is compatible with the value read or assigned; lite.call_once must
+// name a function without arguments or results. Whether a variable holds a
+// value when it is read is a run-time question (the interpreter's and the
+// native code's).
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace sluice::lite;
+
+/// The variable `op` names with `name`, or a diagnostic; checks that `type`
+/// (the value read or assigned) is compatible with the variable's.
+static LogicalResult verifyVariableUse(Operation *op, FlatSymbolRefAttr name,
+                                       Type type,
+                                       SymbolTableCollection &symbolTable) {
+  auto variable =
+      symbolTable.lookupNearestSymbolFrom<VariableOp>(op, name.getAttr());
+  if (!variable)
+    return op->emitOpError("names ")
+           << name << ", which is not a lite.variable";
+  if (failed(verifyCompatibleShape(variable.getType(), type)) ||
+      getElementTypeOrSelf(variable.getType()) != getElementTypeOrSelf(type))
+    return op->emitOpError("type ")
+           << type << " is not compatible with variable " << name << " of type "
+           << variable.getType();
+  return success();
+}
+
+LogicalResult
+ReadVariableOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyVariableUse(*this, getVariableAttr(), getValue().getType(),
+                           symbolTable);
+}
+
+LogicalResult
+AssignVariableOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyVariableUse(*this, getVariableAttr(), getValue().getType(),
+                           symbolTable);
+}
+
+LogicalResult CallOnceOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto init =
+      symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getInitAttr());
+  if (!init)
+    return emitOpError("names ")
+           << getInitAttr() << ", which is not a function";
+  if (init.getNumArguments() != 0 || init.getNumResults() != 0)
+    return emitOpError("initializer ")
+           << getInitAttr() << " must take no arguments and return nothing";
+  return success();
+}
