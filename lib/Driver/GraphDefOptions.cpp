@@ -1,4 +1,4 @@
-//===- GraphDefOptions.cpp - --feeds/--fetches for the tools --------------===//
+//===- GraphDefOptions.cpp - --feeds/--fetches/--init for the tools -------===//
 
 #include "sluice/Driver/GraphDefOptions.h"
 
@@ -17,16 +17,23 @@ GraphDefCommandLineOptions::GraphDefCommandLineOptions(
                     "nodes, else every unconsumed data output except switch "
                     "outputs and nodes used as control inputs)")
               .str()),
+      initDescription(
+          (prefix + "nodes run once before the fetches, comma-separated "
+                    "(variable initializers; default: the NoOp 'init' if the "
+                    "graph has one and --fetches is given; --init= for none)")
+              .str()),
       verboseDescription(
           (prefix + "report the nodes left out because no fetch needs them "
                     "(TensorFlow does not run them either)")
               .str()),
       feeds("feeds", cl::desc(feedsDescription)),
       fetches("fetches", cl::desc(fetchesDescription)),
+      init("init", cl::desc(initDescription)),
       verbose("verbose", cl::desc(verboseDescription)) {
   if (category) {
     feeds.addCategory(*category);
     fetches.addCategory(*category);
+    init.addCategory(*category);
     verbose.addCategory(*category);
   }
 }
@@ -35,6 +42,8 @@ GraphDefImportOptions GraphDefCommandLineOptions::get() const {
   GraphDefImportOptions options;
   options.feeds = splitTensorList(feeds);
   options.fetches = splitTensorList(fetches);
+  if (init.getNumOccurrences())
+    options.init = splitTensorList(init);
   options.reportPruned = verbose;
   return options;
 }

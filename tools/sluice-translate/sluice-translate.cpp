@@ -27,6 +27,9 @@ int main(int argc, char **argv) {
   graphDefOptions.fetches.setCallback([](const std::string &value) {
     options.fetches = sluice::splitTensorList(value);
   });
+  graphDefOptions.init.setCallback([](const std::string &value) {
+    options.init = sluice::splitTensorList(value);
+  });
   graphDefOptions.verbose.setCallback(
       [](const bool &value) { options.reportPruned = value; });
   sluice::registerGraphDefToMLIRTranslation(options);

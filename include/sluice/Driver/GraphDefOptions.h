@@ -26,11 +26,13 @@ struct GraphDefCommandLineOptions {
 
 private:
   // The descriptions outlive the options that point at them.
-  std::string feedsDescription, fetchesDescription, verboseDescription;
+  std::string feedsDescription, fetchesDescription, initDescription,
+      verboseDescription;
 
 public:
   llvm::cl::opt<std::string> feeds;
   llvm::cl::opt<std::string> fetches;
+  llvm::cl::opt<std::string> init;
   llvm::cl::opt<bool> verbose;
 };
 

@@ -8,7 +8,10 @@
 //      fixed when known or constant);
 //   3. choose the nodes to emit (data edges only: a control edge from a
 //      side-effect-free node only carries its deadness, already in the guard)
-//      and their region, the implied literals of their guard;
+//      and their region, the implied literals of their guard; in a slice
+//      with side effects (variable reads and assigns), every node with an
+//      effect is emitted and control edges order the emitted nodes too, so
+//      that effects happen in the order TF's dataflow guarantees;
 //   4. schedule them, preferring the region of the node emitted last, and
 //      lay them out in a tree of lite.if instances (a node joins the last
 //      lite.if of its region when that tests the same predicate);
@@ -580,6 +583,18 @@ void SliceEmitter::addVariableDeps(Node *node, Guard guard) {
       node->emitDeps.push_back(def);
 }
 
+/// Whether the node does something besides computing its results: an island
+/// with an op that reads or writes state (a variable).
+static bool hasSideEffects(Operation *node) {
+  auto island = dyn_cast<IslandOp>(node);
+  if (!island)
+    return false;
+  for (Operation &op : island.getBody().front().without_terminator())
+    if (!isMemoryEffectFree(&op))
+      return true;
+  return false;
+}
+
 void SliceEmitter::chooseEmitted(ArrayRef<SliceTarget> targets) {
   SmallVector<Node *> worklist;
   auto require = [&](Value value) {
@@ -588,6 +603,13 @@ void SliceEmitter::chooseEmitted(ArrayRef<SliceTarget> targets) {
   };
   for (const SliceTarget &target : targets)
     require(target.value);
+  // Effects happen even when no value of theirs is needed, and in order.
+  bool ordered = false;
+  for (Node *node : order)
+    if (hasSideEffects(node->op)) {
+      ordered = true;
+      worklist.push_back(node);
+    }
   while (!worklist.empty()) {
     Node *node = worklist.pop_back_val();
     if (node->emitted)
@@ -624,6 +646,10 @@ void SliceEmitter::chooseEmitted(ArrayRef<SliceTarget> targets) {
         if (Node *def = getDefiningNode(input))
           node->emitDeps.push_back(def);
     }
+    if (ordered)
+      for (Value control : node->controls)
+        if (Node *def = getDefiningNode(control))
+          node->emitDeps.push_back(def);
     llvm::sort(node->emitDeps);
     node->emitDeps.erase(
         std::unique(node->emitDeps.begin(), node->emitDeps.end()),
@@ -931,8 +957,14 @@ void SliceEmitter::materializeNode(Node &node) {
   for (Value input : node.inputs)
     mapping.map(input, lookup(input));
   auto emitBody = [&]() {
-    for (Operation &inner : island.getBody().front().without_terminator())
-      builder.clone(inner, mapping);
+    for (Operation &inner : island.getBody().front().without_terminator()) {
+      Operation *clone = builder.clone(inner, mapping);
+      // Program order now says what the handle said.
+      if (auto read = dyn_cast<lite::ReadVariableOp>(clone))
+        read.getAfterMutable().clear();
+      else if (auto assign = dyn_cast<lite::AssignVariableOp>(clone))
+        assign.getAfterMutable().clear();
+    }
     SmallVector<Value> results;
     for (Value yielded : island.getYield().getOperands())
       results.push_back(mapping.lookupOrDefault(yielded));

@@ -37,6 +37,9 @@ public:
                   mlir::ModuleOp module, llvm::StringRef filename);
   ~FunctionLibrary();
 
+  /// The module functions (and variables) are imported into.
+  mlir::ModuleOp getModule() const { return module; }
+
   /// If/While/Case, their Stateless forms and the call ops.
   static bool isFunctionalOp(llvm::StringRef op);
   /// Whether the library defines a function named `name`.
@@ -73,15 +76,14 @@ private:
                   mlir::ValueRange args,
                   llvm::ArrayRef<mlir::Type> blockArgTypes, NodeError error);
   /// The private func.func of `name` for arguments of `argTypes`.
-  mlir::FailureOr<mlir::func::FuncOp>
-  getOrImport(llvm::StringRef name, mlir::TypeRange argTypes,
-              mlir::Location loc, NodeError error);
+  mlir::FailureOr<mlir::func::FuncOp> getOrImport(llvm::StringRef name,
+                                                  mlir::TypeRange argTypes,
+                                                  mlir::Location loc,
+                                                  NodeError error);
   /// `value` as the 0-D tensor<i1> TensorFlow's If/While read it as.
-  mlir::FailureOr<mlir::Value> toPredicate(mlir::Value value,
-                                           mlir::OpBuilder &builder,
-                                           mlir::Location loc,
-                                           llvm::StringRef what,
-                                           NodeError error);
+  mlir::FailureOr<mlir::Value>
+  toPredicate(mlir::Value value, mlir::OpBuilder &builder, mlir::Location loc,
+              llvm::StringRef what, NodeError error);
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   buildIf(const tensorflow::NodeDef &node, mlir::OpBuilder &builder,
           mlir::Location loc, mlir::ValueRange inputs, NodeError error);
@@ -98,8 +100,7 @@ private:
          mlir::Block *thenBlock, mlir::Block *elseBlock, NodeError error);
   /// Checks the count and element types of arguments for function `name`.
   mlir::LogicalResult checkArguments(llvm::StringRef name,
-                                     mlir::TypeRange argTypes,
-                                     NodeError error);
+                                     mlir::TypeRange argTypes, NodeError error);
   /// Whether `name` is being imported, and if so diagnoses the recursion.
   mlir::LogicalResult checkRecursion(llvm::StringRef name, NodeError error);
 

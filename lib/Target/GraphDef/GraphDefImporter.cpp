@@ -58,7 +58,8 @@ std::optional<NodeKind> classify(StringRef op, const FunctionLibrary &library) {
       .Case("_Arg", NodeKind::Arg)
       .Case("_Retval", NodeKind::Retval)
       .Case("Const", NodeKind::Const)
-      .Cases({"Identity", "Snapshot", "StopGradient"}, NodeKind::Identity)
+      .Cases({"Identity", "RefIdentity", "Snapshot", "StopGradient"},
+             NodeKind::Identity)
       .Case("NoOp", NodeKind::NoOp)
       .Cases({"Switch", "RefSwitch"}, NodeKind::Switch)
       .Case("_SwitchN", NodeKind::SwitchN)
@@ -70,35 +71,21 @@ std::optional<NodeKind> classify(StringRef op, const FunctionLibrary &library) {
       .Case("ControlTrigger", NodeKind::ControlTrigger)
       .Default(isComputeOp(op)       ? std::optional(NodeKind::Compute)
                : isTensorArrayOp(op) ? std::optional(NodeKind::TensorArray)
+               : isVariableOp(op)    ? std::optional(NodeKind::Variable)
                                      : std::nullopt);
 }
 
 /// Why an op TensorFlow has is not imported (yet).
 std::string whyUnsupported(StringRef op) {
-  static const llvm::StringSet<> stateful = {"VarHandleOp",
-                                             "ReadVariableOp",
-                                             "AssignVariableOp",
-                                             "VarIsInitializedOp",
-                                             "VariableV2",
-                                             "Variable",
-                                             "Assign",
-                                             "AssignAdd",
-                                             "AssignSub",
-                                             "FIFOQueueV2",
-                                             "FIFOQueue",
-                                             "QueueEnqueueV2",
-                                             "QueueDequeueV2",
-                                             "QueueEnqueue",
-                                             "QueueDequeue",
-                                             "QueueCloseV2",
-                                             "QueueSizeV2",
-                                             "RandomShuffleQueueV2",
-                                             "PaddingFIFOQueueV2",
-                                             "QueueEnqueueManyV2",
-                                             "QueueDequeueManyV2"};
+  static const llvm::StringSet<> stateful = {
+      "VarIsInitializedOp", "IsVariableInitialized", "FIFOQueueV2",
+      "FIFOQueue",          "QueueEnqueueV2",        "QueueDequeueV2",
+      "QueueEnqueue",       "QueueDequeue",          "QueueCloseV2",
+      "QueueSizeV2",        "RandomShuffleQueueV2",  "PaddingFIFOQueueV2",
+      "QueueEnqueueManyV2", "QueueDequeueManyV2"};
   if (stateful.contains(op))
     return "uses the stateful op '" + op.str() +
-           "': queues and resource variables are not supported";
+           "': queues and variable initialization checks are not supported";
   return "uses the unknown op '" + op.str() + "'";
 }
 
@@ -334,6 +321,15 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
                    << types[ref.node].size() << " output(s)";
       return failure();
     }
+    // A ref read as a value is the variable's value, not its handle.
+    auto read = implicitReads.find({index, static_cast<unsigned>(in.size())});
+    if (read != implicitReads.end()) {
+      FailureOr<TensorType> type = variableType(read->second);
+      if (failed(type))
+        return failure();
+      in.push_back(*type);
+      continue;
+    }
     in.push_back(types[ref.node][ref.port]);
   }
   std::string why;
@@ -471,6 +467,8 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
   }
   case NodeKind::TensorArray:
     return transferTensorArray(index, in);
+  case NodeKind::Variable:
+    return transferVariable(index, in);
   case NodeKind::Compute: {
     auto constantInput = [&](unsigned i) { return constantInputOf(index, i); };
     SmallVector<Type> declared;
@@ -604,6 +602,15 @@ LogicalResult GraphImporter::inferTypes() {
       break;
     case NodeKind::Compute:
       types[i].assign(numComputeOutputs(node(i)), Type());
+      break;
+    case NodeKind::Variable:
+      // Everything but a resource variable's assigns has one output (a
+      // handle, a value, or a ref Assign's ref).
+      types[i].assign(StringRef(node(i).op()).ends_with("VariableOp") &&
+                              node(i).op() != "ReadVariableOp"
+                          ? 0
+                          : 1,
+                      Type());
       break;
     default:
       types[i].assign(1, Type());
@@ -778,9 +785,15 @@ SmallVector<Value> GraphImporter::dataInputs(int index) {
 }
 
 FailureOr<SmallVector<Value>>
-GraphImporter::buildOps(int index, OpBuilder &builder, ValueRange data) {
+GraphImporter::buildOps(int index, OpBuilder &builder, ValueRange dataIn) {
   const tensorflow::NodeDef &n = node(index);
   Location location = loc(index);
+  SmallVector<Value> data(dataIn);
+  for (unsigned position = 0; position < data.size(); ++position) {
+    data[position] = readImplicitly(index, position, builder, data[position]);
+    if (!data[position])
+      return failure();
+  }
   switch (kinds[index]) {
   case NodeKind::Const:
     return SmallVector<Value>{
@@ -816,6 +829,8 @@ GraphImporter::buildOps(int index, OpBuilder &builder, ValueRange data) {
   }
   case NodeKind::TensorArray:
     return buildTensorArray(index, builder, data);
+  case NodeKind::Variable:
+    return buildVariable(index, builder, data);
   default:
     llvm_unreachable("not a node of lite ops");
   }
@@ -900,6 +915,7 @@ LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
   case NodeKind::Compute:
   case NodeKind::Functional:
   case NodeKind::TensorArray:
+  case NodeKind::Variable:
     break;
   }
 
@@ -909,7 +925,9 @@ LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
   Block *body = new Block();
   island.getBody().push_back(body);
   OpBuilder inner = OpBuilder::atBlockEnd(body);
+  buildingIsland = true;
   FailureOr<SmallVector<Value>> results = buildOps(index, inner, data);
+  buildingIsland = false;
   if (failed(results))
     return failure();
   executor::YieldOp::create(inner, location, *results);
@@ -1059,7 +1077,8 @@ LogicalResult GraphImporter::analyze(ArrayRef<Type> argTypes) {
   this->argTypes.assign(argTypes.begin(), argTypes.end());
   return success(succeeded(indexNodes()) && succeeded(parseInputs()) &&
                  succeeded(checkCycles()) && succeeded(resolveTensorArrays()) &&
-                 succeeded(inferTypes()) && succeeded(selectFeedsAndFetches()));
+                 succeeded(resolveVariables()) && succeeded(inferTypes()) &&
+                 succeeded(selectFeedsAndFetches()));
 }
 
 FailureOr<SmallVector<Value>>
@@ -1073,15 +1092,15 @@ GraphImporter::emit(OpBuilder &builder, Location loc, ValueRange args) {
   return emitBody(builder, loc);
 }
 
-LogicalResult GraphImporter::importMain(ModuleOp module) {
+LogicalResult GraphImporter::importMain(ModuleOp module, StringRef name) {
   if (failed(analyze({})))
     return failure();
-  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
   SmallVector<Type> argTypes;
   for (InputRef feed : feeds)
     argTypes.push_back(types[feed.node][feed.port]);
   auto function =
-      func::FuncOp::create(builder, fileLoc(), "main",
+      func::FuncOp::create(builder, fileLoc(), name,
                            builder.getFunctionType(argTypes, resultTypes()));
   Block *entry = function.addEntryBlock();
   for (auto [index, feed] : llvm::enumerate(feeds)) {
@@ -1112,7 +1131,7 @@ LogicalResult GraphImporter::importMain(ModuleOp module) {
 static void pruneToFetches(tensorflow::GraphDef &graph,
                            std::vector<std::pair<int, int>> &locations,
                            const GraphDefImportOptions &options,
-                           Location graphLoc) {
+                           Location graphLoc, bool keepPlaceholders = true) {
   if (options.fetches.empty())
     return;
   llvm::StringMap<int> indexOf;
@@ -1132,7 +1151,7 @@ static void pruneToFetches(tensorflow::GraphDef &graph,
   for (const std::string &feed : options.feeds)
     if (!seed(feed))
       return;
-  if (options.feeds.empty())
+  if (options.feeds.empty() && keepPlaceholders)
     for (int i = 0, e = graph.node_size(); i < e; ++i)
       if (graph.node(i).op() == "Placeholder")
         worklist.push_back(i);
@@ -1189,6 +1208,34 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
   if (failed(parseGraphDef(bytes, filename, context, graph, &nodeLocations)))
     return nullptr;
   Location graphLoc = FileLineColLoc::get(context, filename, 0, 0);
+  std::vector<std::string> initTargets;
+  if (options.init) {
+    initTargets = *options.init;
+    if (!initTargets.empty() && options.fetches.empty()) {
+      emitError(graphLoc) << "--init needs explicit --fetches: the default "
+                             "fetches would run the initializer too";
+      return nullptr;
+    }
+  } else if (!options.fetches.empty()) {
+    // TF1's global_variables_initializer() is the NoOp 'init'.
+    for (const tensorflow::NodeDef &n : graph.node())
+      if (n.name() == "init" && n.op() == "NoOp")
+        initTargets.push_back("init");
+  }
+  // The initializer's own closure, pruned from the whole graph.
+  tensorflow::GraphDef initGraph;
+  std::vector<std::pair<int, int>> initLocations;
+  GraphDefImportOptions initOptions;
+  if (!initTargets.empty()) {
+    initGraph = graph;
+    initLocations = nodeLocations;
+    for (const std::string &target : initTargets)
+      initOptions.fetches.push_back(
+          StringRef(target).starts_with("^") ? target : "^" + target);
+    pruneToFetches(initGraph, initLocations, initOptions, graphLoc,
+                   /*keepPlaceholders=*/false);
+    initGraph.clear_library();
+  }
   pruneToFetches(graph, nodeLocations, options, graphLoc);
   OwningOpRef<ModuleOp> module = ModuleOp::create(graphLoc);
   FunctionLibrary library(graph.library(), *module, filename);
@@ -1196,6 +1243,18 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
                          library);
   if (failed(importer.importMain(*module)))
     return nullptr;
+  if (!initTargets.empty()) {
+    GraphImporter initImporter(initGraph, context, initOptions, filename,
+                               initLocations, library);
+    if (failed(initImporter.importMain(*module, "init")))
+      return nullptr;
+    auto init = module->lookupSymbol<func::FuncOp>("init");
+    init.setPrivate();
+    auto main = module->lookupSymbol<func::FuncOp>("main");
+    OpBuilder builder = OpBuilder::atBlockBegin(&main.getBody().front());
+    lite::CallOnceOp::create(builder, main.getLoc(),
+                             FlatSymbolRefAttr::get(init));
+  }
   // What the importer does not check itself (a compute node's arity or
   // operand types, say) surfaces in the verifier: report the first error
   // against the node whose op it is.

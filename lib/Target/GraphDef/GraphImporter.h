@@ -54,11 +54,15 @@ enum class NodeKind {
   Compute,
   Functional,  // If/While/Case/calls: see FunctionImport.cpp
   TensorArray, // TensorArrays and TensorLists: see TensorArrayImport.cpp
+  Variable,    // resource and ref variables: see VariableImport.cpp
 };
 
 /// Whether `op` is TensorArrayV3, an op on a TensorArray or a TensorList op
 /// that Sluice imports (TensorArrayImport.cpp).
 bool isTensorArrayOp(llvm::StringRef op);
+
+/// Whether `op` creates, reads or assigns a variable (VariableImport.cpp).
+bool isVariableOp(llvm::StringRef op);
 
 /// Joins two types met by one value: equal types stay, ranked ones of one
 /// rank keep their common dims, anything else becomes unranked. A null type
@@ -74,8 +78,9 @@ public:
                 llvm::ArrayRef<std::pair<int, int>> nodeLocations,
                 FunctionLibrary &library, llvm::StringRef functionName = "");
 
-  /// Imports the main graph as func @main into `module`.
-  mlir::LogicalResult importMain(mlir::ModuleOp module);
+  /// Imports the main graph as func @`name` into `module`.
+  mlir::LogicalResult importMain(mlir::ModuleOp module,
+                                 llvm::StringRef name = "main");
 
   /// Function bodies: analyzes the body for arguments of `argTypes` (the
   /// _Arg nodes by index), then emits it at `builder` on `args`.
@@ -134,6 +139,24 @@ private:
   transferTensorList(int index, llvm::ArrayRef<mlir::Type> in);
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   buildTensorList(int index, mlir::OpBuilder &builder, mlir::ValueRange data);
+  /// Variables (VariableImport.cpp): finds the variable every handle carrier
+  /// and variable op works on, and the ref inputs read as values.
+  mlir::LogicalResult resolveVariables();
+  /// The variable's symbol: its shared_name, else the node's name.
+  std::string variableName(int creator) const;
+  /// The type the VarHandleOp/VariableV2 node `creator` declares.
+  mlir::FailureOr<mlir::TensorType> variableType(int creator);
+  /// Adds the module's lite.variable for `creator` unless it has one.
+  mlir::LogicalResult declareVariable(int creator);
+  mlir::FailureOr<llvm::SmallVector<mlir::Type>>
+  transferVariable(int index, llvm::ArrayRef<mlir::Type> in);
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  buildVariable(int index, mlir::OpBuilder &builder, mlir::ValueRange data);
+  /// Data input `position` of node `index` as the node sees it: a read of
+  /// the variable when it is a ref the node reads as a value, else
+  /// `handle` unchanged (null on error).
+  mlir::Value readImplicitly(int index, unsigned position,
+                             mlir::OpBuilder &builder, mlir::Value handle);
   /// Whether the body has v1 control-flow nodes (and so needs an
   /// executor.graph).
   bool hasV1ControlFlow() const;
@@ -174,6 +197,13 @@ private:
   /// it carries, or -1; whether it carries a TensorArray handle.
   std::vector<int> tensorArrayOf;
   std::vector<bool> carriesHandle;
+  /// Per node: the VarHandleOp/VariableV2 node whose variable it works on or
+  /// whose handle it carries, or -1; and the (node, data input) pairs that
+  /// read a ref variable as a value, with the variable's node.
+  std::vector<int> variableOf;
+  std::map<std::pair<int, unsigned>, int> implicitReads;
+  /// Whether buildOps is building an island's body (not flat code).
+  bool buildingIsland = false;
   /// Fed tensors in argument order, and fetched ones in result order.
   llvm::SmallVector<InputRef> feeds, fetches;
   llvm::SmallVector<std::string> feedNames, fetchNames;

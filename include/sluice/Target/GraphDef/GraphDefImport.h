@@ -6,7 +6,9 @@
 // nodes executor primitives, every other node an island of lite ops),
 // otherwise plain lite ops. Functional If/While/Case become lite.if/lite.while
 // with their library functions inlined; calls become func.call of private
-// func.funcs imported from the library.
+// func.funcs imported from the library. Variables become the module's
+// lite.variables; an init target the private func.func @init that @main runs
+// once (lite.call_once).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +32,11 @@ struct GraphDefImportOptions {
   /// run). Empty: the _Retval nodes if any, else every data output no node
   /// consumes, leaving out switch outputs and nodes used as control inputs.
   std::vector<std::string> fetches;
+  /// Nodes TF runs once before the fetches (variable initializers, TF1's
+  /// `init`): imported as the private func.func @init, which @main runs by
+  /// lite.call_once. Unset: a NoOp named "init", when there is one and the
+  /// fetches are explicit. Set and empty: none.
+  std::optional<std::vector<std::string>> init;
   /// Report, as a remark on the graph, the nodes left out because no fetch
   /// needs them.
   bool reportPruned = false;

@@ -9,6 +9,12 @@
 // resolve every handle TF passes around (through Enter, Switch, Merge, a
 // While's operands, a function's arguments) to the one variable it names.
 //
+// Inside an executor.island the ops take the handle TF gave the node as an
+// optional `after` operand (a dummy scalar): the island then waits for it,
+// in the right frame iteration, and is dead when it is dead, as TF's node
+// is. Nothing reads it; the lift drops it when it turns islands into plain
+// code, where program order says what the handle said.
+//
 // `lite.call_once` runs an initializer function the first time the program
 // runs (TFLite's CALL_ONCE; TF's init target). A variable keeps its value
 // between runs of one program instance; a read before any assign is an
@@ -67,11 +73,15 @@ def Lite_ReadVariableOp : Lite_Op<"read_variable", [
 
     ```mlir
     %0 = lite.read_variable @v : tensor<2xf32>
+    %1 = lite.read_variable @v after %handle : tensor<i32> : tensor<2xf32>
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$variable);
+  let arguments = (ins FlatSymbolRefAttr:$variable,
+                       Optional<Lite_Tensor>:$after);
   let results = (outs Lite_Tensor:$value);
-  let assemblyFormat = "$variable attr-dict `:` type($value)";
+  let assemblyFormat = [{
+    $variable (`after` $after^ `:` type($after))? attr-dict `:` type($value)
+  }];
 }
 
 def Lite_AssignVariableOp : Lite_Op<"assign_variable", [
@@ -87,8 +97,12 @@ def Lite_AssignVariableOp : Lite_Op<"assign_variable", [
     lite.assign_variable @v, %x : tensor<2xf32>
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$variable, Lite_Tensor:$value);
-  let assemblyFormat = "$variable `,` $value attr-dict `:` type($value)";
+  let arguments = (ins FlatSymbolRefAttr:$variable, Lite_Tensor:$value,
+                       Optional<Lite_Tensor>:$after);
+  let assemblyFormat = [{
+    $variable `,` $value (`after` $after^ `:` type($after))? attr-dict `:`
+      type($value)
+  }];
 }
 
 def Lite_CallOnceOp : Lite_Op<"call_once", [

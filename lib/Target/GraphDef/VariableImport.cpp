@@ -1,0 +1,334 @@
+//===- VariableImport.cpp - TF variables as the module's lite.variables ---===//
+//
+// TensorFlow has two kinds of variables, both imported as a `lite.variable`
+// the module owns (named by the variable's shared_name, else its node name)
+// and accessed by symbol:
+//
+//   VarHandleOp / VariableV2         -> lite.variable @v; the handle (or ref)
+//                                       flows on as a dummy i32 scalar
+//   ReadVariableOp(h)                -> lite.read_variable @v
+//   AssignVariableOp(h, x)           -> lite.assign_variable @v, x
+//   AssignAddVariableOp(h, x)        -> read, lite.add, assign (Sub: sub)
+//   Assign(ref, x) / AssignAdd / Sub -> the same; the output is the ref
+//   a ref consumed as a value        -> lite.read_variable where the
+//     (Identity(v), Mul(v, x), ...)     consumer runs (TF dereferences then)
+//
+// The handle reaches its users through Enter, Switch, Merge, NextIteration,
+// Exit and Identity, and their Ref* forms: the walk from each variable node
+// names, for every node on the way, the variable whose handle it carries
+// (two variables meeting in one Merge is refused). The dummy keeps TF's
+// structure: inside an executor island a read or assign takes it as its
+// `after` operand, so that it runs in the frame iteration the handle
+// arrives in and not at all when the handle is dead (an untaken cond
+// branch), exactly as TF's node.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphImporter.h"
+
+#include "FunctionImport.h"
+#include "OpTable.h"
+#include "TensorImport.h"
+
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace sluice;
+using namespace sluice::graphdef;
+
+namespace {
+enum class VariableOp {
+  Create,    // VarHandleOp, VariableV2, Variable
+  Read,      // ReadVariableOp
+  Assign,    // AssignVariableOp, Assign
+  AssignAdd, // AssignAddVariableOp, AssignAdd
+  AssignSub, // AssignSubVariableOp, AssignSub
+};
+
+std::optional<VariableOp> variableOpOf(StringRef op) {
+  return llvm::StringSwitch<std::optional<VariableOp>>(op)
+      .Cases({"VarHandleOp", "VariableV2", "Variable"}, VariableOp::Create)
+      .Case("ReadVariableOp", VariableOp::Read)
+      .Cases({"AssignVariableOp", "Assign"}, VariableOp::Assign)
+      .Cases({"AssignAddVariableOp", "AssignAdd"}, VariableOp::AssignAdd)
+      .Cases({"AssignSubVariableOp", "AssignSub"}, VariableOp::AssignSub)
+      .Default(std::nullopt);
+}
+
+/// TF1's ref-typed forms, whose output is the variable again.
+bool isRefAssign(StringRef op) {
+  return op == "Assign" || op == "AssignAdd" || op == "AssignSub";
+}
+
+/// Control-flow and identity nodes that pass a handle or ref on.
+bool isPassThrough(NodeKind kind) {
+  switch (kind) {
+  case NodeKind::Identity:
+  case NodeKind::Enter:
+  case NodeKind::Exit:
+  case NodeKind::NextIteration:
+  case NodeKind::Switch:
+  case NodeKind::Merge:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Whether the pass-through node keeps a handle a handle: a resource
+/// (`T` is DT_RESOURCE) or a ref op (RefEnter, RefSwitch, ...). An
+/// Identity of a ref variable is its value instead.
+bool keepsHandle(const tensorflow::NodeDef &node) {
+  if (StringRef(node.op()).starts_with("Ref"))
+    return true;
+  auto it = node.attr().find("T");
+  return it != node.attr().end() &&
+         it->second.value_case() == tensorflow::AttrValue::kType &&
+         it->second.type() == tensorflow::DT_RESOURCE;
+}
+} // namespace
+
+bool sluice::graphdef::isVariableOp(StringRef op) {
+  return variableOpOf(op).has_value();
+}
+
+std::string GraphImporter::variableName(int creator) const {
+  const tensorflow::NodeDef &n = node(creator);
+  auto shared = n.attr().find("shared_name");
+  if (shared != n.attr().end() && !shared->second.s().empty())
+    return shared->second.s();
+  return n.name();
+}
+
+LogicalResult GraphImporter::resolveVariables() {
+  int count = graph.node_size();
+  variableOf.assign(count, -1);
+  implicitReads.clear();
+  bool any = false;
+  for (int i = 0; i < count; ++i)
+    any |= kinds[i] == NodeKind::Variable;
+  if (!any)
+    return success();
+  if (carriesHandle.size() != static_cast<size_t>(count))
+    carriesHandle.assign(count, false);
+
+  std::map<std::pair<int, int>, SmallVector<std::pair<int, unsigned>, 2>>
+      consumers;
+  for (int i = 0; i < count; ++i) {
+    unsigned position = 0;
+    for (InputRef ref : inputs[i])
+      if (ref.port >= 0)
+        consumers[{ref.node, ref.port}].push_back({i, position++});
+  }
+
+  for (int creator = 0; creator < count; ++creator) {
+    if (kinds[creator] != NodeKind::Variable ||
+        *variableOpOf(node(creator).op()) != VariableOp::Create)
+      continue;
+    bool isRef = node(creator).op() != "VarHandleOp";
+    variableOf[creator] = creator;
+    carriesHandle[creator] = true;
+    SmallVector<std::pair<int, int>> worklist{{creator, 0}};
+    while (!worklist.empty()) {
+      auto [producer, port] = worklist.pop_back_val();
+      for (auto [user, position] : consumers[{producer, port}]) {
+        const tensorflow::NodeDef &u = node(user);
+        if (kinds[user] == NodeKind::Variable) {
+          VariableOp op = *variableOpOf(u.op());
+          if (op == VariableOp::Create || position != 0)
+            return error(user)
+                   << "takes the handle of variable '" << variableName(creator)
+                   << "' as its input #" << position;
+          if (variableOf[user] >= 0 && variableOf[user] != creator)
+            return error(user) << "takes the handles of two variables, '"
+                               << variableName(variableOf[user]) << "' and '"
+                               << variableName(creator) << "'";
+          variableOf[user] = creator;
+          // A ref Assign's output is the variable again.
+          if (isRefAssign(u.op()) && !carriesHandle[user]) {
+            carriesHandle[user] = true;
+            worklist.push_back({user, 0});
+          }
+          continue;
+        }
+        bool dataPosition = kinds[user] == NodeKind::Merge || position == 0;
+        if (isPassThrough(kinds[user]) && dataPosition && keepsHandle(u)) {
+          if (variableOf[user] >= 0 && variableOf[user] != creator)
+            return error(user) << "carries the handles of two variables, '"
+                               << variableName(variableOf[user]) << "' and '"
+                               << variableName(creator)
+                               << "': Sluice needs to know which variable "
+                                  "each access names";
+          if (variableOf[user] >= 0)
+            continue;
+          variableOf[user] = creator;
+          carriesHandle[user] = true;
+          int outputs = kinds[user] == NodeKind::Switch ? 2 : 1;
+          for (int out = 0; out < outputs; ++out)
+            worklist.push_back({user, out});
+          continue;
+        }
+        // A ref read as a value where its consumer runs: TF dereferences
+        // it then. A resource handle has no value.
+        bool island = kinds[user] == NodeKind::Identity ||
+                      kinds[user] == NodeKind::Compute ||
+                      kinds[user] == NodeKind::Functional;
+        if (isRef && island) {
+          implicitReads[{user, position}] = creator;
+          continue;
+        }
+        return error(user) << "uses the " << (isRef ? "ref" : "handle")
+                           << " of variable '" << variableName(creator)
+                           << "' as its input #" << position
+                           << (isRef ? ": only variable ops, Ref* control "
+                                       "flow and ops reading its value may"
+                                     : ": only variable ops and control-flow "
+                                       "nodes may");
+      }
+    }
+  }
+  for (int i = 0; i < count; ++i)
+    if (kinds[i] == NodeKind::Variable && variableOf[i] < 0)
+      return error(i) << "takes a handle that does not come from a "
+                         "VarHandleOp or VariableV2 node of this graph";
+  return success();
+}
+
+FailureOr<TensorType> GraphImporter::variableType(int creator) {
+  const tensorflow::NodeDef &n = node(creator);
+  std::string why;
+  Type element = getTypeAttr(n, "dtype", context, why);
+  if (!element) {
+    error(creator) << why;
+    return failure();
+  }
+  auto shape = n.attr().find("shape");
+  if (shape != n.attr().end() &&
+      shape->second.value_case() == tensorflow::AttrValue::kShape)
+    return convertShape(shape->second.shape(), element);
+  return TensorType(UnrankedTensorType::get(element));
+}
+
+FailureOr<SmallVector<Type>>
+GraphImporter::transferVariable(int index, ArrayRef<Type> in) {
+  VariableOp op = *variableOpOf(node(index).op());
+  Type handle = RankedTensorType::get({}, IntegerType::get(context, 32));
+  unsigned expected = op == VariableOp::Create ? 0
+                      : op == VariableOp::Read ? 1
+                                               : 2;
+  if (in.size() != expected)
+    return error(index) << "expects " << expected << " data input(s), has "
+                        << in.size();
+  switch (op) {
+  case VariableOp::Create:
+    return SmallVector<Type>{handle};
+  case VariableOp::Read: {
+    FailureOr<TensorType> type = variableType(variableOf[index]);
+    if (failed(type))
+      return failure();
+    // TF checks the dtype at run time; Sluice knows it now.
+    std::string why;
+    Type element = getTypeAttr(node(index), "dtype", context, why);
+    if (element && element != type->getElementType())
+      return error(index) << "reads " << element << " from variable '"
+                          << variableName(variableOf[index]) << "' of "
+                          << type->getElementType();
+    return SmallVector<Type>{*type};
+  }
+  case VariableOp::Assign:
+  case VariableOp::AssignAdd:
+  case VariableOp::AssignSub:
+    if (isRefAssign(node(index).op()))
+      return SmallVector<Type>{handle};
+    return SmallVector<Type>{};
+  }
+  llvm_unreachable("unknown variable op");
+}
+
+LogicalResult GraphImporter::declareVariable(int creator) {
+  FailureOr<TensorType> type = variableType(creator);
+  if (failed(type))
+    return failure();
+  std::string name = variableName(creator);
+  ModuleOp module = library.getModule();
+  if (auto existing = module.lookupSymbol<lite::VariableOp>(name)) {
+    if (existing.getType() != *type)
+      return error(creator)
+             << "declares variable '" << name << "' of type " << *type
+             << ", which is also declared of type " << existing.getType();
+    return success();
+  }
+  if (module.lookupSymbol(name))
+    return error(creator) << "names variable '" << name
+                          << "' like a function of the graph's library";
+  OpBuilder atTop = OpBuilder::atBlockBegin(module.getBody());
+  lite::VariableOp::create(atTop, loc(creator), atTop.getStringAttr(name),
+                           TypeAttr::get(*type));
+  return success();
+}
+
+FailureOr<SmallVector<Value>>
+GraphImporter::buildVariable(int index, OpBuilder &builder, ValueRange data) {
+  const tensorflow::NodeDef &n = node(index);
+  Location location = loc(index);
+  VariableOp op = *variableOpOf(n.op());
+  int creator = variableOf[index];
+  auto symbol = FlatSymbolRefAttr::get(context, variableName(creator));
+  // In an island the handle orders the access (see the file comment).
+  Value after = buildingIsland && !data.empty() ? data[0] : Value();
+  if (op == VariableOp::Create) {
+    if (failed(declareVariable(creator)))
+      return failure();
+    auto handleType = cast<RankedTensorType>(types[index][0]);
+    return SmallVector<Value>{lite::ConstantOp::create(
+        builder, location, handleType,
+        DenseElementsAttr::get(handleType, builder.getI32IntegerAttr(0)))};
+  }
+  FailureOr<TensorType> variable = variableType(creator);
+  if (failed(variable))
+    return failure();
+  if (op == VariableOp::Read)
+    return SmallVector<Value>{lite::ReadVariableOp::create(
+        builder, location, types[index][0], symbol, after)};
+
+  Value value = data[1];
+  auto valueType = cast<TensorType>(value.getType());
+  if (valueType.getElementType() != variable->getElementType() ||
+      failed(verifyCompatibleShape(valueType, *variable)))
+    return error(index) << "assigns a value of type " << valueType
+                        << " to variable '" << variableName(creator)
+                        << "' of type " << *variable;
+  if (op != VariableOp::Assign) {
+    Value current = lite::ReadVariableOp::create(builder, location, valueType,
+                                                 symbol, after);
+    if (op == VariableOp::AssignAdd)
+      value = lite::AddOp::create(builder, location, valueType, current, value,
+                                  lite::ActivationFunctionType::NONE);
+    else
+      value = lite::SubOp::create(builder, location, valueType, current, value,
+                                  lite::ActivationFunctionType::NONE);
+  }
+  lite::AssignVariableOp::create(builder, location, symbol, value, after);
+  if (isRefAssign(n.op()))
+    return SmallVector<Value>{data[0]};
+  return SmallVector<Value>{};
+}
+
+Value GraphImporter::readImplicitly(int index, unsigned position,
+                                    OpBuilder &builder, Value handle) {
+  auto it = implicitReads.find({index, position});
+  if (it == implicitReads.end())
+    return handle;
+  int creator = it->second;
+  FailureOr<TensorType> type = variableType(creator);
+  if (failed(type))
+    return {};
+  return lite::ReadVariableOp::create(
+      builder, loc(index), *type,
+      FlatSymbolRefAttr::get(context, variableName(creator)),
+      buildingIsland ? handle : Value());
+}
