@@ -20,7 +20,10 @@ typedef enum sluice_status {
   /* Any other operand the operator rejects at run time (a negative fill
      dimension, a range with step 0, an integer power with a negative
      exponent, ...). */
-  SLUICE_ERROR_INVALID_ARGUMENT = 4
+  SLUICE_ERROR_INVALID_ARGUMENT = 4,
+  /* State the operator needs is missing: a variable read before it was
+     ever assigned (TensorFlow's FailedPrecondition). */
+  SLUICE_ERROR_FAILED_PRECONDITION = 5
 } sluice_status;
 
 #endif /* SLUICE_STATUS_DEFINED */

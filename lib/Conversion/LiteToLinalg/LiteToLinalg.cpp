@@ -218,7 +218,7 @@ static LogicalResult checkRanked(ModuleOp module) {
 void ConvertLiteToLinalgPass::runOnOperation() {
   ModuleOp module = getOperation();
   MLIRContext *context = &getContext();
-  if (failed(checkRanked(module)))
+  if (failed(checkRanked(module)) || failed(lowerVariableDeclarations(module)))
     return signalPassFailure();
 
   NativeTypeConverter converter;
@@ -227,6 +227,7 @@ void ConvertLiteToLinalgPass::runOnOperation() {
   populateShapePatterns(converter, patterns);
   populateContractionPatterns(converter, patterns);
   populateControlFlowPatterns(converter, patterns);
+  populateVariablePatterns(converter, patterns);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);

@@ -29,6 +29,8 @@ StringRef getStatusName(int32_t status) {
     return "SLUICE_ERROR_DIVISION_BY_ZERO";
   case SLUICE_ERROR_INVALID_ARGUMENT:
     return "SLUICE_ERROR_INVALID_ARGUMENT";
+  case SLUICE_ERROR_FAILED_PRECONDITION:
+    return "SLUICE_ERROR_FAILED_PRECONDITION";
   default:
     return "an unknown status";
   }

@@ -8,6 +8,7 @@
 #ifndef SLUICE_CONVERSION_LITETOLINALG_LITETOLINALG_H
 #define SLUICE_CONVERSION_LITETOLINALG_LITETOLINALG_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "sluice/Runtime/SluiceStatus.h"
@@ -39,6 +40,17 @@ void populateContractionPatterns(const mlir::TypeConverter &converter,
 /// lite.constant, lite.if, lite.while, lite.yield.
 void populateControlFlowPatterns(const mlir::TypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
+
+/// lite.read_variable, lite.assign_variable and lite.call_once on the global
+/// buffers and flags lowerVariableDeclarations declares (VariablePatterns.cpp).
+void populateVariablePatterns(const mlir::TypeConverter &converter,
+                              mlir::RewritePatternSet &patterns);
+
+/// Replaces each lite.variable by a private memref.global of its static
+/// shape and a flag saying whether it was assigned, and declares the flag of
+/// each lite.call_once initializer. Fails, naming the variable, on a
+/// variable of dynamic shape.
+mlir::LogicalResult lowerVariableDeclarations(mlir::ModuleOp module);
 
 /// scf.while carries, and scf.if yields, rank-0 tensors as scalars
 /// (ScalarizeLoopState.cpp).
