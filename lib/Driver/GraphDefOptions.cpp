@@ -19,8 +19,9 @@ GraphDefCommandLineOptions::GraphDefCommandLineOptions(
               .str()),
       initDescription(
           (prefix + "nodes run once before the fetches, comma-separated "
-                    "(variable initializers; default: the NoOp 'init' if the "
-                    "graph has one and --fetches is given; --init= for none)")
+                    "(variable initializers; default: the NoOp 'init' of a "
+                    "graph with variables, when --fetches is given; --init= "
+                    "for none)")
               .str()),
       verboseDescription(
           (prefix + "report the nodes left out because no fetch needs them "

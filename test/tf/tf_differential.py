@@ -86,6 +86,9 @@ def sluice_args(path, meta):
     if meta["feeds"]:
         args.append("--feeds=" + ",".join(meta["feeds"]))
     args.append("--fetches=" + ",".join(meta["fetches"]))
+    # What TF ran once before the fetches (variable initializers); none is
+    # none, not Sluice's default.
+    args.append("--init=" + ",".join(meta.get("init", [])))
     return args
 
 

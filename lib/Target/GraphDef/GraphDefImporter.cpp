@@ -77,15 +77,18 @@ std::optional<NodeKind> classify(StringRef op, const FunctionLibrary &library) {
 
 /// Why an op TensorFlow has is not imported (yet).
 std::string whyUnsupported(StringRef op) {
-  static const llvm::StringSet<> stateful = {
-      "VarIsInitializedOp", "IsVariableInitialized", "FIFOQueueV2",
-      "FIFOQueue",          "QueueEnqueueV2",        "QueueDequeueV2",
-      "QueueEnqueue",       "QueueDequeue",          "QueueCloseV2",
-      "QueueSizeV2",        "RandomShuffleQueueV2",  "PaddingFIFOQueueV2",
-      "QueueEnqueueManyV2", "QueueDequeueManyV2"};
-  if (stateful.contains(op))
+  static const llvm::StringSet<> queues = {
+      "FIFOQueueV2",         "FIFOQueue",          "QueueEnqueueV2",
+      "QueueDequeueV2",      "QueueEnqueue",       "QueueDequeue",
+      "QueueCloseV2",        "QueueSizeV2",        "RandomShuffleQueueV2",
+      "PaddingFIFOQueueV2",  "QueueEnqueueManyV2", "QueueDequeueManyV2"};
+  if (queues.contains(op))
     return "uses the stateful op '" + op.str() +
-           "': queues and variable initialization checks are not supported";
+           "': queues are not supported";
+  if (op == "VarIsInitializedOp" || op == "IsVariableInitialized")
+    return "uses '" + op.str() +
+           "': asking whether a variable is initialized is not supported "
+           "(fetch what the program computes instead)";
   return "uses the unknown op '" + op.str() + "'";
 }
 
@@ -1095,7 +1098,7 @@ GraphImporter::emit(OpBuilder &builder, Location loc, ValueRange args) {
 LogicalResult GraphImporter::importMain(ModuleOp module, StringRef name) {
   if (failed(analyze({})))
     return failure();
-  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
   SmallVector<Type> argTypes;
   for (InputRef feed : feeds)
     argTypes.push_back(types[feed.node][feed.port]);
@@ -1217,10 +1220,16 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
       return nullptr;
     }
   } else if (!options.fetches.empty()) {
-    // TF1's global_variables_initializer() is the NoOp 'init'.
-    for (const tensorflow::NodeDef &n : graph.node())
-      if (n.name() == "init" && n.op() == "NoOp")
-        initTargets.push_back("init");
+    // TF1's global_variables_initializer() is the NoOp 'init', in a graph
+    // with variables.
+    bool hasVariables = false, hasInit = false;
+    for (const tensorflow::NodeDef &n : graph.node()) {
+      hasVariables |= n.op() == "VarHandleOp" || n.op() == "VariableV2" ||
+                      n.op() == "Variable";
+      hasInit |= n.name() == "init" && n.op() == "NoOp";
+    }
+    if (hasVariables && hasInit)
+      initTargets.push_back("init");
   }
   // The initializer's own closure, pruned from the whole graph.
   tensorflow::GraphDef initGraph;
@@ -1250,6 +1259,7 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
       return nullptr;
     auto init = module->lookupSymbol<func::FuncOp>("init");
     init.setPrivate();
+    init->moveAfter(&module->getBody()->back());
     auto main = module->lookupSymbol<func::FuncOp>("main");
     OpBuilder builder = OpBuilder::atBlockBegin(&main.getBody().front());
     lite::CallOnceOp::create(builder, main.getLoc(),

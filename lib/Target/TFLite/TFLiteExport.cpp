@@ -56,6 +56,9 @@ private:
   /// The index of `op`'s operator code (its builtin at the version this
   /// instance needs), added on first use.
   unsigned getOperatorCode(lite::TFLiteBuiltinOpInterface op);
+  /// The same for a builtin that no lite op is (VAR_HANDLE).
+  unsigned getOperatorCode(lite::BuiltinOperator builtin, int version,
+                           StringRef runtime);
   /// The function a region outlined by -lite-outline-regions calls.
   FailureOr<func::FuncOp> getOutlinedCallee(Operation *op, Region &region);
 
@@ -99,12 +102,18 @@ unsigned ModelWriter::getBuffer(DenseElementsAttr value) {
 
 unsigned ModelWriter::getOperatorCode(lite::TFLiteBuiltinOpInterface op) {
   int version = op.getOperatorVersion();
-  int value = static_cast<int>(op.getBuiltinOperator());
+  return getOperatorCode(
+      op.getBuiltinOperator(), version,
+      tflite_support::getMinimumRuntimeVersion(op, version));
+}
+
+unsigned ModelWriter::getOperatorCode(lite::BuiltinOperator builtin,
+                                      int version, StringRef runtime) {
+  int value = static_cast<int>(builtin);
   auto [it, inserted] = operatorCodeIndex.try_emplace(
       std::make_pair(value, version), operatorCodes.size());
   if (inserted) {
-    operatorRuntimes.push_back(
-        tflite_support::getMinimumRuntimeVersion(op, version));
+    operatorRuntimes.push_back(runtime.str());
     operatorCodes.push_back(fb::CreateOperatorCode(
         fbb, static_cast<int8_t>(std::min(value, 127)), 0, version,
         static_cast<fb::BuiltinOperator>(value)));
@@ -206,6 +215,32 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
     return indices;
   };
 
+  // Variables: TFLite names one by a resource tensor that a VAR_HANDLE in
+  // the same subgraph produces; one per variable and subgraph.
+  llvm::StringMap<int32_t> varHandles;
+  auto getVarHandle = [&](StringRef variable) -> int32_t {
+    auto [it, inserted] = varHandles.try_emplace(variable, tensors.size());
+    if (!inserted)
+      return it->second;
+    int32_t tensor = it->second;
+    arena.sizes.push_back(-1);
+    tensors.push_back(fb::CreateTensor(
+        fbb, fbb.CreateVector(std::vector<int32_t>{}), fb::TensorType::RESOURCE,
+        /*buffer=*/0, fbb.CreateString((variable + "/handle").str())));
+    // VAR_HANDLE's facts: version 1, TFLite 2.6.0 (no lite op is it).
+    unsigned opcode =
+        getOperatorCode(lite::BuiltinOperator::VAR_HANDLE, 1, "2.6.0");
+    auto options = fb::CreateVarHandleOptions(fbb, fbb.CreateString(""),
+                                              fbb.CreateString(variable.str()));
+    std::vector<int32_t> outputs{tensor};
+    arena.operators.push_back({{}, outputs, {}, tflite_support::ArenaControlFlow::None, {}});
+    operators.push_back(fb::CreateOperator(
+        fbb, opcode, fbb.CreateVector(std::vector<int32_t>{}),
+        fbb.CreateVector(outputs), fb::BuiltinOptions::VarHandleOptions,
+        options.Union()));
+    return tensor;
+  };
+
   Block &body = function.getBody().front();
   StringRef prefix = function.getSymName();
   std::vector<int32_t> inputs, outputs;
@@ -285,6 +320,26 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       callees = {getSubgraphIndex(*condFn), getSubgraphIndex(*bodyFn)};
       controlFlow = tflite_support::ArenaControlFlow::While;
       slots = getWhileSlots(whileOp);
+    } else if (auto read = dyn_cast<lite::ReadVariableOp>(op)) {
+      opInputs = {getVarHandle(read.getVariable())};
+      opcode = getOperatorCode(read);
+      options = {fb::BuiltinOptions::ReadVariableOptions,
+                 fb::CreateReadVariableOptions(fbb).Union()};
+    } else if (auto assign = dyn_cast<lite::AssignVariableOp>(op)) {
+      opInputs = {getVarHandle(assign.getVariable()),
+                  tensorIndex.lookup(assign.getValue())};
+      opcode = getOperatorCode(assign);
+      options = {fb::BuiltinOptions::AssignVariableOptions,
+                 fb::CreateAssignVariableOptions(fbb).Union()};
+    } else if (auto once = dyn_cast<lite::CallOnceOp>(op)) {
+      auto init = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          once, once.getInitAttr());
+      if (!init)
+        return once.emitError("calls an unknown function ")
+               << once.getInitAttr();
+      opcode = getOperatorCode(once);
+      options = {fb::BuiltinOptions::CallOnceOptions,
+                 fb::CreateCallOnceOptions(fbb, getSubgraphIndex(init)).Union()};
     } else if (auto builtin = dyn_cast<lite::TFLiteBuiltinOpInterface>(op)) {
       if (std::optional<tflite_support::LiteRTRefusal> refusal =
               tflite_support::getLiteRTRefusal(builtin)) {

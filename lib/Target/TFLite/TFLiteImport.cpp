@@ -115,6 +115,8 @@ struct Scope {
   /// Whether subgraph 0 (the entry) returns the tensor.
   std::vector<bool> isEntryOutput;
   unsigned nextConstant = 0;
+  /// Resource tensors a VAR_HANDLE produced, by the variable they name.
+  DenseMap<unsigned, std::string> varHandles;
 };
 
 class ModelImporter {
@@ -140,6 +142,16 @@ private:
                          OpBuilder &builder);
   LogicalResult importWhile(Scope &scope, unsigned opIndex, ValueRange operands,
                             OpBuilder &builder);
+  /// VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE and CALL_ONCE: variables as
+  /// the module's lite.variables, an initializer subgraph as a private
+  /// function run by lite.call_once.
+  LogicalResult importVariableOperator(Scope &scope, unsigned opIndex,
+                                       int32_t code, OpBuilder &builder);
+  /// The variable a READ_VARIABLE/ASSIGN_VARIABLE's input #0 names.
+  FailureOr<std::string> getVariable(Scope &scope, unsigned opIndex);
+  /// Declares (or generalizes) lite.variable @name to hold `type`.
+  LogicalResult declareVariable(Scope &scope, unsigned opIndex,
+                                StringRef name, TensorType type);
   /// Fails if subgraph `index`, which operator `opIndex` names as its `role`
   /// subgraph, is being imported already (a cycle).
   LogicalResult checkNoCycle(Scope &scope, unsigned opIndex, unsigned index,
@@ -199,6 +211,9 @@ private:
   StringRef bytes;
   MLIRContext *context;
   Location fileLoc;
+  ModuleOp module;
+  /// CALL_ONCE initializer subgraphs imported as functions, by index.
+  DenseMap<unsigned, func::FuncOp> initializers;
   /// Lite ops by builtin code, from their TFLiteBuiltinOpInterface.
   DenseMap<int32_t, std::pair<OperationName, lite::BuiltinOptions>> opsByCode;
   /// Subgraphs being imported (outermost first) and the operator that
@@ -827,6 +842,152 @@ LogicalResult ModelImporter::importWhile(Scope &scope, unsigned opIndex,
   return success();
 }
 
+FailureOr<std::string> ModelImporter::getVariable(Scope &scope,
+                                                 unsigned opIndex) {
+  const fb::Operator *op = scope.subgraph->operators()->Get(opIndex);
+  if (!sizeOf(op->inputs()))
+    return opError(scope, opIndex) << "has no resource input";
+  int32_t tensor = op->inputs()->Get(0);
+  auto it = scope.varHandles.find(static_cast<unsigned>(tensor));
+  if (tensor < 0 || it == scope.varHandles.end())
+    return opError(scope, opIndex)
+           << "input #0 (tensor " << tensor
+           << ") is not a resource a VAR_HANDLE of this subgraph produces "
+              "before it";
+  return it->second;
+}
+
+LogicalResult ModelImporter::declareVariable(Scope &scope, unsigned opIndex,
+                                             StringRef name, TensorType type) {
+  if (auto existing = module.lookupSymbol<lite::VariableOp>(name)) {
+    auto known = cast<TensorType>(existing.getType());
+    if (known.getElementType() != type.getElementType())
+      return opError(scope, opIndex)
+             << "uses variable '" << name << "' as " << type
+             << ", but it is also used as " << known;
+    // Every access must fit the declaration: keep what they agree on.
+    if (known != type) {
+      TensorType joined = UnrankedTensorType::get(type.getElementType());
+      if (known.hasRank() && type.hasRank() &&
+          known.getRank() == type.getRank()) {
+        SmallVector<int64_t> shape;
+        for (auto [a, b] : llvm::zip(known.getShape(), type.getShape()))
+          shape.push_back(a == b ? a : ShapedType::kDynamic);
+        joined = RankedTensorType::get(shape, type.getElementType());
+      }
+      existing.setType(joined);
+    }
+    return success();
+  }
+  if (module.lookupSymbol(name))
+    return opError(scope, opIndex)
+           << "names variable '" << name << "' like a function of the model";
+  OpBuilder atTop = OpBuilder::atBlockBegin(module.getBody());
+  lite::VariableOp::create(atTop, fileLoc, atTop.getStringAttr(name),
+                           TypeAttr::get(type));
+  return success();
+}
+
+LogicalResult ModelImporter::importVariableOperator(Scope &scope,
+                                                    unsigned opIndex,
+                                                    int32_t code,
+                                                    OpBuilder &builder) {
+  const fb::Operator *op = scope.subgraph->operators()->Get(opIndex);
+  auto builtin = static_cast<fb::BuiltinOperator>(code);
+  unsigned numOutputs = sizeOf(op->outputs());
+  Location loc = getLocation(
+      scope, numOutputs ? ArrayRef<int32_t>(op->outputs()->data(), numOutputs)
+                        : ArrayRef<int32_t>());
+  if (failed(countOperation(scope)))
+    return failure();
+  if (builtin == fb::BuiltinOperator::VAR_HANDLE) {
+    const fb::VarHandleOptions *options =
+        op->builtin_options_as_VarHandleOptions();
+    if (!options || !options->shared_name() ||
+        options->shared_name()->size() == 0)
+      return opError(scope, opIndex) << "has no shared_name: TFLite names a "
+                                        "variable by it";
+    if (numOutputs != 1 || op->outputs()->Get(0) < 0 ||
+        static_cast<unsigned>(op->outputs()->Get(0)) >= scope.numTensors)
+      return opError(scope, opIndex) << "must have one resource output";
+    unsigned tensor = op->outputs()->Get(0);
+    // The container is ignored: a model has one resource map.
+    scope.varHandles[tensor] = options->shared_name()->str();
+    scope.produced[tensor] = true;
+    return success();
+  }
+  if (builtin == fb::BuiltinOperator::CALL_ONCE) {
+    const fb::CallOnceOptions *options =
+        op->builtin_options_as_CallOnceOptions();
+    int32_t index = options ? options->init_subgraph_index() : -1;
+    if (index < 0 || static_cast<unsigned>(index) >= sizeOf(model.subgraphs()))
+      return opError(scope, opIndex)
+             << "names init subgraph " << index << ", out of range";
+    if (!hasArity(model, index, 0, 0))
+      return opError(scope, opIndex)
+             << "its init subgraph " << index
+             << " must take no inputs and return no outputs";
+    func::FuncOp init = initializers.lookup(index);
+    if (!init) {
+      if (failed(checkNoCycle(scope, opIndex, index, "init")))
+        return failure();
+      const fb::SubGraph *subgraph = model.subgraphs()->Get(index);
+      std::string name = subgraph->name() && subgraph->name()->size()
+                             ? subgraph->name()->str()
+                             : "init" + std::to_string(index);
+      OpBuilder atEnd = OpBuilder::atBlockEnd(module.getBody());
+      init = func::FuncOp::create(atEnd, fileLoc, name,
+                                  atEnd.getFunctionType({}, {}));
+      init.setPrivate();
+      SymbolTable(module).insert(init);
+      initializers[index] = init;
+      OpBuilder body = OpBuilder::atBlockEnd(init.addEntryBlock());
+      callSites.push_back("in subgraph " + std::to_string(index) +
+                          ", the init subgraph of " +
+                          describeOperator(scope, opIndex));
+      FailureOr<SmallVector<Value>> outputs =
+          importSubgraph(index, body, ValueRange());
+      callSites.pop_back();
+      if (failed(outputs))
+        return failure();
+      func::ReturnOp::create(body, fileLoc, ValueRange());
+    }
+    lite::CallOnceOp::create(builder, loc, FlatSymbolRefAttr::get(init));
+    return success();
+  }
+
+  FailureOr<std::string> variable = getVariable(scope, opIndex);
+  if (failed(variable))
+    return failure();
+  auto symbol = FlatSymbolRefAttr::get(context, *variable);
+  if (builtin == fb::BuiltinOperator::READ_VARIABLE) {
+    if (numOutputs != 1 || sizeOf(op->inputs()) != 1)
+      return opError(scope, opIndex) << "must have one input and one output";
+    FailureOr<SmallVector<Type>> types = getResultTypes(scope, opIndex);
+    if (failed(types) ||
+        failed(createConstantsBefore(scope, op->outputs()->Get(0), builder)))
+      return failure();
+    auto type = cast<TensorType>(types->front());
+    if (failed(declareVariable(scope, opIndex, *variable, type)))
+      return failure();
+    auto read =
+        lite::ReadVariableOp::create(builder, loc, type, symbol, Value());
+    setOutputs(scope, opIndex, read->getResults());
+    return success();
+  }
+  if (numOutputs != 0 || sizeOf(op->inputs()) != 2)
+    return opError(scope, opIndex) << "must have two inputs and no output";
+  FailureOr<Value> value =
+      getOperand(scope, opIndex, op->inputs()->Get(1), builder);
+  if (failed(value))
+    return failure();
+  auto type = cast<TensorType>(value->getType());
+  if (failed(declareVariable(scope, opIndex, *variable, type)))
+    return failure();
+  lite::AssignVariableOp::create(builder, loc, symbol, *value, Value());
+  return success();
+}
+
 LogicalResult ModelImporter::importOperator(Scope &scope, unsigned opIndex,
                                             OpBuilder &builder) {
   const fb::Operator *op = scope.subgraph->operators()->Get(opIndex);
@@ -835,6 +996,15 @@ LogicalResult ModelImporter::importOperator(Scope &scope, unsigned opIndex,
     return opError(scope, opIndex) << "custom operators are not supported";
   bool isIf = code == static_cast<int32_t>(fb::BuiltinOperator::IF);
   bool isWhile = code == static_cast<int32_t>(fb::BuiltinOperator::WHILE);
+  switch (static_cast<fb::BuiltinOperator>(code)) {
+  case fb::BuiltinOperator::VAR_HANDLE:
+  case fb::BuiltinOperator::READ_VARIABLE:
+  case fb::BuiltinOperator::ASSIGN_VARIABLE:
+  case fb::BuiltinOperator::CALL_ONCE:
+    return importVariableOperator(scope, opIndex, code, builder);
+  default:
+    break;
+  }
   auto it = opsByCode.find(code);
   if (!isIf && !isWhile && it == opsByCode.end())
     return opError(scope, opIndex)
@@ -1007,6 +1177,7 @@ OwningOpRef<ModuleOp> ModelImporter::importModel() {
   }
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  this->module = *module;
   OpBuilder builder = OpBuilder::atBlockEnd(module->getBody());
   auto function = func::FuncOp::create(builder, fileLoc, "main",
                                        builder.getFunctionType(argTypes, {}));

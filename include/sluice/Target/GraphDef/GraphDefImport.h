@@ -34,8 +34,8 @@ struct GraphDefImportOptions {
   std::vector<std::string> fetches;
   /// Nodes TF runs once before the fetches (variable initializers, TF1's
   /// `init`): imported as the private func.func @init, which @main runs by
-  /// lite.call_once. Unset: a NoOp named "init", when there is one and the
-  /// fetches are explicit. Set and empty: none.
+  /// lite.call_once. Unset: the NoOp named "init" of a graph with variables,
+  /// when the fetches are explicit. Set and empty: none.
   std::optional<std::vector<std::string>> init;
   /// Report, as a remark on the graph, the nodes left out because no fetch
   /// needs them.

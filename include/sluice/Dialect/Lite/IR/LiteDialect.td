@@ -94,6 +94,10 @@ def Lite_BuiltinOperator : I32EnumAttr<"BuiltinOperator",
   I32EnumAttrCase<"WHILE", 119>,
   I32EnumAttrCase<"SELECT_V2", 123>,
   I32EnumAttrCase<"BATCH_MATMUL", 126>,
+  I32EnumAttrCase<"CALL_ONCE", 129>,
+  I32EnumAttrCase<"VAR_HANDLE", 142>,
+  I32EnumAttrCase<"READ_VARIABLE", 143>,
+  I32EnumAttrCase<"ASSIGN_VARIABLE", 144>,
   I32EnumAttrCase<"DYNAMIC_UPDATE_SLICE", 151>
   ]> {
   let cppNamespace = "::sluice::lite";
@@ -146,6 +150,10 @@ def Lite_BuiltinOptions : I32EnumAttr<"BuiltinOptions",
   I32EnumAttrCase<"WhileOptions", 93>,
   I32EnumAttrCase<"SelectV2Options", 98>,
   I32EnumAttrCase<"BatchMatMulOptions", 101>,
+  I32EnumAttrCase<"CallOnceOptions", 103>,
+  I32EnumAttrCase<"VarHandleOptions", 111>,
+  I32EnumAttrCase<"ReadVariableOptions", 112>,
+  I32EnumAttrCase<"AssignVariableOptions", 113>,
   I32EnumAttrCase<"DynamicUpdateSliceOptions", 117>
   ]> {
   let cppNamespace = "::sluice::lite";

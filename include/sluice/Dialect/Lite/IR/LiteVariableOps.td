@@ -28,9 +28,11 @@
 //       %0 = lite.read_variable @v : tensor<2xf32>
 //       ...
 //
-// TFLite export writes VAR_HANDLE (one per variable and subgraph) feeding
-// READ_VARIABLE / ASSIGN_VARIABLE, and CALL_ONCE with the initializer's
-// subgraph; native code keeps each variable in a global buffer.
+// TFLite export writes VAR_HANDLE (one per variable and subgraph: TFLite's
+// resource tensor, which has no lite op) feeding READ_VARIABLE /
+// ASSIGN_VARIABLE, and CALL_ONCE with the initializer's subgraph; the
+// records below carry those builtins' codes and runtimes. Native code keeps
+// each variable in a global buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,7 +64,8 @@ def Lite_VariableOp : Lite_Op<"variable", [
   let assemblyFormat = "$sym_name attr-dict `:` $type";
 }
 
-def Lite_ReadVariableOp : Lite_Op<"read_variable", [
+def Lite_ReadVariableOp : Lite_BuiltinOp<"read_variable", "READ_VARIABLE",
+                                          "ReadVariableOptions", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     MemoryEffects<[MemRead<Lite_VariableResource>]>]> {
   let summary = "the current value of a variable";
@@ -79,12 +82,15 @@ def Lite_ReadVariableOp : Lite_Op<"read_variable", [
   let arguments = (ins FlatSymbolRefAttr:$variable,
                        Optional<Lite_Tensor>:$after);
   let results = (outs Lite_Tensor:$value);
+  let tfliteRuntimes = ["2.6.0"];
   let assemblyFormat = [{
     $variable (`after` $after^ `:` type($after))? attr-dict `:` type($value)
   }];
 }
 
-def Lite_AssignVariableOp : Lite_Op<"assign_variable", [
+def Lite_AssignVariableOp : Lite_BuiltinOp<"assign_variable",
+                                            "ASSIGN_VARIABLE",
+                                            "AssignVariableOptions", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     MemoryEffects<[MemWrite<Lite_VariableResource>]>]> {
   let summary = "gives a variable a new value";
@@ -99,13 +105,15 @@ def Lite_AssignVariableOp : Lite_Op<"assign_variable", [
   }];
   let arguments = (ins FlatSymbolRefAttr:$variable, Lite_Tensor:$value,
                        Optional<Lite_Tensor>:$after);
+  let tfliteRuntimes = ["2.6.0"];
   let assemblyFormat = [{
     $variable `,` $value (`after` $after^ `:` type($after))? attr-dict `:`
       type($value)
   }];
 }
 
-def Lite_CallOnceOp : Lite_Op<"call_once", [
+def Lite_CallOnceOp : Lite_BuiltinOp<"call_once", "CALL_ONCE",
+                                     "CallOnceOptions", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     MemoryEffects<[MemRead<Lite_VariableResource>,
                    MemWrite<Lite_VariableResource>]>]> {
@@ -121,6 +129,7 @@ def Lite_CallOnceOp : Lite_Op<"call_once", [
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$init);
+  let tfliteRuntimes = ["2.5.0"];
   let assemblyFormat = "$init attr-dict";
 }
 
