@@ -98,7 +98,7 @@ def tf_fetch(graph_def, name):
     return tensor_name(name)
 
 
-def run_tf(tf, graph_def, fetches, targets, inputs):
+def run_tf(tf, graph_def, fetches, targets, inputs, init=()):
     import numpy as np
     fetches = [tf_fetch(graph_def, f) for f in fetches]
     graph = tf.Graph()
@@ -113,6 +113,9 @@ def run_tf(tf, graph_def, fetches, targets, inputs):
             else:
                 feed[tensor] = np.array(value, dtype=tensor.dtype.as_numpy_dtype)
         with tf.compat.v1.Session(graph=graph) as session:
+            # Sluice's --init: run once before the fetches.
+            if init:
+                session.run(list(init))
             values = session.run([tensor_name(f) for f in fetches] + targets, feed)
     except Exception as e:  # TF's refusal is the finding
         return None, tfcorpus.describe_tf_error(e, limit=300)
@@ -165,7 +168,8 @@ def main():
                 fetches = [f for f in explicit if not f.startswith("^")]
             else:
                 fetches = default_fetches(graph_def)
-            tf_out, tf_error = run_tf(tf, graph_def, fetches, targets, inputs)
+            tf_out, tf_error = run_tf(tf, graph_def, fetches, targets, inputs,
+                                      option(extra, "init") or ())
             key = (graph_name, " ".join(extra))
             if sluice_out is not None and tf_out is not None:
                 why = tfcorpus.compare(tf_out, sluice_out, TOLERANCE)

@@ -30,6 +30,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -583,16 +584,31 @@ void SliceEmitter::addVariableDeps(Node *node, Guard guard) {
       node->emitDeps.push_back(def);
 }
 
+/// Whether `op`, or a function it calls, reads or writes a variable.
+static bool touchesVariables(Operation *op,
+                             llvm::SmallPtrSetImpl<Operation *> &visited) {
+  WalkResult result = op->walk([&](Operation *inner) {
+    if (isa<lite::ReadVariableOp, lite::AssignVariableOp, lite::CallOnceOp>(
+            inner))
+      return WalkResult::interrupt();
+    if (auto call = dyn_cast<CallOpInterface>(inner))
+      if (Operation *callee = call.resolveCallable())
+        if (visited.insert(callee).second &&
+            touchesVariables(callee, visited))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
 /// Whether the node does something besides computing its results: an island
-/// with an op that reads or writes state (a variable).
+/// that reads or writes a variable.
 static bool hasSideEffects(Operation *node) {
   auto island = dyn_cast<IslandOp>(node);
   if (!island)
     return false;
-  for (Operation &op : island.getBody().front().without_terminator())
-    if (!isMemoryEffectFree(&op))
-      return true;
-  return false;
+  llvm::SmallPtrSet<Operation *, 4> visited;
+  return touchesVariables(island, visited);
 }
 
 void SliceEmitter::chooseEmitted(ArrayRef<SliceTarget> targets) {
