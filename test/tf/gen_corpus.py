@@ -708,6 +708,43 @@ def tf2_programs(w):
               "SavedModel signature, frozen and lowered", cf, runs,
               tolerance="transcendental", lowered=True)
 
+    # Resource variables passed to functional While/If: a TF2-style graph
+    # (control flow v2) with the variables and their initializer in it, as
+    # TF runs it in a session. Written last: TF numbers traced functions
+    # process-wide, so the programs above keep their files.
+    def variable_in_while():
+        n = ph(T.int32, [], "n")
+        v = T.Variable([1.0, 2.0], name="v")
+
+        def body(i):
+            with T.control_dependencies([v.assign(v * 0.5 + 1.0)]):
+                return i + 1
+        done = T.nest.flatten(T.while_loop(lambda i: i < n, body, [0]))
+        with T.control_dependencies(done):
+            out = T.identity(v.read_value())
+        return [n], [out], T.compat.v1.global_variables_initializer()
+    graph, gd, feeds, fetches, init = tf1_graph(variable_in_while)
+    w.write("tf2_variable_in_functional_while", "tf2_variable", "tf2",
+            "tf.Variable assigned in a functional While (the handle an input of "
+            "the loop), initialised by the init op", gd, feeds, fetches,
+            [{"n": i32(v)} for v in (0, 1, 4)], init=init)
+
+    def variable_in_cond():
+        x = ph(T.float32, [2], "x")
+        v = T.Variable([1.0, -1.0], name="acc")
+        w_ = T.Variable([2.0, 3.0], name="scale")
+        updated = T.cond(T.reduce_sum(x) > 0,
+                         lambda: v.assign_add(x * w_),
+                         lambda: v.assign_sub(x))
+        with T.control_dependencies([updated]):
+            out = T.identity(v.read_value())
+        return [x], [out], T.compat.v1.global_variables_initializer()
+    graph, gd, feeds, fetches, init = tf1_graph(variable_in_cond)
+    w.write("tf2_variable_in_functional_if", "tf2_variable", "tf2",
+            "tf.Variable assign_add / assign_sub in the branches of a functional If, "
+            "initialised by the init op", gd, feeds, fetches,
+            [{"x": f32(1, 2)}, {"x": f32(-1, -2)}], init=init)
+
 
 # ---------------------------------------------------------------------------
 # Random programs, built through TF's API.

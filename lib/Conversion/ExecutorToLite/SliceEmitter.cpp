@@ -593,8 +593,7 @@ static bool touchesVariables(Operation *op,
       return WalkResult::interrupt();
     if (auto call = dyn_cast<CallOpInterface>(inner))
       if (Operation *callee = call.resolveCallable())
-        if (visited.insert(callee).second &&
-            touchesVariables(callee, visited))
+        if (visited.insert(callee).second && touchesVariables(callee, visited))
           return WalkResult::interrupt();
     return WalkResult::advance();
   });

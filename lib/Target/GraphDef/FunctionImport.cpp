@@ -97,8 +97,7 @@ void sluice::graphdef::discardBlock(Block *block) {
 
 FunctionLibrary::FunctionLibrary(const tensorflow::FunctionDefLibrary &library,
                                  ModuleOp module, StringRef filename)
-    : module(module), context(module.getContext()),
-      filename(filename.str()) {
+    : module(module), context(module.getContext()), filename(filename.str()) {
   for (const tensorflow::FunctionDef &function : library.function())
     functions.try_emplace(function.signature().name(), &function);
 }
@@ -113,9 +112,8 @@ bool FunctionLibrary::isFunctionalOp(StringRef op) {
       .Default(false);
 }
 
-FailureOr<unsigned>
-FunctionLibrary::numOutputs(const tensorflow::NodeDef &node,
-                            std::string &why) const {
+FailureOr<unsigned> FunctionLibrary::numOutputs(const tensorflow::NodeDef &node,
+                                                std::string &why) const {
   StringRef op = node.op();
   if (auto it = functions.find(op); it != functions.end())
     return it->second->signature().output_arg_size();
@@ -129,8 +127,7 @@ FunctionLibrary::numOutputs(const tensorflow::NodeDef &node,
   return it->second.list().type_size();
 }
 
-LogicalResult FunctionLibrary::checkRecursion(StringRef name,
-                                              NodeError error) {
+LogicalResult FunctionLibrary::checkRecursion(StringRef name, NodeError error) {
   auto it = llvm::find(stack, name);
   if (it == stack.end())
     return success();
@@ -138,9 +135,8 @@ LogicalResult FunctionLibrary::checkRecursion(StringRef name,
   for (; it != stack.end(); ++it)
     chain += *it + " -> ";
   chain += name.str();
-  return error() << "calls the library function '" << name
-                 << "' recursively (" << chain
-                 << "): recursion is not supported";
+  return error() << "calls the library function '" << name << "' recursively ("
+                 << chain << "): recursion is not supported";
 }
 
 const tensorflow::GraphDef *FunctionLibrary::bodyOf(StringRef name,
@@ -193,8 +189,7 @@ const tensorflow::GraphDef *FunctionLibrary::bodyOf(StringRef name,
     StringRef op = producer ? StringRef(producer->op()) : StringRef();
     auto callee = functions.find(op);
     int base = outputBase(op, parts[1],
-                          callee == functions.end() ? nullptr
-                                                    : callee->second);
+                          callee == functions.end() ? nullptr : callee->second);
     return (parts[0] + ":" + Twine(base + index)).str();
   };
   for (const tensorflow::NodeDef &original : function.node_def()) {
@@ -207,8 +202,8 @@ const tensorflow::GraphDef *FunctionLibrary::bodyOf(StringRef name,
   for (auto [i, arg] : llvm::enumerate(signature.output_arg())) {
     auto ret = function.ret().find(arg.name());
     if (ret == function.ret().end()) {
-      error() << "calls the library function '" << name
-              << "', whose output '" << arg.name() << "' has no ret";
+      error() << "calls the library function '" << name << "', whose output '"
+              << arg.name() << "' has no ret";
       return nullptr;
     }
     tensorflow::NodeDef *node = body->add_node();
@@ -230,8 +225,8 @@ LogicalResult FunctionLibrary::checkArguments(StringRef name,
     return error() << "passes " << argTypes.size()
                    << " input(s) to the library function '" << name
                    << "', which takes " << expected;
-  for (auto [arg, type] : llvm::zip(function.signature().input_arg(),
-                                    argTypes)) {
+  for (auto [arg, type] :
+       llvm::zip(function.signature().input_arg(), argTypes)) {
     Type declared = convertDataType(arg.type(), context);
     if (declared && cast<TensorType>(type).getElementType() != declared)
       return error() << "passes a value of type " << type << " to input '"
@@ -243,8 +238,8 @@ LogicalResult FunctionLibrary::checkArguments(StringRef name,
 
 FailureOr<SmallVector<Value>>
 FunctionLibrary::inlineFunction(StringRef name, OpBuilder &builder,
-                                Location loc, ValueRange args,
-                                NodeError error) {
+                                Location loc, ValueRange args, NodeError error,
+                                ArrayRef<std::string> argVariables) {
   if (failed(checkRecursion(name, error)))
     return failure();
   const tensorflow::GraphDef *body = bodyOf(name, error);
@@ -254,8 +249,9 @@ FunctionLibrary::inlineFunction(StringRef name, OpBuilder &builder,
     return failure();
   SmallVector<Type> argTypes(args.getTypes());
   stack.push_back(name.str());
-  GraphImporter importer(*body, context, kFunctionOptions, filename, {},
-                         *this, name);
+  GraphImporter importer(*body, context, kFunctionOptions, filename, {}, *this,
+                         name);
+  importer.bindArgumentVariables(argVariables);
   FailureOr<SmallVector<Value>> results = failure();
   if (succeeded(importer.analyze(argTypes)))
     results = importer.emit(builder, loc, args);
@@ -265,8 +261,8 @@ FunctionLibrary::inlineFunction(StringRef name, OpBuilder &builder,
 
 FailureOr<Block *>
 FunctionLibrary::inlineIntoBlock(StringRef name, Location loc, ValueRange args,
-                                 ArrayRef<Type> blockArgTypes,
-                                 NodeError error) {
+                                 ArrayRef<Type> blockArgTypes, NodeError error,
+                                 ArrayRef<std::string> argVariables) {
   Block *block = new Block();
   SmallVector<Value> callArgs(args);
   if (!blockArgTypes.empty()) {
@@ -276,7 +272,7 @@ FunctionLibrary::inlineIntoBlock(StringRef name, Location loc, ValueRange args,
   }
   OpBuilder builder = atEnd(block, context);
   FailureOr<SmallVector<Value>> results =
-      inlineFunction(name, builder, loc, callArgs, error);
+      inlineFunction(name, builder, loc, callArgs, error, argVariables);
   if (failed(results)) {
     discardBlock(block);
     return failure();
@@ -285,13 +281,18 @@ FunctionLibrary::inlineIntoBlock(StringRef name, Location loc, ValueRange args,
   return block;
 }
 
-FailureOr<func::FuncOp> FunctionLibrary::getOrImport(StringRef name,
-                                                     TypeRange argTypes,
-                                                     Location loc,
-                                                     NodeError error) {
-  for (func::FuncOp function : imported[name])
-    if (TypeRange(function.getArgumentTypes()) == argTypes)
-      return function;
+FailureOr<func::FuncOp>
+FunctionLibrary::getOrImport(StringRef name, TypeRange argTypes, Location loc,
+                             NodeError error,
+                             ArrayRef<std::string> argVariables) {
+  // A function whose resource arguments name variables is imported for
+  // those variables: it is not shared.
+  bool bound = llvm::any_of(argVariables,
+                            [](const std::string &v) { return !v.empty(); });
+  if (!bound)
+    for (func::FuncOp function : imported[name])
+      if (TypeRange(function.getArgumentTypes()) == argTypes)
+        return function;
   if (failed(checkRecursion(name, error)))
     return failure();
   const tensorflow::GraphDef *body = bodyOf(name, error);
@@ -302,21 +303,21 @@ FailureOr<func::FuncOp> FunctionLibrary::getOrImport(StringRef name,
 
   stack.push_back(name.str());
   llvm::scope_exit pop([&] { stack.pop_back(); });
-  GraphImporter importer(*body, context, kFunctionOptions, filename, {},
-                         *this, name);
+  GraphImporter importer(*body, context, kFunctionOptions, filename, {}, *this,
+                         name);
+  importer.bindArgumentVariables(argVariables);
   if (failed(importer.analyze(SmallVector<Type>(argTypes))))
     return failure();
   // One symbol per (function, signature); "main" is the graph's.
   std::string base = sanitize(name), symbol = base;
-  for (int n = 1; symbol == "main" || SymbolTable::lookupSymbolIn(
-                                          module, StringAttr::get(context,
-                                                                  symbol));
+  for (int n = 1;
+       symbol == "main" ||
+       SymbolTable::lookupSymbolIn(module, StringAttr::get(context, symbol));
        ++n)
     symbol = base + "_" + std::to_string(n);
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  Location funcLoc = NameLoc::get(
-      StringAttr::get(context, name),
-      FileLineColLoc::get(context, filename, 0, 0));
+  Location funcLoc = NameLoc::get(StringAttr::get(context, name),
+                                  FileLineColLoc::get(context, filename, 0, 0));
   auto function = func::FuncOp::create(
       builder, funcLoc, symbol,
       builder.getFunctionType(argTypes, importer.resultTypes()));
@@ -334,7 +335,8 @@ FailureOr<func::FuncOp> FunctionLibrary::getOrImport(StringRef name,
     return failure();
   }
   func::ReturnOp::create(inner, funcLoc, *results);
-  imported[name].push_back(function);
+  if (!bound)
+    imported[name].push_back(function);
   return function;
 }
 
@@ -365,9 +367,10 @@ FailureOr<Value> FunctionLibrary::toPredicate(Value value, OpBuilder &builder,
     auto scalar = RankedTensorType::get({}, element);
     Value zero = lite::ConstantOp::create(
         builder, loc, scalar, cast<ElementsAttr>(builder.getZeroAttr(scalar)));
-    Type result = isa<RankedTensorType>(type)
-                      ? Type(predicate)
-                      : Type(UnrankedTensorType::get(predicate.getElementType()));
+    Type result =
+        isa<RankedTensorType>(type)
+            ? Type(predicate)
+            : Type(UnrankedTensorType::get(predicate.getElementType()));
     value = lite::NotEqualOp::create(builder, loc, result, value, zero);
   }
   if (isa<UnrankedTensorType>(value.getType())) {
@@ -401,8 +404,8 @@ FunctionLibrary::makeIf(OpBuilder &builder, Location loc, Value cond,
     auto [a, b] = types;
     if (cast<TensorType>(a).getElementType() !=
         cast<TensorType>(b).getElementType()) {
-      error() << "has branches whose result #" << i << " differ in type: "
-              << a << " and " << b;
+      error() << "has branches whose result #" << i << " differ in type: " << a
+              << " and " << b;
       return fail();
     }
     resultTypes.push_back(joinTypes(a, b));
@@ -415,7 +418,10 @@ FunctionLibrary::makeIf(OpBuilder &builder, Location loc, Value cond,
 
 FailureOr<SmallVector<Value>>
 FunctionLibrary::buildIf(const tensorflow::NodeDef &node, OpBuilder &builder,
-                         Location loc, ValueRange inputs, NodeError error) {
+                         Location loc, ValueRange inputs, NodeError error,
+                         ArrayRef<std::string> inputVariables) {
+  ArrayRef<std::string> argVariables =
+      inputVariables.empty() ? inputVariables : inputVariables.drop_front();
   std::string thenName = functionAttr(node, "then_branch");
   std::string elseName = functionAttr(node, "else_branch");
   if (thenName.empty() || elseName.empty())
@@ -426,12 +432,12 @@ FunctionLibrary::buildIf(const tensorflow::NodeDef &node, OpBuilder &builder,
       toPredicate(inputs[0], builder, loc, "condition", error);
   if (failed(cond))
     return failure();
-  FailureOr<Block *> thenBlock =
-      inlineIntoBlock(thenName, loc, inputs.drop_front(), {}, error);
+  FailureOr<Block *> thenBlock = inlineIntoBlock(
+      thenName, loc, inputs.drop_front(), {}, error, argVariables);
   if (failed(thenBlock))
     return failure();
-  FailureOr<Block *> elseBlock =
-      inlineIntoBlock(elseName, loc, inputs.drop_front(), {}, error);
+  FailureOr<Block *> elseBlock = inlineIntoBlock(
+      elseName, loc, inputs.drop_front(), {}, error, argVariables);
   if (failed(elseBlock)) {
     discardBlock(*thenBlock);
     return failure();
@@ -440,9 +446,9 @@ FunctionLibrary::buildIf(const tensorflow::NodeDef &node, OpBuilder &builder,
 }
 
 FailureOr<SmallVector<Value>>
-FunctionLibrary::buildWhile(const tensorflow::NodeDef &node,
-                            OpBuilder &builder, Location loc,
-                            ValueRange inputs, NodeError error) {
+FunctionLibrary::buildWhile(const tensorflow::NodeDef &node, OpBuilder &builder,
+                            Location loc, ValueRange inputs, NodeError error,
+                            ArrayRef<std::string> inputVariables) {
   std::string condName = functionAttr(node, "cond");
   std::string bodyName = functionAttr(node, "body");
   if (condName.empty() || bodyName.empty())
@@ -458,7 +464,7 @@ FunctionLibrary::buildWhile(const tensorflow::NodeDef &node,
         type = UnrankedTensorType::get(cast<TensorType>(type).getElementType());
     // A loop without variables takes no block arguments either way.
     FailureOr<Block *> block =
-        inlineIntoBlock(bodyName, loc, {}, carried, error);
+        inlineIntoBlock(bodyName, loc, {}, carried, error, inputVariables);
     if (failed(block))
       return failure();
     TypeRange next = (*block)->getTerminator()->getOperandTypes();
@@ -491,8 +497,8 @@ FunctionLibrary::buildWhile(const tensorflow::NodeDef &node,
   for (Type type : carried)
     condArgs.push_back(cond->addArgument(type, loc));
   OpBuilder condBuilder = atEnd(cond, context);
-  FailureOr<SmallVector<Value>> condResults =
-      inlineFunction(condName, condBuilder, loc, condArgs, error);
+  FailureOr<SmallVector<Value>> condResults = inlineFunction(
+      condName, condBuilder, loc, condArgs, error, inputVariables);
   FailureOr<Value> predicate = failure();
   if (succeeded(condResults)) {
     if (condResults->size() != 1)
@@ -517,7 +523,10 @@ FunctionLibrary::buildWhile(const tensorflow::NodeDef &node,
 
 FailureOr<SmallVector<Value>>
 FunctionLibrary::buildCase(const tensorflow::NodeDef &node, OpBuilder &builder,
-                           Location loc, ValueRange inputs, NodeError error) {
+                           Location loc, ValueRange inputs, NodeError error,
+                           ArrayRef<std::string> inputVariables) {
+  ArrayRef<std::string> argVariables =
+      inputVariables.empty() ? inputVariables : inputVariables.drop_front();
   auto attr = node.attr().find("branches");
   if (attr == node.attr().end() || attr->second.list().func_size() == 0)
     return error() << "has no branches";
@@ -539,24 +548,20 @@ FunctionLibrary::buildCase(const tensorflow::NodeDef &node, OpBuilder &builder,
   std::function<FailureOr<SmallVector<Value>>(size_t, OpBuilder &)> chain =
       [&](size_t k, OpBuilder &at) -> FailureOr<SmallVector<Value>> {
     if (k + 1 == branches.size())
-      return inlineFunction(branches[k], at, loc, args, error);
+      return inlineFunction(branches[k], at, loc, args, error, argVariables);
     auto scalar = RankedTensorType::get({}, indexElement);
     Value constant = lite::ConstantOp::create(
         at, loc, scalar,
-        DenseElementsAttr::get(scalar,
-                               APInt(indexElement.getWidth(), k)));
-    Type equalType =
-        isa<RankedTensorType>(indexType)
-            ? Type(indexType.clone(at.getI1Type()))
-            : Type(UnrankedTensorType::get(at.getI1Type()));
-    Value equal =
-        lite::EqualOp::create(at, loc, equalType, index, constant);
-    FailureOr<Value> cond =
-        toPredicate(equal, at, loc, "branch_index", error);
+        DenseElementsAttr::get(scalar, APInt(indexElement.getWidth(), k)));
+    Type equalType = isa<RankedTensorType>(indexType)
+                         ? Type(indexType.clone(at.getI1Type()))
+                         : Type(UnrankedTensorType::get(at.getI1Type()));
+    Value equal = lite::EqualOp::create(at, loc, equalType, index, constant);
+    FailureOr<Value> cond = toPredicate(equal, at, loc, "branch_index", error);
     if (failed(cond))
       return failure();
     FailureOr<Block *> thenBlock =
-        inlineIntoBlock(branches[k], loc, args, {}, error);
+        inlineIntoBlock(branches[k], loc, args, {}, error, argVariables);
     if (failed(thenBlock))
       return failure();
     Block *elseBlock = new Block();
@@ -575,24 +580,25 @@ FunctionLibrary::buildCase(const tensorflow::NodeDef &node, OpBuilder &builder,
 
 FailureOr<SmallVector<Value>>
 FunctionLibrary::build(const tensorflow::NodeDef &node, OpBuilder &builder,
-                       Location loc, ValueRange inputs, NodeError error) {
+                       Location loc, ValueRange inputs, NodeError error,
+                       ArrayRef<std::string> inputVariables) {
   StringRef op = node.op();
   FailureOr<SmallVector<Value>> results = failure();
   if (op == "If" || op == "StatelessIf") {
-    results = buildIf(node, builder, loc, inputs, error);
+    results = buildIf(node, builder, loc, inputs, error, inputVariables);
   } else if (op == "While" || op == "StatelessWhile") {
-    results = buildWhile(node, builder, loc, inputs, error);
+    results = buildWhile(node, builder, loc, inputs, error, inputVariables);
   } else if (op == "Case" || op == "StatelessCase") {
-    results = buildCase(node, builder, loc, inputs, error);
+    results = buildCase(node, builder, loc, inputs, error, inputVariables);
   } else {
-    std::string name = op == "PartitionedCall" ||
-                               op == "StatefulPartitionedCall"
-                           ? functionAttr(node, "f")
-                           : op.str();
+    std::string name =
+        op == "PartitionedCall" || op == "StatefulPartitionedCall"
+            ? functionAttr(node, "f")
+            : op.str();
     if (name.empty())
       return error() << "has no function attribute 'f'";
     FailureOr<func::FuncOp> callee =
-        getOrImport(name, inputs.getTypes(), loc, error);
+        getOrImport(name, inputs.getTypes(), loc, error, inputVariables);
     if (failed(callee))
       return failure();
     results = SmallVector<Value>(
@@ -610,7 +616,8 @@ FunctionLibrary::build(const tensorflow::NodeDef &node, OpBuilder &builder,
 
 FailureOr<SmallVector<Type>>
 FunctionLibrary::inferTypes(const tensorflow::NodeDef &node, Location loc,
-                            ArrayRef<Type> inputTypes, NodeError error) {
+                            ArrayRef<Type> inputTypes, NodeError error,
+                            ArrayRef<std::string> inputVariables) {
   // Builds the op on placeholder values in a scratch block.
   Block *scratch = new Block();
   SmallVector<Value> inputs;
@@ -618,7 +625,7 @@ FunctionLibrary::inferTypes(const tensorflow::NodeDef &node, Location loc,
     inputs.push_back(scratch->addArgument(type, loc));
   OpBuilder builder = atEnd(scratch, context);
   FailureOr<SmallVector<Value>> results =
-      build(node, builder, loc, inputs, error);
+      build(node, builder, loc, inputs, error, inputVariables);
   FailureOr<SmallVector<Type>> types = failure();
   if (succeeded(results))
     types = SmallVector<Type>(ValueRange(*results).getTypes());

@@ -50,15 +50,20 @@ public:
                                        std::string &why) const;
 
   /// Builds a functional node at `builder` on its data inputs.
+  /// `inputVariables` names, by input, the variable whose handle the input
+  /// is (empty: not a handle); the functions' resource arguments then name
+  /// the same variables.
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   build(const tensorflow::NodeDef &node, mlir::OpBuilder &builder,
-        mlir::Location loc, mlir::ValueRange inputs, NodeError error);
+        mlir::Location loc, mlir::ValueRange inputs, NodeError error,
+        llvm::ArrayRef<std::string> inputVariables = {});
 
   /// The result types of a functional node on inputs of `inputTypes`: those
   /// of the op `build` makes.
   mlir::FailureOr<llvm::SmallVector<mlir::Type>>
   inferTypes(const tensorflow::NodeDef &node, mlir::Location loc,
-             llvm::ArrayRef<mlir::Type> inputTypes, NodeError error);
+             llvm::ArrayRef<mlir::Type> inputTypes, NodeError error,
+             llvm::ArrayRef<std::string> inputVariables = {});
 
 private:
   /// The body of function `name` in graph syntax (see FunctionImport.cpp),
@@ -67,32 +72,37 @@ private:
   /// Imports the body of `name` at `builder` on `args`: its results.
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   inlineFunction(llvm::StringRef name, mlir::OpBuilder &builder,
-                 mlir::Location loc, mlir::ValueRange args, NodeError error);
+                 mlir::Location loc, mlir::ValueRange args, NodeError error,
+                 llvm::ArrayRef<std::string> argVariables = {});
   /// Inlines `name` into a new detached block with a lite.yield of its
   /// results; the block takes arguments of `blockArgTypes` (passed to the
   /// function in place of `args` when not empty).
   mlir::FailureOr<mlir::Block *>
   inlineIntoBlock(llvm::StringRef name, mlir::Location loc,
                   mlir::ValueRange args,
-                  llvm::ArrayRef<mlir::Type> blockArgTypes, NodeError error);
+                  llvm::ArrayRef<mlir::Type> blockArgTypes, NodeError error,
+                  llvm::ArrayRef<std::string> argVariables = {});
   /// The private func.func of `name` for arguments of `argTypes`.
-  mlir::FailureOr<mlir::func::FuncOp> getOrImport(llvm::StringRef name,
-                                                  mlir::TypeRange argTypes,
-                                                  mlir::Location loc,
-                                                  NodeError error);
+  mlir::FailureOr<mlir::func::FuncOp>
+  getOrImport(llvm::StringRef name, mlir::TypeRange argTypes,
+              mlir::Location loc, NodeError error,
+              llvm::ArrayRef<std::string> argVariables = {});
   /// `value` as the 0-D tensor<i1> TensorFlow's If/While read it as.
   mlir::FailureOr<mlir::Value>
   toPredicate(mlir::Value value, mlir::OpBuilder &builder, mlir::Location loc,
               llvm::StringRef what, NodeError error);
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   buildIf(const tensorflow::NodeDef &node, mlir::OpBuilder &builder,
-          mlir::Location loc, mlir::ValueRange inputs, NodeError error);
+          mlir::Location loc, mlir::ValueRange inputs, NodeError error,
+          llvm::ArrayRef<std::string> inputVariables);
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   buildWhile(const tensorflow::NodeDef &node, mlir::OpBuilder &builder,
-             mlir::Location loc, mlir::ValueRange inputs, NodeError error);
+             mlir::Location loc, mlir::ValueRange inputs, NodeError error,
+             llvm::ArrayRef<std::string> inputVariables);
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   buildCase(const tensorflow::NodeDef &node, mlir::OpBuilder &builder,
-            mlir::Location loc, mlir::ValueRange inputs, NodeError error);
+            mlir::Location loc, mlir::ValueRange inputs, NodeError error,
+            llvm::ArrayRef<std::string> inputVariables);
   /// A lite.if choosing between the detached blocks `thenBlock` and
   /// `elseBlock` (each ending in lite.yield); takes ownership of them.
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>

@@ -78,13 +78,12 @@ std::optional<NodeKind> classify(StringRef op, const FunctionLibrary &library) {
 /// Why an op TensorFlow has is not imported (yet).
 std::string whyUnsupported(StringRef op) {
   static const llvm::StringSet<> queues = {
-      "FIFOQueueV2",         "FIFOQueue",          "QueueEnqueueV2",
-      "QueueDequeueV2",      "QueueEnqueue",       "QueueDequeue",
-      "QueueCloseV2",        "QueueSizeV2",        "RandomShuffleQueueV2",
-      "PaddingFIFOQueueV2",  "QueueEnqueueManyV2", "QueueDequeueManyV2"};
+      "FIFOQueueV2",        "FIFOQueue",          "QueueEnqueueV2",
+      "QueueDequeueV2",     "QueueEnqueue",       "QueueDequeue",
+      "QueueCloseV2",       "QueueSizeV2",        "RandomShuffleQueueV2",
+      "PaddingFIFOQueueV2", "QueueEnqueueManyV2", "QueueDequeueManyV2"};
   if (queues.contains(op))
-    return "uses the stateful op '" + op.str() +
-           "': queues are not supported";
+    return "uses the stateful op '" + op.str() + "': queues are not supported";
   if (op == "VarIsInitializedOp" || op == "IsVariableInitialized")
     return "uses '" + op.str() +
            "': asking whether a variable is initialized is not supported "
@@ -461,8 +460,9 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
     auto cached = functionalTypes.find(key);
     if (cached != functionalTypes.end())
       return cached->second;
-    FailureOr<SmallVector<Type>> result =
-        library.inferTypes(n, loc(index), in, [&]() { return error(index); });
+    FailureOr<SmallVector<Type>> result = library.inferTypes(
+        n, loc(index), in, [&]() { return error(index); },
+        inputVariablesOf(index));
     if (failed(result))
       return failure();
     functionalTypes[key] = *result;
@@ -808,7 +808,8 @@ GraphImporter::buildOps(int index, OpBuilder &builder, ValueRange dataIn) {
     return SmallVector<Value>{};
   case NodeKind::Functional: {
     FailureOr<SmallVector<Value>> built = library.build(
-        n, builder, location, data, [&]() { return error(index); });
+        n, builder, location, data, [&]() { return error(index); },
+        inputVariablesOf(index));
     if (failed(built))
       return failure();
     for (auto [value, type] : llvm::zip(*built, types[index]))
@@ -1265,6 +1266,10 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
     lite::CallOnceOp::create(builder, main.getLoc(),
                              FlatSymbolRefAttr::get(init));
   }
+  // Variables first, in the order they were declared.
+  SmallVector<lite::VariableOp> variables(module->getOps<lite::VariableOp>());
+  for (lite::VariableOp variable : llvm::reverse(variables))
+    variable->moveBefore(&module->getBody()->front());
   // What the importer does not check itself (a compute node's arity or
   // operand types, say) surfaces in the verifier: report the first error
   // against the node whose op it is.

@@ -97,8 +97,8 @@ void scanNodeLocations(StringRef text, int count,
       continue;
     }
     if (c == '{' || c == '<' || c == '[') {
-      bool opensNode = c != '[' && ((depth == 0 && nodeField) ||
-                                    (depth == 1 && nodeList));
+      bool opensNode =
+          c != '[' && ((depth == 0 && nodeField) || (depth == 1 && nodeList));
       if (depth == 0 && nodeField && c == '[')
         nodeList = true;
       ++depth;
@@ -140,7 +140,7 @@ LogicalResult parseText(StringRef bytes, StringRef filename,
   // information, debug info, ...): skip them rather than reject the graph.
   parser.AllowUnknownField(true);
   google::protobuf::io::ArrayInputStream input(bytes.data(),
-                                                static_cast<int>(bytes.size()));
+                                               static_cast<int>(bytes.size()));
   if (!parser.Parse(&input, &graph) || errors.errors)
     return failure();
   if (nodeLocations)

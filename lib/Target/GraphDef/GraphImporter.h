@@ -82,6 +82,12 @@ public:
   mlir::LogicalResult importMain(mlir::ModuleOp module,
                                  llvm::StringRef name = "main");
 
+  /// Function bodies: the variables whose handles the caller passes, by
+  /// _Arg index (empty: not a handle). Call before analyze.
+  void bindArgumentVariables(llvm::ArrayRef<std::string> variables) {
+    argumentVariables.assign(variables.begin(), variables.end());
+  }
+
   /// Function bodies: analyzes the body for arguments of `argTypes` (the
   /// _Arg nodes by index), then emits it at `builder` on `args`.
   mlir::LogicalResult analyze(llvm::ArrayRef<mlir::Type> argTypes);
@@ -202,6 +208,17 @@ private:
   /// read a ref variable as a value, with the variable's node.
   std::vector<int> variableOf;
   std::map<std::pair<int, unsigned>, int> implicitReads;
+  /// Function bodies: the variable each _Arg's handle names (by index).
+  std::vector<std::string> argumentVariables;
+  /// Functional nodes: the variables whose handles they take, by data input.
+  std::map<int, std::vector<std::string>> functionalVariables;
+  /// The variable names of node `index`'s data inputs, for FunctionLibrary.
+  llvm::ArrayRef<std::string> inputVariablesOf(int index) const {
+    auto it = functionalVariables.find(index);
+    if (it == functionalVariables.end())
+      return {};
+    return it->second;
+  }
   /// Whether buildOps is building an island's body (not flat code).
   bool buildingIsland = false;
   /// Fed tensors in argument order, and fetched ones in result order.

@@ -51,8 +51,9 @@ std::string sluice::graphdef::dataTypeName(tensorflow::DataType dtype) {
   return "DataType(" + std::to_string(static_cast<int>(dtype)) + ")";
 }
 
-TensorType sluice::graphdef::convertShape(
-    const tensorflow::TensorShapeProto &shape, Type elementType) {
+TensorType
+sluice::graphdef::convertShape(const tensorflow::TensorShapeProto &shape,
+                               Type elementType) {
   if (shape.unknown_rank())
     return UnrankedTensorType::get(elementType);
   SmallVector<int64_t> dims;
@@ -91,9 +92,8 @@ sluice::graphdef::convertTensor(const tensorflow::TensorProto &tensor,
     error = llvm::formatv("constant of {0} elements is too large", count);
     return failure();
   }
-  unsigned width = elementType.isInteger(1)
-                       ? 8
-                       : elementType.getIntOrFloatBitWidth();
+  unsigned width =
+      elementType.isInteger(1) ? 8 : elementType.getIntOrFloatBitWidth();
   const std::string &content = tensor.tensor_content();
   bool hasContent = !content.empty();
   if (hasContent &&
@@ -149,7 +149,8 @@ sluice::graphdef::convertTensor(const tensorflow::TensorProto &tensor,
     else
       v = static_cast<uint64_t>(
           static_cast<int64_t>(listValue(tensor.int_val(), i)));
-    values.emplace_back(intWidth, v, /*isSigned=*/false, /*implicitTrunc=*/true);
+    values.emplace_back(intWidth, v, /*isSigned=*/false,
+                        /*implicitTrunc=*/true);
   }
   return DenseElementsAttr::get(type, values);
 }

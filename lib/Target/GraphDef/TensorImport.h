@@ -32,8 +32,8 @@ mlir::TensorType convertShape(const tensorflow::TensorShapeProto &shape,
 
 /// The value of a Const; fails with `error` set.
 mlir::FailureOr<mlir::DenseElementsAttr>
-convertTensor(const tensorflow::TensorProto &tensor,
-              mlir::MLIRContext *context, std::string &error);
+convertTensor(const tensorflow::TensorProto &tensor, mlir::MLIRContext *context,
+              std::string &error);
 
 } // namespace sluice::graphdef
 

@@ -96,8 +96,16 @@ bool sluice::graphdef::isVariableOp(StringRef op) {
   return variableOpOf(op).has_value();
 }
 
+/// The index attribute of an _Arg node.
+static int64_t argIndexOf(const tensorflow::NodeDef &n) {
+  auto it = n.attr().find("index");
+  return it == n.attr().end() ? 0 : it->second.i();
+}
+
 std::string GraphImporter::variableName(int creator) const {
   const tensorflow::NodeDef &n = node(creator);
+  if (kinds[creator] == NodeKind::Arg)
+    return argumentVariables[argIndexOf(n)];
   auto shared = n.attr().find("shared_name");
   if (shared != n.attr().end() && !shared->second.s().empty())
     return shared->second.s();
@@ -108,9 +116,22 @@ LogicalResult GraphImporter::resolveVariables() {
   int count = graph.node_size();
   variableOf.assign(count, -1);
   implicitReads.clear();
+  functionalVariables.clear();
+  // The nodes that create a handle: variables, and the arguments a caller
+  // binds to its variables.
+  auto isCreator = [&](int i) {
+    if (kinds[i] == NodeKind::Variable)
+      return *variableOpOf(node(i).op()) == VariableOp::Create;
+    if (kinds[i] != NodeKind::Arg)
+      return false;
+    int64_t index = argIndexOf(node(i));
+    return index >= 0 &&
+           index < static_cast<int64_t>(argumentVariables.size()) &&
+           !argumentVariables[index].empty();
+  };
   bool any = false;
   for (int i = 0; i < count; ++i)
-    any |= kinds[i] == NodeKind::Variable;
+    any |= kinds[i] == NodeKind::Variable || isCreator(i);
   if (!any)
     return success();
   if (carriesHandle.size() != static_cast<size_t>(count))
@@ -126,10 +147,15 @@ LogicalResult GraphImporter::resolveVariables() {
   }
 
   for (int creator = 0; creator < count; ++creator) {
-    if (kinds[creator] != NodeKind::Variable ||
-        *variableOpOf(node(creator).op()) != VariableOp::Create)
+    if (!isCreator(creator))
       continue;
-    bool isRef = node(creator).op() != "VarHandleOp";
+    // Declared now: function bodies need the types while types are
+    // inferred.
+    if (kinds[creator] == NodeKind::Variable &&
+        failed(declareVariable(creator)))
+      return failure();
+    bool isRef = kinds[creator] == NodeKind::Variable &&
+                 node(creator).op() != "VarHandleOp";
     variableOf[creator] = creator;
     carriesHandle[creator] = true;
     SmallVector<std::pair<int, int>> worklist{{creator, 0}};
@@ -172,6 +198,26 @@ LogicalResult GraphImporter::resolveVariables() {
             worklist.push_back({user, out});
           continue;
         }
+        // A function body returning the handle (a While's body gives its
+        // resource loop variables back unchanged): the dummy goes back.
+        if (kinds[user] == NodeKind::Retval && !isRef)
+          continue;
+        // A handle passed to a function: its argument names the same
+        // variable. A While returns it as the same output.
+        if (kinds[user] == NodeKind::Functional && !isRef) {
+          std::vector<std::string> &names = functionalVariables[user];
+          if (names.size() <= position)
+            names.resize(position + 1);
+          names[position] = variableName(creator);
+          auto types = u.attr().find("T");
+          bool isLoop = u.op() == "While" || u.op() == "StatelessWhile";
+          if (isLoop && types != u.attr().end() &&
+              position <
+                  static_cast<unsigned>(types->second.list().type_size()) &&
+              types->second.list().type(position) == tensorflow::DT_RESOURCE)
+            worklist.push_back({user, static_cast<int>(position)});
+          continue;
+        }
         // A ref read as a value where its consumer runs: TF dereferences
         // it then. A resource handle has no value.
         bool island = kinds[user] == NodeKind::Identity ||
@@ -200,6 +246,16 @@ LogicalResult GraphImporter::resolveVariables() {
 
 FailureOr<TensorType> GraphImporter::variableType(int creator) {
   const tensorflow::NodeDef &n = node(creator);
+  if (kinds[creator] == NodeKind::Arg) {
+    // Declared by the caller.
+    std::string name = variableName(creator);
+    if (auto variable =
+            library.getModule().lookupSymbol<lite::VariableOp>(name))
+      return cast<TensorType>(variable.getType());
+    error(creator) << "is bound to variable '" << name
+                   << "', which the module does not declare";
+    return failure();
+  }
   std::string why;
   Type element = getTypeAttr(n, "dtype", context, why);
   if (!element) {

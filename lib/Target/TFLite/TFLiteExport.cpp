@@ -102,9 +102,8 @@ unsigned ModelWriter::getBuffer(DenseElementsAttr value) {
 
 unsigned ModelWriter::getOperatorCode(lite::TFLiteBuiltinOpInterface op) {
   int version = op.getOperatorVersion();
-  return getOperatorCode(
-      op.getBuiltinOperator(), version,
-      tflite_support::getMinimumRuntimeVersion(op, version));
+  return getOperatorCode(op.getBuiltinOperator(), version,
+                         tflite_support::getMinimumRuntimeVersion(op, version));
 }
 
 unsigned ModelWriter::getOperatorCode(lite::BuiltinOperator builtin,
@@ -233,7 +232,8 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
     auto options = fb::CreateVarHandleOptions(fbb, fbb.CreateString(""),
                                               fbb.CreateString(variable.str()));
     std::vector<int32_t> outputs{tensor};
-    arena.operators.push_back({{}, outputs, {}, tflite_support::ArenaControlFlow::None, {}});
+    arena.operators.push_back(
+        {{}, outputs, {}, tflite_support::ArenaControlFlow::None, {}});
     operators.push_back(fb::CreateOperator(
         fbb, opcode, fbb.CreateVector(std::vector<int32_t>{}),
         fbb.CreateVector(outputs), fb::BuiltinOptions::VarHandleOptions,
@@ -338,8 +338,9 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
         return once.emitError("calls an unknown function ")
                << once.getInitAttr();
       opcode = getOperatorCode(once);
-      options = {fb::BuiltinOptions::CallOnceOptions,
-                 fb::CreateCallOnceOptions(fbb, getSubgraphIndex(init)).Union()};
+      options = {
+          fb::BuiltinOptions::CallOnceOptions,
+          fb::CreateCallOnceOptions(fbb, getSubgraphIndex(init)).Union()};
     } else if (auto builtin = dyn_cast<lite::TFLiteBuiltinOpInterface>(op)) {
       if (std::optional<tflite_support::LiteRTRefusal> refusal =
               tflite_support::getLiteRTRefusal(builtin)) {

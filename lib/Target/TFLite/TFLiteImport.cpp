@@ -150,8 +150,8 @@ private:
   /// The variable a READ_VARIABLE/ASSIGN_VARIABLE's input #0 names.
   FailureOr<std::string> getVariable(Scope &scope, unsigned opIndex);
   /// Declares (or generalizes) lite.variable @name to hold `type`.
-  LogicalResult declareVariable(Scope &scope, unsigned opIndex,
-                                StringRef name, TensorType type);
+  LogicalResult declareVariable(Scope &scope, unsigned opIndex, StringRef name,
+                                TensorType type);
   /// Fails if subgraph `index`, which operator `opIndex` names as its `role`
   /// subgraph, is being imported already (a cycle).
   LogicalResult checkNoCycle(Scope &scope, unsigned opIndex, unsigned index,
@@ -843,7 +843,7 @@ LogicalResult ModelImporter::importWhile(Scope &scope, unsigned opIndex,
 }
 
 FailureOr<std::string> ModelImporter::getVariable(Scope &scope,
-                                                 unsigned opIndex) {
+                                                  unsigned opIndex) {
   const fb::Operator *op = scope.subgraph->operators()->Get(opIndex);
   if (!sizeOf(op->inputs()))
     return opError(scope, opIndex) << "has no resource input";
