@@ -12,6 +12,7 @@
 #include "ProgramSession.h"
 
 #include "sluice/Conversion/ExecutorToLite/Passes.h"
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/SignatureNames.h"
 #include "sluice/Driver/LoadProgram.h"
 #include "sluice/Target/Native/NativeJIT.h"
@@ -19,6 +20,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
@@ -122,6 +124,49 @@ Program::getOutputSignature(StringRef function, ProgramError &error) const {
   for (auto [index, type] : llvm::enumerate(callee.getResultTypes()))
     signature.push_back(describeValue(type, getResultName(callee, index)));
   return signature;
+}
+
+SmallVector<TensorSignature> Program::getVariables() const {
+  SmallVector<TensorSignature> variables;
+  for (auto variable : getModule().getOps<lite::VariableOp>())
+    variables.push_back(
+        describeValue(variable.getType(), variable.getSymName().str()));
+  return variables;
+}
+
+FailureOr<interp::Tensor> Program::readVariable(StringRef name,
+                                                ProgramError &error) const {
+  if (!getModule().lookupSymbol<lite::VariableOp>(name))
+    return error.message = ("no variable '" + name + "'").str(), failure();
+  auto it = interpreterState.variables.find(name);
+  if (it == interpreterState.variables.end())
+    return error.message = ("variable '" + name + "' was never assigned").str(),
+           failure();
+  return it->second;
+}
+
+LogicalResult Program::assignVariable(StringRef name,
+                                      const interp::Tensor &value,
+                                      ProgramError &error) {
+  auto variable = getModule().lookupSymbol<lite::VariableOp>(name);
+  if (!variable)
+    return error.message = ("no variable '" + name + "'").str(), failure();
+  auto type = cast<TensorType>(variable.getType());
+  std::optional<interp::DType> dtype = interp::getDType(type.getElementType());
+  if (!dtype || *dtype != value.getDType())
+    return error.message = llvm::formatv(
+               "variable '{0}' holds {1}, not {2}", name, type.getElementType(),
+               interp::getDTypeName(value.getDType())),
+           failure();
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  if (ranked && !interp::fitsShape(value.getShape(), ranked.getShape()))
+    return error.message = llvm::formatv(
+               "variable '{0}' has shape {1}, not {2}", name,
+               interp::shapeString(ranked.getShape()),
+               interp::shapeString(value.getShape())),
+           failure();
+  interpreterState.variables[name] = value;
+  return success();
 }
 
 bool Program::hasExecutorOps() const { return containsExecutorOps(*module); }

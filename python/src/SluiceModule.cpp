@@ -210,6 +210,33 @@ struct PythonProgram {
     return headerPath.str().str();
   }
 
+  py::list variables() const {
+    py::list specs;
+    for (const TensorSignature &value : program.getVariables())
+      specs.append(py::cast(TensorSpec(value)));
+    return specs;
+  }
+
+  py::array readVariable(const std::string &name) const {
+    ProgramError error;
+    mlir::FailureOr<interp::Tensor> value = program.readVariable(name, error);
+    if (mlir::failed(value))
+      raiseSluiceError(error);
+    return python::arrayFromTensor(*value);
+  }
+
+  void assignVariable(const std::string &name, const py::object &value) {
+    py::array array = py::module_::import("numpy").attr("asarray")(value);
+    std::optional<interp::Tensor> tensor = python::tensorFromArray(array);
+    if (!tensor)
+      raiseSluiceError("a value of dtype " +
+                       py::str(array.dtype()).cast<std::string>() +
+                       ", which Sluice does not support");
+    ProgramError error;
+    if (mlir::failed(program.assignVariable(name, *tensor, error)))
+      raiseSluiceError(error);
+  }
+
   py::dict run(const py::object &inputs, const std::string &engineName,
                const std::string &function, const py::object &maxIterations,
                const std::string &targetCpu) const {
@@ -263,11 +290,13 @@ struct PythonProgram {
 };
 
 PythonProgram load(const py::object &pathObject, const py::object &feeds,
-                   const py::object &fetches) {
+                   const py::object &fetches, const py::object &init) {
   std::string path = toPath(pathObject);
   GraphDefImportOptions options;
   options.feeds = toTensorList(feeds, "feeds");
   options.fetches = toTensorList(fetches, "fetches");
+  if (!init.is_none())
+    options.init = toTensorList(init, "init");
   ProgramError error;
   mlir::FailureOr<Program> program = Program::load(path, options, error);
   if (mlir::failed(program))
@@ -383,6 +412,20 @@ PYBIND11_MODULE(_sluice, m) {
            "sluice_status; `target_cpu` is an LLVM CPU name, 'generic' or "
            "'native', `opt_level` 0 to 3 -- as `sluicec --emit=obj "
            "--header`.")
+      .def("variables", &PythonProgram::variables,
+           "The program's variables (TF variables, TFLite resources) as "
+           "TensorSpecs.")
+      .def("read_variable", &PythonProgram::readVariable, py::arg("name"),
+           "The value variable `name` holds after the interpreter runs of "
+           "this Program (variables keep their values from one run to the "
+           "next; the initializer runs once). Raises SluiceError for an "
+           "unknown variable or one never assigned. Native runs keep their "
+           "own variables (a compiled model exports <prefix>_get_<name> and "
+           "<prefix>_set_<name>).")
+      .def("assign_variable", &PythonProgram::assignVariable, py::arg("name"),
+           py::arg("value"),
+           "Gives variable `name` the numpy value `value` (its dtype, and its "
+           "shape when static) for the next interpreter runs.")
       .def("run", &PythonProgram::run, py::arg("inputs") = py::none(),
            py::arg("engine") = "interpreter", py::arg("function") = "main",
            py::arg("max_iterations") = py::none(),
@@ -405,7 +448,7 @@ PYBIND11_MODULE(_sluice, m) {
            "range, a runaway loop) raise SluiceError.");
 
   m.def("load", &load, py::arg("path"), py::arg("feeds") = py::none(),
-        py::arg("fetches") = py::none(),
+        py::arg("fetches") = py::none(), py::arg("init") = py::none(),
         "Loads a model and returns a Program. `path` (str or os.PathLike) "
         "names a TensorFlow GraphDef (.pb binary, .pbtxt text), a TFLite "
         "model (.tflite) or an MLIR file (anything else).\n\n"
@@ -413,7 +456,10 @@ PYBIND11_MODULE(_sluice, m) {
         "('node' or 'node:port'; default: every Placeholder) and "
         "`fetches` the outputs (default: the _Retval nodes, else every "
         "output nothing consumes), each as a list of str or one "
-        "comma-separated str -- as the tools' --feeds/--fetches. Malformed "
-        "files, unsupported ops and unknown nodes raise SluiceError naming "
-        "the node and its line.");
+        "comma-separated str -- as the tools' --feeds/--fetches. `init` "
+        "names the nodes run once before the fetches (variable "
+        "initializers, the tools' --init; default: the NoOp 'init' of a "
+        "graph with variables when `fetches` is given; [] for none). "
+        "Malformed files, unsupported ops and unknown nodes raise "
+        "SluiceError naming the node and its line.");
 }

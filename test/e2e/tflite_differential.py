@@ -313,7 +313,7 @@ def main():
         if prog.endswith(".tflite"):
             model = prog
         else:
-            import_args = [a for a in extra if a.startswith(("--feeds", "--fetches"))]
+            import_args = [a for a in extra if a.startswith(("--feeds", "--fetches", "--init"))]
             key = (prog, tuple(import_args))
             if key not in exported:
                 # LiteRT.js sizes input and output buffers from the model's

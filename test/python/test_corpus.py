@@ -39,6 +39,8 @@ def load_options(args):
             load["feeds"] = value
         elif key == "--fetches":
             load["fetches"] = value
+        elif key == "--init":
+            load["init"] = value
         elif key == "--max-iterations":
             run["max_iterations"] = int(value)
         else:

@@ -140,6 +140,21 @@ public:
   mlir::FailureOr<llvm::SmallVector<TensorSignature>>
   getOutputSignature(llvm::StringRef function, ProgramError &error) const;
 
+  /// The module's variables (lite.variable): name, type, dtype, shape.
+  llvm::SmallVector<TensorSignature> getVariables() const;
+  /// The value variable `name` holds in the interpreter's state of this
+  /// program (what runs with the interpreter engine read and assigned).
+  /// Fails for an unknown variable and for one never assigned. Compiled
+  /// code keeps its own variables, read and set through its C functions
+  /// <prefix>_get_<variable> and <prefix>_set_<variable>.
+  mlir::FailureOr<interp::Tensor> readVariable(llvm::StringRef name,
+                                               ProgramError &error) const;
+  /// Gives variable `name` the value `value` (of its dtype, and of its
+  /// shape when that is static) in the interpreter's state.
+  mlir::LogicalResult assignVariable(llvm::StringRef name,
+                                     const interp::Tensor &value,
+                                     ProgramError &error);
+
   /// Whether executor graphs (v1 control flow) are left anywhere.
   bool hasExecutorOps() const;
 

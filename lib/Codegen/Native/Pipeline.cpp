@@ -32,6 +32,8 @@ using namespace mlir;
 namespace sluice {
 
 void buildNativePreparationPipeline(OpPassManager &pm) {
+  // A C getter and setter per variable.
+  pm.addPass(createNativeVariableAccessorsPass());
   // Flatten calls (a GraphDef's PartitionedCall) so that the whole program is
   // one function the optimizers see at once.
   pm.addPass(createInlinerPass());

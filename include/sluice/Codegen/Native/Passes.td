@@ -195,6 +195,34 @@ def NativeReassociateReductionsPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def NativeVariableAccessorsPass
+    : Pass<"native-variable-accessors", "::mlir::ModuleOp"> {
+  let summary = "a public getter and setter function per variable";
+  let description = [{
+    For every `lite.variable @v` adds the public functions `@get_v() -> T`
+    (a `lite.read_variable`) and `@set_v(%value: T)` (a
+    `lite.assign_variable`), so that a compiled model exports a C function
+    per variable to read it and to give it a value (the C names are
+    `<prefix>_get_v` and `<prefix>_set_v`, made C identifiers). Reading a
+    variable never assigned returns SLUICE_ERROR_FAILED_PRECONDITION. A
+    function of either name already in the module is an error.
+
+    ```mlir
+    lite.variable @v : tensor<2xf32>
+    // becomes also
+    func.func @get_v() -> (tensor<2xf32> {sluice.name = "value"}) {
+      %0 = lite.read_variable @v : tensor<2xf32>
+      return %0 : tensor<2xf32>
+    }
+    func.func @set_v(%value: tensor<2xf32> {sluice.name = "value"}) {
+      lite.assign_variable @v, %value : tensor<2xf32>
+      return
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def NativeCInterfacePass : Pass<"native-c-interface", "::mlir::ModuleOp"> {
   let summary = "export each public function as a plain C function";
   let description = [{
