@@ -405,3 +405,75 @@ func.func @nested_loops(%n: tensor<i32>) -> tensor<i32> {
   }
   return %r : tensor<i32>
 }
+
+// -----
+
+// Variables: islands that read or assign one are effects. They are emitted
+// even when only a control edge uses them, in the order control edges give
+// (read, then assign, then the constant that waits for the assign), and
+// their `after` handle is dropped: program order says it now. The read
+// after the loop waits for its exit.
+// CHECK-LABEL: func.func @variable_in_loop
+// CHECK:         lite.while
+// CHECK:         } body {
+// CHECK:           %[[R:.*]] = lite.read_variable @v : tensor<f32>
+// CHECK-NEXT:      %[[S:.*]] = lite.add %[[R]], %[[R]]
+// CHECK-NEXT:      lite.assign_variable @v, %[[S]] : tensor<f32>
+// CHECK-NEXT:      %[[ONE:.*]] = lite.constant dense<1> : tensor<i32>
+// CHECK:         }
+// CHECK-NEXT:    %[[OUT:.*]] = lite.read_variable @v : tensor<f32>
+// CHECK:         return %[[OUT]]
+lite.variable @v : tensor<f32>
+func.func @variable_in_loop() -> tensor<f32> {
+  %r = executor.graph {
+    %h, %kh = executor.island {
+      %0 = lite.constant dense<0> : tensor<i32>
+      executor.yield %0 : tensor<i32>
+    }
+    %c0, %k0 = executor.island {
+      %0 = lite.constant dense<0> : tensor<i32>
+      executor.yield %0 : tensor<i32>
+    }
+    %e, %ke = executor.enter %c0 frame "while/ctx" : tensor<i32>
+    %he, %khe = executor.enter %h frame "while/ctx" constant : tensor<i32>
+    %m, %idx, %km = executor.merge %e, %n : tensor<i32>
+    %lim, %kl = executor.island(%km) {
+      %1 = lite.constant dense<3> : tensor<i32>
+      executor.yield %1 : tensor<i32>
+    }
+    %p, %kp = executor.island {
+      %2 = lite.less %m, %lim : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      executor.yield %2 : tensor<i1>
+    }
+    %lc, %klc = executor.loop_cond %p
+    %f, %t, %ks = executor.switch %m, %lc : tensor<i32>
+    %id, %kid = executor.island {
+      executor.yield %t : tensor<i32>
+    }
+    %rd, %krd = executor.island(%kid) {
+      %3 = lite.read_variable @v after %he : tensor<i32> : tensor<f32>
+      executor.yield %3 : tensor<f32>
+    }
+    %ka = executor.island(%krd) {
+      %4 = lite.add %rd, %rd : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      lite.assign_variable @v, %4 after %he : tensor<i32> : tensor<f32>
+      executor.yield
+    }
+    %one, %kone = executor.island(%ka) {
+      %5 = lite.constant dense<1> : tensor<i32>
+      executor.yield %5 : tensor<i32>
+    }
+    %b, %kb = executor.island {
+      %6 = lite.add %id, %one : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      executor.yield %6 : tensor<i32>
+    }
+    %n, %kn = executor.next_iteration %b : tensor<i32>
+    %x, %kx = executor.exit %f : tensor<i32>
+    %out, %kout = executor.island(%kx) {
+      %7 = lite.read_variable @v after %h : tensor<i32> : tensor<f32>
+      executor.yield %7 : tensor<f32>
+    }
+    executor.fetch %out : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
