@@ -160,10 +160,10 @@ LogicalResult Program::assignVariable(StringRef name,
            failure();
   auto ranked = dyn_cast<RankedTensorType>(type);
   if (ranked && !interp::fitsShape(value.getShape(), ranked.getShape()))
-    return error.message = llvm::formatv(
-               "variable '{0}' has shape {1}, not {2}", name,
-               interp::shapeString(ranked.getShape()),
-               interp::shapeString(value.getShape())),
+    return error.message =
+               llvm::formatv("variable '{0}' has shape {1}, not {2}", name,
+                             interp::shapeString(ranked.getShape()),
+                             interp::shapeString(value.getShape())),
            failure();
   interpreterState.variables[name] = value;
   return success();

@@ -31,8 +31,7 @@ struct NativeVariableAccessorsPass
     SymbolTable symbols(module);
     OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
     auto valueName = builder.getStringAttr("value");
-    for (auto variable :
-         llvm::to_vector(module.getOps<lite::VariableOp>())) {
+    for (auto variable : llvm::to_vector(module.getOps<lite::VariableOp>())) {
       Location loc = variable.getLoc();
       auto type = cast<TensorType>(variable.getType());
       auto symbol = FlatSymbolRefAttr::get(variable.getSymNameAttr());

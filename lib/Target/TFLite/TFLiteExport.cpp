@@ -473,8 +473,11 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry,
     // Inside a region's subgraph, an input passed through unchanged (a
     // loop's captured values) is fine: IF and WHILE copy their subgraphs'
     // outputs.
+    // So does a READ_VARIABLE: its output is a dynamic tensor too (LiteRT.js
+    // returns a scalar one as 0).
     bool fromControlFlow =
-        isEntry && value.getDefiningOp<lite::WhileOp>() != nullptr;
+        isEntry && (value.getDefiningOp<lite::WhileOp>() != nullptr ||
+                    value.getDefiningOp<lite::ReadVariableOp>() != nullptr);
     bool passedThrough = isEntry && isa<BlockArgument>(value);
     // Except a loop body yielding its input i as output j > i (a swap or a
     // rotation): LiteRT's WHILE copies outputs into inputs slot by slot, so

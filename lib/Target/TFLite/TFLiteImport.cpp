@@ -129,8 +129,13 @@ public:
 private:
   /// Imports subgraph `index` at `builder`'s insertion point with `inputs`
   /// as the values of its input tensors; returns its outputs.
+  /// `inputVariables` names, by input, the variable a resource input is
+  /// (the input's value is then null); `outputVariables`, when given,
+  /// receives the same for the outputs (their values are null).
   FailureOr<SmallVector<Value>>
-  importSubgraph(unsigned index, OpBuilder &builder, ValueRange inputs);
+  importSubgraph(unsigned index, OpBuilder &builder, ValueRange inputs,
+                 ArrayRef<std::string> inputVariables = {},
+                 SmallVectorImpl<std::string> *outputVariables = nullptr);
   LogicalResult indexOperators(Scope &scope);
   LogicalResult findConstants(Scope &scope);
   LogicalResult importOperator(Scope &scope, unsigned opIndex,
@@ -140,7 +145,10 @@ private:
                               OpBuilder &builder);
   LogicalResult importIf(Scope &scope, unsigned opIndex, ValueRange operands,
                          OpBuilder &builder);
+  /// `resources` names, by input, the variable a resource input is (empty:
+  /// a loop-carried value, in `operands`).
   LogicalResult importWhile(Scope &scope, unsigned opIndex, ValueRange operands,
+                            ArrayRef<std::string> resources,
                             OpBuilder &builder);
   /// VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE and CALL_ONCE: variables as
   /// the module's lite.variables, an initializer subgraph as a private
@@ -161,7 +169,8 @@ private:
   /// when `isCondition`).
   LogicalResult importRegion(Scope &scope, unsigned opIndex, unsigned index,
                              StringRef role, Block &block, ValueRange inputs,
-                             bool isCondition);
+                             bool isCondition,
+                             ArrayRef<std::string> inputVariables = {});
 
   /// The value of tensor `tensor` as operand of an operator; constants
   /// used before their turn are created on the spot.
@@ -630,10 +639,11 @@ LogicalResult ModelImporter::checkNoCycle(Scope &scope, unsigned opIndex,
          << ")";
 }
 
-LogicalResult ModelImporter::importRegion(Scope &scope, unsigned opIndex,
-                                          unsigned index, StringRef role,
-                                          Block &block, ValueRange inputs,
-                                          bool isCondition) {
+LogicalResult
+ModelImporter::importRegion(Scope &scope, unsigned opIndex, unsigned index,
+                            StringRef role, Block &block, ValueRange inputs,
+                            bool isCondition,
+                            ArrayRef<std::string> inputVariables) {
   if (failed(checkNoCycle(scope, opIndex, index, role)))
     return failure();
   if (activeSubgraphs.size() >= kMaxNesting)
@@ -643,11 +653,30 @@ LogicalResult ModelImporter::importRegion(Scope &scope, unsigned opIndex,
                       role.str() + " subgraph of " +
                       describeOperator(scope, opIndex));
   OpBuilder builder = OpBuilder::atBlockEnd(&block);
+  SmallVector<std::string> outputVariables;
   FailureOr<SmallVector<Value>> outputs =
-      importSubgraph(index, builder, inputs);
+      importSubgraph(index, builder, inputs, inputVariables, &outputVariables);
   callSites.pop_back();
   if (failed(outputs))
     return failure();
+  // A resource loop variable comes back as the same variable; it is no
+  // value of the region.
+  if (!isCondition && !inputVariables.empty()) {
+    SmallVector<Value> values;
+    for (auto [k, value] : llvm::enumerate(*outputs)) {
+      StringRef in = k < inputVariables.size() ? inputVariables[k] : "";
+      StringRef out = outputVariables[k];
+      if (in != out)
+        return opError(scope, opIndex)
+               << "its " << role << " subgraph " << index << " returns "
+               << (out.empty() ? "a value" : "variable '" + out.str() + "'")
+               << " as output #" << k << " for "
+               << (in.empty() ? "a value" : "variable '" + in.str() + "'");
+      if (in.empty())
+        values.push_back(value);
+    }
+    *outputs = std::move(values);
+  }
   if (isCondition) {
     FailureOr<Value> predicate = toPredicate(
         scope, opIndex, outputs->front(),
@@ -774,6 +803,7 @@ LogicalResult ModelImporter::importIf(Scope &scope, unsigned opIndex,
 
 LogicalResult ModelImporter::importWhile(Scope &scope, unsigned opIndex,
                                          ValueRange operands,
+                                         ArrayRef<std::string> resources,
                                          OpBuilder &builder) {
   const fb::Operator *op = scope.subgraph->operators()->Get(opIndex);
   const fb::WhileOptions *options = op->builtin_options_as_WhileOptions();
@@ -793,31 +823,40 @@ LogicalResult ModelImporter::importWhile(Scope &scope, unsigned opIndex,
   for (auto [role, index] : llvm::zip(roles, indices))
     if (failed(checkNoCycle(scope, opIndex, index, role)))
       return failure();
-  if (sizeOf(op->inputs()) != operands.size())
+  if (sizeOf(op->inputs()) != resources.size())
     return opError(scope, opIndex) << "has omitted (-1) inputs";
-  FailureOr<SmallVector<Type>> types = getResultTypes(scope, opIndex);
-  if (failed(types))
-    return failure();
-  unsigned numCarried = operands.size();
-  if (types->size() != numCarried)
+  // Loop variables that are variables (the converter passes their
+  // resources) stay variables; the others are carried.
+  unsigned numInputs = resources.size();
+  if (sizeOf(op->outputs()) != numInputs)
     return opError(scope, opIndex)
-           << "has " << numCarried << " input(s) but " << types->size()
+           << "has " << numInputs << " input(s) but " << sizeOf(op->outputs())
            << " output(s); the loop-carried values are both";
-  if (!hasArity(model, condIndex, numCarried, 1))
+  SmallVector<Type> types;
+  for (unsigned k = 0; k < numInputs; ++k) {
+    if (!resources[k].empty())
+      continue;
+    FailureOr<TensorType> type = getTensorType(scope, op->outputs()->Get(k));
+    if (failed(type))
+      return failure();
+    types.push_back(*type);
+  }
+  unsigned numCarried = operands.size();
+  if (!hasArity(model, condIndex, numInputs, 1))
     return opError(scope, opIndex)
            << "the cond subgraph " << condIndex << " takes "
            << sizeOf(model.subgraphs()->Get(condIndex)->inputs())
            << " input(s) and returns "
            << sizeOf(model.subgraphs()->Get(condIndex)->outputs())
-           << " output(s); it must take the " << numCarried
+           << " output(s); it must take the " << numInputs
            << " loop-carried value(s) and return one bool";
-  if (!hasArity(model, bodyIndex, numCarried, numCarried))
+  if (!hasArity(model, bodyIndex, numInputs, numInputs))
     return opError(scope, opIndex)
            << "the body subgraph " << bodyIndex << " takes "
            << sizeOf(model.subgraphs()->Get(bodyIndex)->inputs())
            << " input(s) and returns "
            << sizeOf(model.subgraphs()->Get(bodyIndex)->outputs())
-           << " output(s); it must take and return the " << numCarried
+           << " output(s); it must take and return the " << numInputs
            << " loop-carried value(s)";
 
   if (failed(countOperation(scope)))
@@ -826,19 +865,37 @@ LogicalResult ModelImporter::importWhile(Scope &scope, unsigned opIndex,
       scope, op->outputs() ? ArrayRef<int32_t>(op->outputs()->data(),
                                                op->outputs()->size())
                            : ArrayRef<int32_t>());
-  auto whileOp = lite::WhileOp::create(builder, loc, *types, operands);
+  auto whileOp = lite::WhileOp::create(builder, loc, types, operands);
   SmallVector<Location> locs(numCarried, fileLoc);
   Block &cond = whileOp.getCond().emplaceBlock();
-  cond.addArguments(*types, locs);
+  cond.addArguments(types, locs);
   Block &body = whileOp.getBody().emplaceBlock();
-  body.addArguments(*types, locs);
+  body.addArguments(types, locs);
+  // The subgraphs' inputs: the block arguments, nothing for a variable.
+  auto subgraphInputs = [&](Block &block) {
+    SmallVector<Value> inputs;
+    unsigned next = 0;
+    for (const std::string &resource : resources)
+      inputs.push_back(resource.empty() ? block.getArgument(next++) : Value());
+    return inputs;
+  };
   if (failed(importRegion(scope, opIndex, condIndex, "cond", cond,
-                          cond.getArguments(), /*isCondition=*/true)) ||
+                          subgraphInputs(cond), /*isCondition=*/true,
+                          resources)) ||
       failed(importRegion(scope, opIndex, bodyIndex, "body", body,
-                          body.getArguments(), /*isCondition=*/false)) ||
+                          subgraphInputs(body), /*isCondition=*/false,
+                          resources)) ||
       failed(verifyOperation(scope, opIndex, whileOp)))
     return failure();
-  setOutputs(scope, opIndex, whileOp.getResults());
+  unsigned next = 0;
+  for (auto [k, resource] : llvm::enumerate(resources)) {
+    unsigned tensor = op->outputs()->Get(k);
+    if (!resource.empty()) {
+      scope.varHandles[tensor] = resource;
+      continue;
+    }
+    scope.values[tensor] = whileOp.getResult(next++);
+  }
   return success();
 }
 
@@ -1022,10 +1079,22 @@ LogicalResult ModelImporter::importOperator(Scope &scope, unsigned opIndex,
     return failure();
 
   SmallVector<Value> operands;
+  // Resource inputs (variables passed to a WHILE's subgraphs) are no values.
+  SmallVector<std::string> resources;
   for (unsigned i = 0, e = sizeOf(op->inputs()); i < e; ++i) {
     int32_t tensor = op->inputs()->Get(i);
     if (tensor == -1)
       continue;
+    auto resource = scope.varHandles.find(static_cast<unsigned>(tensor));
+    resources.push_back(resource == scope.varHandles.end() ? std::string()
+                                                           : resource->second);
+    if (!resources.back().empty()) {
+      if (!isWhile)
+        return opError(scope, opIndex)
+               << "takes variable '" << resources.back() << "' as input #" << i
+               << ": only WHILE may pass a variable to its subgraphs";
+      continue;
+    }
     FailureOr<Value> operand = getOperand(scope, opIndex, tensor, builder);
     if (failed(operand))
       return failure();
@@ -1034,13 +1103,15 @@ LogicalResult ModelImporter::importOperator(Scope &scope, unsigned opIndex,
   if (isIf)
     return importIf(scope, opIndex, operands, builder);
   if (isWhile)
-    return importWhile(scope, opIndex, operands, builder);
+    return importWhile(scope, opIndex, operands, resources, builder);
   return importBuiltin(scope, opIndex, it->second.first, operands, builder);
 }
 
-FailureOr<SmallVector<Value>> ModelImporter::importSubgraph(unsigned index,
-                                                            OpBuilder &builder,
-                                                            ValueRange inputs) {
+FailureOr<SmallVector<Value>>
+ModelImporter::importSubgraph(unsigned index, OpBuilder &builder,
+                              ValueRange inputs,
+                              ArrayRef<std::string> inputVariables,
+                              SmallVectorImpl<std::string> *outputVariables) {
   Scope scope;
   scope.index = index;
   scope.subgraph = model.subgraphs()->Get(index);
@@ -1064,6 +1135,11 @@ FailureOr<SmallVector<Value>> ModelImporter::importSubgraph(unsigned index,
                           << scope.numTensors << " tensor(s))";
     if (scope.produced[tensor])
       return error(where) << "lists tensor " << tensor << " as an input twice";
+    if (i < inputVariables.size() && !inputVariables[i].empty()) {
+      scope.varHandles[tensor] = inputVariables[i];
+      scope.produced[tensor] = true;
+      continue;
+    }
     FailureOr<TensorType> type = getTensorType(scope, tensor);
     if (failed(type))
       return failure();
@@ -1090,12 +1166,20 @@ FailureOr<SmallVector<Value>> ModelImporter::importSubgraph(unsigned index,
     return failure();
 
   SmallVector<Value> outputs;
+  if (outputVariables)
+    outputVariables->assign(sizeOf(subgraphOutputs), "");
   for (unsigned i = 0, e = sizeOf(subgraphOutputs); i < e; ++i) {
     int32_t tensor = subgraphOutputs->Get(i);
     if (tensor < 0 || static_cast<unsigned>(tensor) >= scope.numTensors)
       return error(where) << "output #" << i << " is tensor " << tensor
                           << ", out of range (the subgraph has "
                           << scope.numTensors << " tensor(s))";
+    if (auto it = scope.varHandles.find(tensor);
+        outputVariables && it != scope.varHandles.end()) {
+      (*outputVariables)[i] = it->second;
+      outputs.push_back(Value());
+      continue;
+    }
     if (!scope.values[tensor])
       return error(where) << "output #" << i << " is tensor " << tensor << " ('"
                           << getTensorName(scope, tensor)
