@@ -57,6 +57,23 @@ enum class NodeKind {
   Variable,    // resource and ref variables: see VariableImport.cpp
 };
 
+/// Nodes that pass their data input on unchanged (Identity and the v1
+/// control-flow primitives): what TensorArray flows and variable handles
+/// travel through.
+inline bool isPassThrough(NodeKind kind) {
+  switch (kind) {
+  case NodeKind::Identity:
+  case NodeKind::Enter:
+  case NodeKind::Exit:
+  case NodeKind::NextIteration:
+  case NodeKind::Switch:
+  case NodeKind::Merge:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// Whether `op` is TensorArrayV3, an op on a TensorArray or a TensorList op
 /// that Sluice imports (TensorArrayImport.cpp).
 bool isTensorArrayOp(llvm::StringRef op);

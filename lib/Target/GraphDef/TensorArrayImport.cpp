@@ -111,19 +111,6 @@ unsigned flowInputOf(ArrayOp op) {
 /// Writes and scatters: the written value.
 constexpr unsigned kValueInput = 2;
 
-bool isPassThrough(NodeKind kind) {
-  switch (kind) {
-  case NodeKind::Identity:
-  case NodeKind::Enter:
-  case NodeKind::Exit:
-  case NodeKind::NextIteration:
-  case NodeKind::Switch:
-  case NodeKind::Merge:
-    return true;
-  default:
-    return false;
-  }
-}
 } // namespace
 
 bool sluice::graphdef::isTensorArrayOp(StringRef op) {

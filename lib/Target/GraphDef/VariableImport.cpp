@@ -64,21 +64,6 @@ bool isRefAssign(StringRef op) {
   return op == "Assign" || op == "AssignAdd" || op == "AssignSub";
 }
 
-/// Control-flow and identity nodes that pass a handle or ref on.
-bool isPassThrough(NodeKind kind) {
-  switch (kind) {
-  case NodeKind::Identity:
-  case NodeKind::Enter:
-  case NodeKind::Exit:
-  case NodeKind::NextIteration:
-  case NodeKind::Switch:
-  case NodeKind::Merge:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /// Whether the pass-through node keeps a handle a handle: a resource
 /// (`T` is DT_RESOURCE) or a ref op (RefEnter, RefSwitch, ...). An
 /// Identity of a ref variable is its value instead.
