@@ -14,6 +14,8 @@
 
 #include "mlir/IR/SymbolTable.h"
 
+#include <cstring>
+
 using namespace mlir;
 using namespace sluice;
 using namespace sluice::interp;
@@ -184,6 +186,73 @@ std::optional<LogicalResult> Evaluator::runVariableOp(Operation &op,
              << assign.getVariable() << "' of shape "
              << shapeText(type.getShape());
     state.variables[assign.getVariable()] = value;
+    return success();
+  }
+  // A stack is a variable holding its elements along dimension 0.
+  if (auto reset = dyn_cast<lite::StackResetOp>(op)) {
+    state.variables.erase(reset.getStack());
+    state.emptyStacks.insert(reset.getStack());
+    return success();
+  }
+  if (auto push = dyn_cast<lite::StackPushOp>(op)) {
+    StringRef name = push.getStack();
+    const Tensor &element = env.lookup(push.getElement());
+    auto it = state.variables.find(name);
+    if (it == state.variables.end()) {
+      if (!state.emptyStacks.contains(name))
+        return push.emitError("pushes onto stack '")
+               << name << "', which was never created";
+      SmallVector<int64_t> shape{1};
+      llvm::append_range(shape, element.getShape());
+      state.variables[name] = element.reshaped(shape);
+      state.emptyStacks.erase(name);
+      return success();
+    }
+    const Tensor &stack = it->second;
+    if (stack.getShape().drop_front() != element.getShape())
+      return push.emitError("pushes an element of shape ")
+             << shapeText(element.getShape()) << " onto stack '" << name
+             << "' of elements of shape "
+             << shapeText(stack.getShape().drop_front());
+    SmallVector<int64_t> shape(stack.getShape());
+    ++shape[0];
+    Tensor grown(stack.getDType(), shape);
+    size_t bytes = stack.getNumElements() * getDTypeSize(stack.getDType());
+    std::memcpy(grown.mutableData<char>(), stack.data<char>(), bytes);
+    std::memcpy(grown.mutableData<char>() + bytes, element.data<char>(),
+                element.getNumElements() * getDTypeSize(element.getDType()));
+    it->second = grown;
+    return success();
+  }
+  if (auto pop = dyn_cast<lite::StackPopOp>(op)) {
+    StringRef name = pop.getStack();
+    auto it = state.variables.find(name);
+    if (it == state.variables.end())
+      return pop.emitError("pops from stack '")
+             << name
+             << (state.emptyStacks.contains(name)
+                     ? "', which is empty"
+                     : "', which was never created");
+    Tensor stack = it->second;
+    ArrayRef<int64_t> elementShape = stack.getShape().drop_front();
+    int64_t size = stack.getShape().front();
+    size_t elementBytes =
+        stack.getNumElements() / size * getDTypeSize(stack.getDType());
+    Tensor element(stack.getDType(), elementShape);
+    std::memcpy(element.mutableData<char>(),
+                stack.data<char>() + (size - 1) * elementBytes, elementBytes);
+    if (size == 1) {
+      state.variables.erase(it);
+      state.emptyStacks.insert(name);
+    } else {
+      SmallVector<int64_t> shape(stack.getShape());
+      --shape[0];
+      Tensor shrunk(stack.getDType(), shape);
+      std::memcpy(shrunk.mutableData<char>(), stack.data<char>(),
+                  (size - 1) * elementBytes);
+      it->second = shrunk;
+    }
+    env[pop.getElement()] = element;
     return success();
   }
   if (auto once = dyn_cast<lite::CallOnceOp>(op)) {

@@ -39,6 +39,8 @@ struct InterpreterStats {
 struct ProgramState {
   llvm::StringMap<Tensor> variables;
   llvm::StringSet<> initializersRun;
+  /// Stack variables (lite.stack_reset) holding no element.
+  llvm::StringSet<> emptyStacks;
 };
 
 /// Runs `function` on `arguments` and returns its results. Errors (a

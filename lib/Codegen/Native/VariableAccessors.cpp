@@ -34,6 +34,10 @@ struct NativeVariableAccessorsPass
     for (auto variable : llvm::to_vector(module.getOps<lite::VariableOp>())) {
       Location loc = variable.getLoc();
       auto type = cast<TensorType>(variable.getType());
+      // A variable of dynamic shape cannot be compiled (the lowering says
+      // why): no C signature for it.
+      if (!type.hasStaticShape())
+        continue;
       auto symbol = FlatSymbolRefAttr::get(variable.getSymNameAttr());
       std::string getter = ("get_" + variable.getSymName()).str();
       std::string setter = ("set_" + variable.getSymName()).str();

@@ -207,6 +207,7 @@ LogicalResult GraphLifter::liftFrame(const FrameAnalysis::Frame &frame) {
     // Entered once and left: the frame's nodes run once.
     for (EnterOp enter : frame.enters)
       spec.boundary[enter.getOutput()] = enter.getData();
+    spec.emitEffects = true;
   } else {
     SmallVector<Type> carriedTypes;
     SmallVector<Value> inits;
@@ -246,6 +247,7 @@ LogicalResult GraphLifter::liftFrame(const FrameAnalysis::Frame &frame) {
       builder.setInsertionPointToStart(&bodyBlock);
       bindCarried(bodyBlock.getArguments());
       spec.knownPredicates[pivot] = true;
+      spec.emitEffects = true;
       SmallVector<SliceTarget> targets;
       for (auto &var : vars)
         targets.push_back({var.second.getData(), var.second});
@@ -258,6 +260,7 @@ LogicalResult GraphLifter::liftFrame(const FrameAnalysis::Frame &frame) {
     // After the loop: the exits see the final values, the pivot false.
     bindCarried(whileOp.getResults());
     spec.knownPredicates[pivot] = false;
+    spec.emitEffects = false;
   }
   SmallVector<SliceTarget> exitTargets;
   for (ExitOp exit : exits)
@@ -287,6 +290,7 @@ LogicalResult GraphLifter::liftRoot() {
   SmallVector<Operation *> nodes = liveNodes(0);
   SliceSpec spec;
   spec.nodes = nodes;
+  spec.emitEffects = true;
   FetchOp fetch = graph.getFetch();
   SmallVector<SliceTarget> targets;
   for (Value value : fetch.getData())
@@ -301,6 +305,27 @@ LogicalResult GraphLifter::liftRoot() {
   return success();
 }
 
+/// Out of the islands, the variable ops' `after` handles have done their
+/// job: they made each frame's island capture the handles its variables
+/// come from, so that a lifted loop runs after the node that creates (or
+/// resets) them. Program order says it now.
+static void dropVariableHandles(func::FuncOp function) {
+  function.walk([](Operation *op) {
+    if (op->getParentOfType<IslandOp>())
+      return;
+    if (auto read = dyn_cast<lite::ReadVariableOp>(op))
+      read.getAfterMutable().clear();
+    else if (auto assign = dyn_cast<lite::AssignVariableOp>(op))
+      assign.getAfterMutable().clear();
+    else if (auto reset = dyn_cast<lite::StackResetOp>(op))
+      reset.getAfterMutable().clear();
+    else if (auto push = dyn_cast<lite::StackPushOp>(op))
+      push.getAfterMutable().clear();
+    else if (auto pop = dyn_cast<lite::StackPopOp>(op))
+      pop.getAfterMutable().clear();
+  });
+}
+
 namespace {
 struct ExecutorLiftControlFlowPass
     : sluice::executor::impl::ExecutorLiftControlFlowPassBase<
@@ -312,6 +337,7 @@ struct ExecutorLiftControlFlowPass
     for (GraphOp graph : graphs)
       if (failed(GraphLifter(graph).run()))
         failedAny = true;
+    dropVariableHandles(getOperation());
     materializePlaceholders(getOperation());
     if (failedAny)
       signalPassFailure();

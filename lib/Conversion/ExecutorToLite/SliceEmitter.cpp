@@ -122,6 +122,35 @@ namespace {
 struct Instance;
 struct Node;
 
+/// Whether `op`, or a function it calls, reads or writes a variable.
+static bool touchesVariables(Operation *op,
+                             llvm::SmallPtrSetImpl<Operation *> &visited) {
+  WalkResult result = op->walk([&](Operation *inner) {
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(inner)) {
+      SmallVector<MemoryEffects::EffectInstance> instances;
+      effects.getEffectsOnResource(lite::VariableResource::get(), instances);
+      if (!instances.empty())
+        return WalkResult::interrupt();
+    }
+    if (auto call = dyn_cast<CallOpInterface>(inner))
+      if (Operation *callee = call.resolveCallable())
+        if (visited.insert(callee).second && touchesVariables(callee, visited))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Whether the node does something besides computing its results: an island
+/// that reads or writes a variable.
+static bool hasSideEffects(Operation *node) {
+  auto island = dyn_cast<IslandOp>(node);
+  if (!island)
+    return false;
+  llvm::SmallPtrSet<Operation *, 4> visited;
+  return touchesVariables(island, visited);
+}
+
 /// A region of the emitted code: the top level, or a branch of a lite.if.
 struct RegionNode {
   Instance *owner = nullptr;
@@ -347,6 +376,10 @@ LogicalResult SliceEmitter::collect(ArrayRef<SliceTarget> targets) {
   };
   for (const SliceTarget &target : targets)
     visit(target.value);
+  if (spec.emitEffects)
+    for (Operation *op : spec.nodes)
+      if (hasSideEffects(op) && op->getNumResults())
+        visit(op->getResults().back());
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     Node *node = nodes[op];
@@ -582,32 +615,6 @@ void SliceEmitter::addVariableDeps(Node *node, Guard guard) {
   for (unsigned variable : guards.getSupport(guard))
     if (Node *def = getDefiningNode(variables[variable].source))
       node->emitDeps.push_back(def);
-}
-
-/// Whether `op`, or a function it calls, reads or writes a variable.
-static bool touchesVariables(Operation *op,
-                             llvm::SmallPtrSetImpl<Operation *> &visited) {
-  WalkResult result = op->walk([&](Operation *inner) {
-    if (isa<lite::ReadVariableOp, lite::AssignVariableOp, lite::CallOnceOp>(
-            inner))
-      return WalkResult::interrupt();
-    if (auto call = dyn_cast<CallOpInterface>(inner))
-      if (Operation *callee = call.resolveCallable())
-        if (visited.insert(callee).second && touchesVariables(callee, visited))
-          return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
-
-/// Whether the node does something besides computing its results: an island
-/// that reads or writes a variable.
-static bool hasSideEffects(Operation *node) {
-  auto island = dyn_cast<IslandOp>(node);
-  if (!island)
-    return false;
-  llvm::SmallPtrSet<Operation *, 4> visited;
-  return touchesVariables(island, visited);
 }
 
 void SliceEmitter::chooseEmitted(ArrayRef<SliceTarget> targets) {
@@ -972,14 +979,8 @@ void SliceEmitter::materializeNode(Node &node) {
   for (Value input : node.inputs)
     mapping.map(input, lookup(input));
   auto emitBody = [&]() {
-    for (Operation &inner : island.getBody().front().without_terminator()) {
-      Operation *clone = builder.clone(inner, mapping);
-      // Program order now says what the handle said.
-      if (auto read = dyn_cast<lite::ReadVariableOp>(clone))
-        read.getAfterMutable().clear();
-      else if (auto assign = dyn_cast<lite::AssignVariableOp>(clone))
-        assign.getAfterMutable().clear();
-    }
+    for (Operation &inner : island.getBody().front().without_terminator())
+      builder.clone(inner, mapping);
     SmallVector<Value> results;
     for (Value yielded : island.getYield().getOperands())
       results.push_back(mapping.lookupOrDefault(yielded));

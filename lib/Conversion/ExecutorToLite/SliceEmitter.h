@@ -38,6 +38,10 @@ struct SliceSpec {
   llvm::DenseSet<mlir::Operation *> boundaryNodes;
   /// Predicates whose value is known (a loop's pivot in its body).
   llvm::DenseMap<mlir::Value, bool> knownPredicates;
+  /// Whether every node of `nodes` that touches a variable is emitted, even
+  /// when no target needs it (TF runs it all the same): a loop's body and
+  /// the root, not a loop's condition.
+  bool emitEffects = false;
 };
 
 /// A value to produce and the node that consumes it (named in diagnostics

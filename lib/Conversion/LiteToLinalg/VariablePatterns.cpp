@@ -188,6 +188,16 @@ LogicalResult lowerVariableDeclarations(ModuleOp module) {
     else if (auto once = dyn_cast<lite::CallOnceOp>(op))
       initializers.insert(once.getInit());
   });
+  WalkResult stacks = module.walk([](Operation *op) {
+    if (!isa<lite::StackResetOp, lite::StackPushOp, lite::StackPopOp>(op))
+      return WalkResult::advance();
+    op->emitError("stacks (TF1 StackV2, which tf.gradients of a loop saves "
+                  "forward values on) cannot be compiled yet: their size is "
+                  "only known at run time (the interpreters run them)");
+    return WalkResult::interrupt();
+  });
+  if (stacks.wasInterrupted())
+    return failure();
   for (lite::VariableOp variable : variables) {
     auto type = dyn_cast<RankedTensorType>(variable.getType());
     if (!type || !type.hasStaticShape())

@@ -607,10 +607,11 @@ LogicalResult GraphImporter::inferTypes() {
       types[i].assign(numComputeOutputs(node(i)), Type());
       break;
     case NodeKind::Variable:
-      // Everything but a resource variable's assigns has one output (a
-      // handle, a value, or a ref Assign's ref).
-      types[i].assign(StringRef(node(i).op()).ends_with("VariableOp") &&
-                              node(i).op() != "ReadVariableOp"
+      // Everything but a resource variable's assigns and StackCloseV2 has
+      // one output (a handle, a value, or a ref Assign's ref).
+      types[i].assign((StringRef(node(i).op()).ends_with("VariableOp") &&
+                       node(i).op() != "ReadVariableOp") ||
+                              node(i).op() == "StackCloseV2"
                           ? 0
                           : 1,
                       Type());

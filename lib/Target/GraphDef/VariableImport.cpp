@@ -12,6 +12,9 @@
 //   Assign(ref, x) / AssignAdd / Sub -> the same; the output is the ref
 //   a ref consumed as a value        -> lite.read_variable where the
 //     (Identity(v), Mul(v, x), ...)     consumer runs (TF dereferences then)
+//   StackV2 / StackPushV2 / StackPopV2 -> lite.variable @s (the elements
+//                                       along dim 0), lite.stack_reset /
+//                                       stack_push / stack_pop
 //
 // The handle reaches its users through Enter, Switch, Merge, NextIteration,
 // Exit and Identity, and their Ref* forms: the walk from each variable node
@@ -42,16 +45,23 @@ using namespace sluice::graphdef;
 
 namespace {
 enum class VariableOp {
-  Create,    // VarHandleOp, VariableV2, Variable
+  Create,    // VarHandleOp, VariableV2, Variable, StackV2
   Read,      // ReadVariableOp
   Assign,    // AssignVariableOp, Assign
   AssignAdd, // AssignAddVariableOp, AssignAdd
   AssignSub, // AssignSubVariableOp, AssignSub
+  Push,      // StackPushV2
+  Pop,       // StackPopV2
+  Close,     // StackCloseV2
 };
 
 std::optional<VariableOp> variableOpOf(StringRef op) {
   return llvm::StringSwitch<std::optional<VariableOp>>(op)
-      .Cases({"VarHandleOp", "VariableV2", "Variable"}, VariableOp::Create)
+      .Cases({"VarHandleOp", "VariableV2", "Variable", "StackV2"},
+             VariableOp::Create)
+      .Case("StackPushV2", VariableOp::Push)
+      .Case("StackPopV2", VariableOp::Pop)
+      .Case("StackCloseV2", VariableOp::Close)
       .Case("ReadVariableOp", VariableOp::Read)
       .Cases({"AssignVariableOp", "Assign"}, VariableOp::Assign)
       .Cases({"AssignAddVariableOp", "AssignAdd"}, VariableOp::AssignAdd)
@@ -140,7 +150,8 @@ LogicalResult GraphImporter::resolveVariables() {
         failed(declareVariable(creator)))
       return failure();
     bool isRef = kinds[creator] == NodeKind::Variable &&
-                 node(creator).op() != "VarHandleOp";
+                 node(creator).op() != "VarHandleOp" &&
+                 node(creator).op() != "StackV2";
     variableOf[creator] = creator;
     carriesHandle[creator] = true;
     SmallVector<std::pair<int, int>> worklist{{creator, 0}};
@@ -242,6 +253,15 @@ FailureOr<TensorType> GraphImporter::variableType(int creator) {
     return failure();
   }
   std::string why;
+  // A stack: its elements along dimension 0, their shape the pushes'.
+  if (n.op() == "StackV2") {
+    Type element = getTypeAttr(n, "elem_type", context, why);
+    if (!element) {
+      error(creator) << why;
+      return failure();
+    }
+    return TensorType(UnrankedTensorType::get(element));
+  }
   Type element = getTypeAttr(n, "dtype", context, why);
   if (!element) {
     error(creator) << why;
@@ -258,15 +278,57 @@ FailureOr<SmallVector<Type>>
 GraphImporter::transferVariable(int index, ArrayRef<Type> in) {
   VariableOp op = *variableOpOf(node(index).op());
   Type handle = RankedTensorType::get({}, IntegerType::get(context, 32));
-  unsigned expected = op == VariableOp::Create ? 0
-                      : op == VariableOp::Read ? 1
-                                               : 2;
+  bool isStack = node(variableOf[index]).op() == "StackV2";
+  unsigned expected = op == VariableOp::Create ? (isStack ? 1 : 0)
+                      : op == VariableOp::Read || op == VariableOp::Pop ||
+                              op == VariableOp::Close
+                          ? 1
+                          : 2;
   if (in.size() != expected)
     return error(index) << "expects " << expected << " data input(s), has "
                         << in.size();
   switch (op) {
   case VariableOp::Create:
     return SmallVector<Type>{handle};
+  case VariableOp::Push:
+    // The pushed element.
+    return SmallVector<Type>{in[1]};
+  case VariableOp::Pop: {
+    std::string why;
+    Type element = getTypeAttr(node(index), "elem_type", context, why);
+    if (!element)
+      return error(index) << why;
+    FailureOr<TensorType> stack = variableType(variableOf[index]);
+    if (failed(stack))
+      return failure();
+    if (element != stack->getElementType())
+      return error(index) << "pops " << element << " from stack '"
+                          << variableName(variableOf[index]) << "' of "
+                          << stack->getElementType();
+    auto declared = node(index).attr().find("_output_shapes");
+    if (declared != node(index).attr().end() &&
+        declared->second.list().shape_size())
+      return SmallVector<Type>{
+          convertShape(declared->second.list().shape(0), element)};
+    // What the pushes onto the same stack push.
+    Type pushed;
+    for (int user = 0, e = graph.node_size(); user < e; ++user) {
+      if (kinds[user] != NodeKind::Variable ||
+          variableOf[user] != variableOf[index] ||
+          node(user).op() != "StackPushV2" || types[user].empty())
+        continue;
+      if (!types[user][0]) {
+        if (waitForInputs)
+          return SmallVector<Type>{Type()};
+        continue;
+      }
+      pushed = joinTypes(pushed, types[user][0]);
+    }
+    return SmallVector<Type>{pushed ? pushed
+                                    : UnrankedTensorType::get(element)};
+  }
+  case VariableOp::Close:
+    return SmallVector<Type>{};
   case VariableOp::Read: {
     FailureOr<TensorType> type = variableType(variableOf[index]);
     if (failed(type))
@@ -324,10 +386,25 @@ GraphImporter::buildVariable(int index, OpBuilder &builder, ValueRange data) {
   if (op == VariableOp::Create) {
     if (failed(declareVariable(creator)))
       return failure();
+    // Each run of a StackV2 makes a new, empty stack.
+    if (n.op() == "StackV2")
+      lite::StackResetOp::create(builder, location, symbol, after);
     auto handleType = cast<RankedTensorType>(types[index][0]);
     return SmallVector<Value>{lite::ConstantOp::create(
         builder, location, handleType,
         DenseElementsAttr::get(handleType, builder.getI32IntegerAttr(0)))};
+  }
+  switch (op) {
+  case VariableOp::Push:
+    lite::StackPushOp::create(builder, location, symbol, data[1], after);
+    return SmallVector<Value>{data[1]};
+  case VariableOp::Pop:
+    return SmallVector<Value>{lite::StackPopOp::create(
+        builder, location, types[index][0], symbol, after)};
+  case VariableOp::Close:
+    return SmallVector<Value>{};
+  default:
+    break;
   }
   FailureOr<TensorType> variable = variableType(creator);
   if (failed(variable))

@@ -341,6 +341,11 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       options = {
           fb::BuiltinOptions::CallOnceOptions,
           fb::CreateCallOnceOptions(fbb, getSubgraphIndex(init)).Union()};
+    } else if (isa<lite::StackResetOp, lite::StackPushOp, lite::StackPopOp>(
+                   op)) {
+      return op.emitError("cannot be exported: TFLite has no stacks (TF1 "
+                          "StackV2, which tf.gradients of a loop saves "
+                          "forward values on)");
     } else if (auto builtin = dyn_cast<lite::TFLiteBuiltinOpInterface>(op)) {
       if (std::optional<tflite_support::LiteRTRefusal> refusal =
               tflite_support::getLiteRTRefusal(builtin)) {

@@ -65,3 +65,21 @@ func.func @nested() {
   lite.variable @v : tensor<f32>
   return
 }
+
+// -----
+
+lite.variable @s : tensor<f32>
+func.func @scalar_stack() {
+  // expected-error@+1 {{variable @s of type 'tensor<f32>' cannot hold a stack: it needs a dimension for the elements}}
+  lite.stack_reset @s
+  return
+}
+
+// -----
+
+lite.variable @s : tensor<*xf32>
+func.func @stack_element_type(%x: tensor<2xi32>) {
+  // expected-error@+1 {{element type 'i32' is not the element type of @s ('f32')}}
+  lite.stack_push @s, %x : tensor<2xi32>
+  return
+}

@@ -37,3 +37,18 @@ func.func @main() -> tensor<2xf32> {
   %2 = lite.read_variable @v : tensor<2xf32>
   return %2 : tensor<2xf32>
 }
+
+// -----
+
+// Stacks: a variable holding the elements along dimension 0.
+// CHECK-LABEL: lite.variable @acc : tensor<*xf32>
+// CHECK: lite.stack_reset @acc
+// CHECK: lite.stack_push @acc, %{{.*}} : tensor<2xf32>
+// CHECK: lite.stack_pop @acc : tensor<2xf32>
+lite.variable @acc : tensor<*xf32>
+func.func @stack(%x: tensor<2xf32>) -> tensor<2xf32> {
+  lite.stack_reset @acc
+  lite.stack_push @acc, %x : tensor<2xf32>
+  %0 = lite.stack_pop @acc : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

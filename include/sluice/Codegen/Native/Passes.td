@@ -205,7 +205,8 @@ def NativeVariableAccessorsPass
     per variable to read it and to give it a value (the C names are
     `<prefix>_get_v` and `<prefix>_set_v`, made C identifiers). Reading a
     variable never assigned returns SLUICE_ERROR_FAILED_PRECONDITION. A
-    function of either name already in the module is an error.
+    function of either name already in the module is an error; a variable
+    of dynamic shape (which native code cannot hold) gets none.
 
     ```mlir
     lite.variable @v : tensor<2xf32>

@@ -2,9 +2,10 @@
 //
 // lite.read_variable and lite.assign_variable must name a lite.variable whose
 // type is compatible with the value read or assigned; lite.call_once must
-// name a function without arguments or results. Whether a variable holds a
-// value when it is read is a run-time question (the interpreter's and the
-// native code's).
+// name a function without arguments or results; the stack ops a variable
+// that can hold a stack (a dimension for the elements, their element type).
+// Whether a variable holds a value when it is read, or a stack an element
+// when it is popped, is a run-time question.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,4 +58,42 @@ LogicalResult CallOnceOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return emitOpError("initializer ")
            << getInitAttr() << " must take no arguments and return nothing";
   return success();
+}
+
+/// The variable a stack op names, which must hold a stack: a tensor type of
+/// rank at least 1 (or unranked) whose element type is `element`'s.
+static LogicalResult verifyStackUse(Operation *op, FlatSymbolRefAttr name,
+                                    Type element,
+                                    SymbolTableCollection &symbolTable) {
+  auto variable =
+      symbolTable.lookupNearestSymbolFrom<VariableOp>(op, name.getAttr());
+  if (!variable)
+    return op->emitOpError("names ")
+           << name << ", which is not a lite.variable";
+  auto type = cast<TensorType>(variable.getType());
+  if (type.hasRank() && type.getRank() == 0)
+    return op->emitOpError("variable ")
+           << name << " of type " << type
+           << " cannot hold a stack: it needs a dimension for the elements";
+  if (element && getElementTypeOrSelf(element) != type.getElementType())
+    return op->emitOpError("element type ")
+           << getElementTypeOrSelf(element) << " is not the element type of "
+           << name << " (" << type.getElementType() << ")";
+  return success();
+}
+
+LogicalResult
+StackResetOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyStackUse(*this, getStackAttr(), Type(), symbolTable);
+}
+
+LogicalResult
+StackPushOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyStackUse(*this, getStackAttr(), getElement().getType(),
+                        symbolTable);
+}
+
+LogicalResult StackPopOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyStackUse(*this, getStackAttr(), getElement().getType(),
+                        symbolTable);
 }

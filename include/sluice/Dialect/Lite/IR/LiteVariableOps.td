@@ -133,4 +133,72 @@ def Lite_CallOnceOp : Lite_BuiltinOp<"call_once", "CALL_ONCE",
   let assemblyFormat = "$init attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Stacks (TF1 StackV2, what tf.gradients of a while loop saves forward
+// values on): a variable holding the stacked elements, a tensor whose
+// dimension 0 is the stack's size.
+//===----------------------------------------------------------------------===//
+
+def Lite_StackResetOp : Lite_Op<"stack_reset", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    MemoryEffects<[MemWrite<Lite_VariableResource>]>]> {
+  let summary = "makes a stack variable an empty stack";
+  let description = [{
+    `stack` (a `lite.variable` of a tensor type whose dimension 0 counts
+    the elements) holds an empty stack from now on: what TF's `StackV2`
+    creates, each time it runs.
+
+    ```mlir
+    lite.stack_reset @acc
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$stack, Optional<Lite_Tensor>:$after);
+  let assemblyFormat = [{
+    $stack (`after` $after^ `:` type($after))? attr-dict
+  }];
+}
+
+def Lite_StackPushOp : Lite_Op<"stack_push", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    MemoryEffects<[MemRead<Lite_VariableResource>,
+                   MemWrite<Lite_VariableResource>]>]> {
+  let summary = "pushes an element onto a stack variable";
+  let description = [{
+    Appends `element` to the stack `stack` holds; every element of one
+    stack has the shape of its first (TF's StackPushV2, which returns the
+    element: the importer uses `element` itself).
+
+    ```mlir
+    lite.stack_push @acc, %x : tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$stack, Lite_Tensor:$element,
+                       Optional<Lite_Tensor>:$after);
+  let assemblyFormat = [{
+    $stack `,` $element (`after` $after^ `:` type($after))? attr-dict `:`
+      type($element)
+  }];
+}
+
+def Lite_StackPopOp : Lite_Op<"stack_pop", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    MemoryEffects<[MemRead<Lite_VariableResource>,
+                   MemWrite<Lite_VariableResource>]>]> {
+  let summary = "pops the last element pushed onto a stack variable";
+  let description = [{
+    Removes the element pushed last from the stack `stack` holds and
+    returns it (TF's StackPopV2). Popping an empty stack, or a stack never
+    reset, is an error at run time.
+
+    ```mlir
+    %x = lite.stack_pop @acc : tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$stack, Optional<Lite_Tensor>:$after);
+  let results = (outs Lite_Tensor:$element);
+  let assemblyFormat = [{
+    $stack (`after` $after^ `:` type($after))? attr-dict `:` type($element)
+  }];
+}
+
 #endif // SLUICE_DIALECT_LITE_IR_LITEVARIABLEOPS_TD
