@@ -114,6 +114,8 @@ OPS = {
                         "%%d = lite.constant dense<[2, 3]> : tensor<2xi32>\n  "
                         "%%r = lite.fill %%d, %%arg0 : (tensor<2xi32>, %s) -> %s" % (t([], ty), t([2, 3], ty)),
                         t([2, 3], ty)),
+    "TILE": shaped("%m = lite.constant dense<[2, 1]> : tensor<2xi32>\n  "
+                   "%r = lite.tile %arg0, %m : ({arg}, tensor<2xi32>) -> {res}", (4, 3)),
     "RANGE": lambda ty: ([t([], ty), t([], ty), t([], ty)],
                          "%%r = lite.range %%arg0, %%arg1, %%arg2 : (%s, %s, %s) -> %s"
                          % (t([], ty), t([], ty), t([], ty), "tensor<?x%s>" % ty), "tensor<?x%s>" % ty),

@@ -41,6 +41,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
 #include <cmath>
@@ -648,6 +649,50 @@ static LogicalResult evaluateFill(Operation *op, ArrayRef<Tensor> operands,
   return success();
 }
 
+/// tile: result[j] = input[j mod shape(input)], dimension by dimension.
+static LogicalResult evaluateTile(Operation *op, ArrayRef<Tensor> operands,
+                                  SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  FailureOr<SmallVector<int64_t>> multiples =
+      readIndices(op, operands[1], "tile multiples");
+  if (failed(multiples))
+    return failure();
+  if (static_cast<int64_t>(multiples->size()) != input.getRank())
+    return op->emitError("tile multiples has ")
+           << multiples->size() << " entries for an input of rank "
+           << input.getRank();
+  SmallVector<int64_t> shape;
+  for (auto [size, times] : llvm::zip(input.getShape(), *multiples)) {
+    if (times < 0)
+      return op->emitError("tile multiples ")
+             << shapeString(*multiples) << " has a negative entry " << times;
+    std::optional<int64_t> product = llvm::checkedMul(size, times);
+    if (!product)
+      return op->emitError("tile result is too large");
+    shape.push_back(*product);
+  }
+  FailureOr<int64_t> count = checkedNumElements(op, shape);
+  if (failed(count))
+    return failure();
+  Tensor result(input.getDType(), shape);
+  size_t size = getDTypeSize(input.getDType());
+  SmallVector<int64_t> inStrides = getStrides(input.getShape());
+  SmallVector<int64_t> outStrides = getStrides(shape);
+  char *dst = result.mutableData<char>();
+  const char *src = input.data<char>();
+  for (int64_t i = 0; i < *count; ++i) {
+    int64_t rest = i, from = 0;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      int64_t index = rest / outStrides[d];
+      rest %= outStrides[d];
+      from += (index % input.getShape()[d]) * inStrides[d];
+    }
+    std::memcpy(dst + i * size, src + from * size, size);
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
 /// range needs a nonzero delta that leads from start to limit.
 template <typename T>
 static LogicalResult checkRangeDirection(Operation *op, T start, T limit,
@@ -821,6 +866,7 @@ sluice::interp::detail::evaluateShapeOp(Operation *op,
         return evaluateTranspose(op, operands, results);
       })
       .Case([&](lite::FillOp) { return evaluateFill(op, operands, results); })
+      .Case([&](lite::TileOp) { return evaluateTile(op, operands, results); })
       .Case([&](lite::RangeOp) { return evaluateRange(op, operands, results); })
       .Case([&](lite::ShapeOp) { return evaluateShape(op, operands, results); })
       .Default([](Operation *) { return std::nullopt; });

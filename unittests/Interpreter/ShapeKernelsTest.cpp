@@ -4,7 +4,7 @@
 // shape kernels: reshape, expand_dims, squeeze, concatenation, pack, unpack,
 // slice, strided_slice (every mask, against values worked out by hand from
 // numpy's semantics), dynamic_update_slice (start indices clamped as
-// TFLite and XLA clamp them), gather, transpose, fill, range and shape,
+// TFLite and XLA clamp them), gather, transpose, fill, tile, range and shape,
 // including
 // empty and rank-0 tensors and their run-time errors.
 //
@@ -783,6 +783,31 @@ func.func @main(%v: tensor<i1>) -> tensor<i1> {
   return %0 : tensor<i1>
 })";
   expectResult(scalar, {boolean({}, {true})}, boolean({}, {true}));
+}
+
+TEST(ShapeKernels, Tile) {
+  const char *source = R"(
+func.func @main(%x: tensor<2x3xi32>, %m: tensor<2xi64>) -> tensor<?x?xi32> {
+  %0 = lite.tile %x, %m : (tensor<2x3xi32>, tensor<2xi64>) -> tensor<?x?xi32>
+  return %0 : tensor<?x?xi32>
+})";
+  expectResult(source, {iotaI32({2, 3}), i64({2}, {1, 2})},
+               i32({2, 6}, {0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5}));
+  expectResult(source, {iotaI32({2, 3}), i64({2}, {2, 1})},
+               i32({4, 3}, {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5}));
+  expectResult(source, {iotaI32({2, 3}), i64({2}, {0, 5})}, i32({0, 15}, {}));
+  expectError(source, {iotaI32({2, 3}), i64({2}, {1, -1})},
+              "tile multiples [1, -1] has a negative entry -1");
+  expectError(source,
+              {iotaI32({2, 3}), i64({2}, {int64_t(1) << 40, int64_t(1) << 40})},
+              "has more than 2147483647 elements");
+  const char *scalar = R"(
+func.func @main(%x: tensor<f32>) -> tensor<f32> {
+  %m = lite.constant dense<> : tensor<0xi32>
+  %0 = lite.tile %x, %m : (tensor<f32>, tensor<0xi32>) -> tensor<f32>
+  return %0 : tensor<f32>
+})";
+  expectResult(scalar, {f32({}, {2.5f})}, f32({}, {2.5f}));
 }
 
 std::string rangeSource(llvm::StringRef type) {

@@ -506,6 +506,68 @@ struct FillLowering : OpConversionPattern<lite::FillOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// tile
+//===----------------------------------------------------------------------===//
+
+/// result[j] = input[j mod shape(input)]: a tensor.generate whose body
+/// reads the input at the wrapped-around indices.
+struct TileLowering : OpConversionPattern<lite::TileOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::TileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    FailureOr<SmallVector<Value>> multiples = readIndexVector(
+        arith, checks, op, adaptor.getMultiples(), rank, "tile multiples");
+    if (failed(multiples))
+      return failure();
+    SmallVector<Value> sizes, extents;
+    for (auto [d, times] : llvm::enumerate(*multiples)) {
+      if (failed(checks.require(
+              arith.le(arith.constant(0), times), SLUICE_ERROR_INVALID_ARGUMENT,
+              "tile multiples has a negative entry #" + Twine(d))))
+        return failure();
+      Value extent = arith.dim(input, d);
+      extents.push_back(extent);
+      sizes.push_back(arith.mul(extent, times));
+    }
+    if (failed(checks.require(
+            elementCountFits(arith, sizes), SLUICE_ERROR_INVALID_ARGUMENT,
+            "tile result has more than " + Twine(kMaxElements) + " elements")))
+      return failure();
+    Type elementType = inputType.getElementType();
+    Value tiled = buildIfValid(
+        rewriter, loc, checks.allHold(), tensorTypeOfSizes(sizes, elementType),
+        [&](OpBuilder &builder, Location nested) {
+          RankedTensorType type = tensorTypeOfSizes(sizes, elementType);
+          SmallVector<Value> dynamic;
+          for (auto [d, size] : llvm::enumerate(sizes))
+            if (type.isDynamicDim(d))
+              dynamic.push_back(size);
+          return tensor::GenerateOp::create(
+                     builder, nested, type, dynamic,
+                     [&](OpBuilder &body, Location at, ValueRange indices) {
+                       SmallVector<Value> wrapped;
+                       for (auto [index, extent] : llvm::zip(indices, extents))
+                         wrapped.push_back(
+                             arith::RemUIOp::create(body, at, index, extent));
+                       Value element =
+                           tensor::ExtractOp::create(body, at, input, wrapped);
+                       tensor::YieldOp::create(body, at, element);
+                     })
+              .getResult();
+        });
+    return replaceWithResults(rewriter, op, tiled, *getTypeConverter());
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // range
 //===----------------------------------------------------------------------===//
 
@@ -801,8 +863,8 @@ struct ShapeLowering : OpConversionPattern<lite::ShapeOp> {
 void populateShapePatterns(const TypeConverter &converter,
                            RewritePatternSet &patterns) {
   patterns.add<ReshapeLowering, ExpandDimsLowering, SqueezeLowering,
-               TransposeLowering, FillLowering, RangeLowering, ShapeLowering>(
-      converter, patterns.getContext());
+               TransposeLowering, FillLowering, TileLowering, RangeLowering,
+               ShapeLowering>(converter, patterns.getContext());
   populateSlicePatterns(converter, patterns);
   populateJoinPatterns(converter, patterns);
 }

@@ -57,6 +57,8 @@ enum class AttrRule {
   BiasAdd,      // NHWC only: the bias broadcasts along the last dimension
   Split,        // one lite.slice per output along a constant axis
   Scalars,      // operands of unknown rank reshaped to scalars
+  AddN,         // a left fold of lite.add over the inputs
+  TanhGrad,     // dy * (1 - y * y), in TF's order
 };
 
 struct OpMapping {
@@ -103,6 +105,8 @@ constexpr OpMapping kMappings[] = {
   {"Relu", "lite.relu", ResultRule::SameAsInput, AttrRule::Plain},
   {"LogicalNot", "lite.logical_not", ResultRule::SameAsInput, AttrRule::Plain},
   {"ZerosLike", "lite.zeros_like", ResultRule::SameAsInput, AttrRule::Plain},
+  {"AddN", "lite.add", ResultRule::SameAsInput, AttrRule::AddN},
+  {"TanhGrad", "lite.mul", ResultRule::SameAsInput, AttrRule::TanhGrad},
   {"Cast", "lite.cast", ResultRule::SameShapeDstT, AttrRule::Plain},
   // Selection.
   {"Select", "lite.select_v2", ResultRule::BroadcastTail, AttrRule::Select},
@@ -120,6 +124,7 @@ constexpr OpMapping kMappings[] = {
   {"GatherV2", "lite.gather", ResultRule::Declared, AttrRule::Gather},
   {"Transpose", "lite.transpose", ResultRule::Declared, AttrRule::Plain},
   {"Fill", "lite.fill", ResultRule::Declared, AttrRule::Plain},
+  {"Tile", "lite.tile", ResultRule::Declared, AttrRule::Plain},
   {"Range", "lite.range", ResultRule::Vector, AttrRule::Scalars},
   {"Shape", "lite.shape", ResultRule::ShapeOf, AttrRule::Plain},
   // Reductions.
@@ -550,6 +555,40 @@ sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
                                             inputs[1], beginValue, sizeValue));
     }
     return parts;
+  }
+  case AttrRule::AddN: {
+    // TF sums left to right: ((x0 + x1) + x2) + ...
+    if (inputs.empty()) {
+      error = "AddN needs at least one input";
+      return failure();
+    }
+    Value sum = inputs[0];
+    for (Value input : inputs.drop_front())
+      sum = lite::AddOp::create(builder, loc, resultTypes[0], sum, input,
+                                lite::ActivationFunctionType::NONE);
+    return SmallVector<Value>{sum};
+  }
+  case AttrRule::TanhGrad: {
+    // TanhGrad(y, dy) = dy * (1 - y * y), the gradient of y = tanh(x).
+    if (inputs.size() != 2) {
+      error = "TanhGrad expects 2 data inputs (y, dy), has " +
+              std::to_string(inputs.size());
+      return failure();
+    }
+    Type type = resultTypes[0];
+    auto element = cast<TensorType>(type).getElementType();
+    auto scalar = RankedTensorType::get({}, element);
+    Value one = lite::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(scalar, builder.getFloatAttr(element, 1.0)));
+    Value square = lite::MulOp::create(builder, loc, type, inputs[0], inputs[0],
+                                       lite::ActivationFunctionType::NONE);
+    Value complement = lite::SubOp::create(builder, loc, type, one, square,
+                                           lite::ActivationFunctionType::NONE);
+    return SmallVector<Value>{
+        lite::MulOp::create(builder, loc, type, inputs[1], complement,
+                            lite::ActivationFunctionType::NONE)
+            .getResult()};
   }
   }
   (void)context;

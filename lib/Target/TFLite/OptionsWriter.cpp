@@ -128,6 +128,7 @@ tflite_support::writeBuiltinOptions(flatbuffers::FlatBufferBuilder &fbb,
     SLUICE_EMPTY_OPTIONS(SquareOptions)
     SLUICE_EMPTY_OPTIONS(ZerosLikeOptions)
     SLUICE_EMPTY_OPTIONS(FillOptions)
+    SLUICE_EMPTY_OPTIONS(TileOptions)
     SLUICE_EMPTY_OPTIONS(FloorModOptions)
     SLUICE_EMPTY_OPTIONS(RangeOptions)
     SLUICE_EMPTY_OPTIONS(AbsOptions)

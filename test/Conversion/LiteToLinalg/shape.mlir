@@ -541,3 +541,18 @@ func.func @shape_dynamic(%x: tensor<?x3xf32>) -> tensor<2xi32> {
   %r = lite.shape %x : (tensor<?x3xf32>) -> tensor<2xi32>
   return %r : tensor<2xi32>
 }
+
+// -----
+
+// tile: a tensor.generate reading the input at the indices modulo its
+// sizes; negative multiples are INVALID_ARGUMENT (4).
+// CHECK-LABEL: func.func @tile
+// CHECK: arith.cmpi sge, %{{.*}}, %c0 : index
+// CHECK: tensor.generate
+// CHECK: arith.remui %{{.*}}, %c2 : index
+// CHECK: arith.remui %{{.*}}, %c3 : index
+// CHECK: tensor.extract %{{.*}}[%{{.*}}, %{{.*}}] : tensor<2x3xf32>
+func.func @tile(%x: tensor<2x3xf32>, %m: tensor<2xi32>) -> tensor<?x?xf32> {
+  %r = lite.tile %x, %m : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}

@@ -793,3 +793,18 @@ func.func @resizable_reserve() -> tensor<?x2xf32> {
   %l = lite.list_reserve %n {resizable} : (tensor<i32>) -> tensor<?x2xf32>
   return %l : tensor<?x2xf32>
 }
+
+// -----
+
+// tile: each dimension times its multiple; a dimension of unknown size
+// stays unknown.
+// CHECK-LABEL: func.func @tile
+// CHECK: lite.tile %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>
+// CHECK: lite.tile %{{.*}}, %{{.*}} : (tensor<?x3xf32>, tensor<2xi32>) -> tensor<?x6xf32>
+func.func @tile(%x: tensor<2x3xf32>, %y: tensor<?x3xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
+  %m = lite.constant dense<[2, 1]> : tensor<2xi32>
+  %a = lite.tile %x, %m : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<*xf32>
+  %n = lite.constant dense<[1, 2]> : tensor<2xi32>
+  %b = lite.tile %y, %n : (tensor<?x3xf32>, tensor<2xi32>) -> tensor<*xf32>
+  return %a, %b : tensor<*xf32>, tensor<*xf32>
+}

@@ -938,6 +938,22 @@ func.func @transpose_result_shape(%a: tensor<2x3x4xf32>) {
 // fill, shape
 //===----------------------------------------------------------------------===//
 
+func.func @tile_multiples_length(%x: tensor<2x3xf32>, %m: tensor<3xi32>) {
+  // expected-error@+1 {{multiples has 3 entries but the input has rank 2}}
+  %0 = lite.tile %x, %m : (tensor<2x3xf32>, tensor<3xi32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @tile_rank(%x: tensor<2x3xf32>, %m: tensor<?xi32>) {
+  // expected-error@+1 {{result rank 1 differs from the input's 2}}
+  %0 = lite.tile %x, %m : (tensor<2x3xf32>, tensor<?xi32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
 func.func @fill_dims_length(%d: tensor<2xi32>, %v: tensor<f32>) {
   // expected-error@+1 {{dims has 2 entries but the result has rank 3}}
   %0 = lite.fill %d, %v : (tensor<2xi32>, tensor<f32>) -> tensor<?x?x?xf32>

@@ -536,6 +536,14 @@ func.func @fill(%d: tensor<2xi32>, %v: tensor<f32>, %e: tensor<?xi64>,
   return
 }
 
+// CHECK-LABEL: func.func @tile
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[M:.*]]: tensor<2xi32>)
+func.func @tile(%x: tensor<2x3xf32>, %m: tensor<2xi32>) {
+  // CHECK: lite.tile %[[X]], %[[M]] : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %0 = lite.tile %x, %m : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @range
 // CHECK-SAME: (%[[S:.*]]: tensor<i32>, %[[L:.*]]: tensor<i32>, %[[D:.*]]: tensor<i32>, %[[F:.*]]: tensor<f64>)
 func.func @range(%s: tensor<i32>, %l: tensor<i32>, %d: tensor<i32>,

@@ -531,6 +531,23 @@ LogicalResult FillOp::verify() {
   return success();
 }
 
+LogicalResult TileOp::verify() {
+  auto input = ranked(getInput());
+  auto output = ranked(getOutput());
+  std::optional<int64_t> length = vectorLength(getMultiples());
+  for (RankedTensorType type : {input, output})
+    if (type && length && *length != type.getRank())
+      return emitOpError("multiples has ")
+             << *length << " entries but the "
+             << (type == input ? "input" : "result") << " has rank "
+             << type.getRank();
+  if (input && output && input.getRank() != output.getRank())
+    return emitOpError("result rank ")
+           << output.getRank() << " differs from the input's "
+           << input.getRank();
+  return success();
+}
+
 LogicalResult ShapeOp::verify() {
   auto input = ranked(getInput());
   std::optional<int64_t> length = vectorLength(getOutput());

@@ -640,6 +640,31 @@ static ShapeKnowledge inferFill(FillOp op, const ShapeValues &values) {
   return withinKernelLimit(*dims);
 }
 
+/// tile: each dimension times its multiple.
+static ShapeKnowledge inferTile(TileOp op, const ShapeValues &values) {
+  ShapeKnowledge input = shapeOf(op.getInput());
+  std::optional<SmallVector<int64_t>> multiples =
+      vectorEntries(op.getMultiples(), values);
+  if (!input && !multiples)
+    return std::nullopt;
+  if (input && multiples && input->size() != multiples->size())
+    return std::nullopt;
+  size_t rank = input ? input->size() : multiples->size();
+  SmallVector<int64_t> result(rank, kUnknown);
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t size = input ? (*input)[d] : kUnknown;
+    int64_t times = multiples ? (*multiples)[d] : kUnknown;
+    if (isKnown(times) && times < 0)
+      return std::nullopt;
+    if (size == 0 || times == 0)
+      result[d] = 0;
+    else if (isKnown(size) && isKnown(times))
+      if (std::optional<int64_t> product = llvm::checkedMul(size, times))
+        result[d] = *product;
+  }
+  return withinKernelLimit(result);
+}
+
 /// The number of elements of range(start, limit, delta) on integers, as the
 /// kernel computes it, or nullopt where the kernel reports an error.
 static std::optional<int64_t> integerRangeSize(int64_t start, int64_t limit,
@@ -880,6 +905,7 @@ sluice::lite::shapes::inferResultShape(Operation *op,
         return inferTranspose(transpose, values);
       })
       .Case([&](FillOp fill) { return inferFill(fill, values); })
+      .Case([&](TileOp tile) { return inferTile(tile, values); })
       .Case([&](RangeOp range) { return inferRange(range, values); })
       .Case([&](ShapeOp shape) { return inferShapeOfShape(shape); })
       .Case([&](FullyConnectedOp fc) { return inferFullyConnected(fc); })

@@ -715,6 +715,28 @@ def Lite_FillOp : Lite_BuiltinOp<"fill", "FILL", "FillOptions", [
   let hasVerifier = 1;
 }
 
+def Lite_TileOp : Lite_BuiltinOp<"tile", "TILE", "TileOptions", [
+    Pure, AllElementTypesMatch<["input", "output"]>]> {
+  let tfliteVersions = [TFLiteVersion<3, kI8>];
+  let tfliteRuntimes = ["1.10.1", "2.2.0", "2.8.0"];
+  let summary = "repeats a tensor along each dimension";
+  let description = [{
+    Dimension `i` of the result is `multiples[i]` copies of dimension `i` of
+    `input` (TF's and TFLite's Tile): result[j] = input[j mod shape(input)].
+    `multiples` has one non-negative entry per dimension.
+
+    ```mlir
+    %r = lite.tile %x, %m : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_IndexVector:$multiples);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $multiples attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Lite_RangeOp : Lite_BuiltinOp<"range", "RANGE", "RangeOptions", [
     Pure, AllElementTypesMatch<["start", "limit", "delta", "output"]>]> {
   let tfliteVersions = [
