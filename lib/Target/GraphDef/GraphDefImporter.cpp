@@ -775,6 +775,19 @@ LogicalResult GraphImporter::selectFeedsAndFetches() {
   return success();
 }
 
+std::map<std::pair<int, int>, SmallVector<std::pair<int, unsigned>, 2>>
+GraphImporter::dataConsumers() const {
+  std::map<std::pair<int, int>, SmallVector<std::pair<int, unsigned>, 2>>
+      consumers;
+  for (int i = 0, e = graph.node_size(); i < e; ++i) {
+    unsigned position = 0;
+    for (InputRef ref : inputs[i])
+      if (ref.port >= 0)
+        consumers[{ref.node, ref.port}].push_back({i, position++});
+  }
+  return consumers;
+}
+
 SmallVector<Value> GraphImporter::dataInputs(int index) {
   SmallVector<Value> data;
   for (InputRef ref : inputs[index]) {

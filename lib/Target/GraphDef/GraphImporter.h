@@ -149,6 +149,9 @@ private:
   bool waitForInputs = true;
   mlir::Type elementTypeOf(int index, std::string &why);
 
+  /// Every output's consumers, by (consumer, data input position).
+  std::map<std::pair<int, int>, llvm::SmallVector<std::pair<int, unsigned>, 2>>
+  dataConsumers() const;
   /// TensorArrays (TensorArrayImport.cpp): finds the array every flow
   /// carrier and TensorArray op works on, and every handle carrier.
   mlir::LogicalResult resolveTensorArrays();

@@ -140,14 +140,7 @@ LogicalResult GraphImporter::resolveTensorArrays() {
     return success();
 
   // Consumers of each output, by data input.
-  std::map<std::pair<int, int>, SmallVector<std::pair<int, unsigned>, 2>>
-      consumers;
-  for (int i = 0; i < count; ++i) {
-    unsigned position = 0;
-    for (InputRef ref : inputs[i])
-      if (ref.port >= 0)
-        consumers[{ref.node, ref.port}].push_back({i, position++});
-  }
+  auto consumers = dataConsumers();
 
   for (int array = 0; array < count; ++array) {
     if (kinds[array] != NodeKind::TensorArray ||

@@ -132,14 +132,7 @@ LogicalResult GraphImporter::resolveVariables() {
   if (carriesHandle.size() != static_cast<size_t>(count))
     carriesHandle.assign(count, false);
 
-  std::map<std::pair<int, int>, SmallVector<std::pair<int, unsigned>, 2>>
-      consumers;
-  for (int i = 0; i < count; ++i) {
-    unsigned position = 0;
-    for (InputRef ref : inputs[i])
-      if (ref.port >= 0)
-        consumers[{ref.node, ref.port}].push_back({i, position++});
-  }
+  auto consumers = dataConsumers();
 
   for (int creator = 0; creator < count; ++creator) {
     if (!isCreator(creator))

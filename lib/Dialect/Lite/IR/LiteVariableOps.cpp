@@ -18,16 +18,24 @@
 using namespace mlir;
 using namespace sluice::lite;
 
-/// The variable `op` names with `name`, or a diagnostic; checks that `type`
-/// (the value read or assigned) is compatible with the variable's.
-static LogicalResult verifyVariableUse(Operation *op, FlatSymbolRefAttr name,
-                                       Type type,
-                                       SymbolTableCollection &symbolTable) {
+/// The variable `op` names with `name`, or null after a diagnostic.
+static VariableOp lookupVariable(Operation *op, FlatSymbolRefAttr name,
+                                 SymbolTableCollection &symbolTable) {
   auto variable =
       symbolTable.lookupNearestSymbolFrom<VariableOp>(op, name.getAttr());
   if (!variable)
-    return op->emitOpError("names ")
-           << name << ", which is not a lite.variable";
+    op->emitOpError("names ") << name << ", which is not a lite.variable";
+  return variable;
+}
+
+/// Checks that `type` (the value read or assigned) is compatible with the
+/// type of the variable `op` names.
+static LogicalResult verifyVariableUse(Operation *op, FlatSymbolRefAttr name,
+                                       Type type,
+                                       SymbolTableCollection &symbolTable) {
+  VariableOp variable = lookupVariable(op, name, symbolTable);
+  if (!variable)
+    return failure();
   if (failed(verifyCompatibleShape(variable.getType(), type)) ||
       getElementTypeOrSelf(variable.getType()) != getElementTypeOrSelf(type))
     return op->emitOpError("type ")
@@ -65,11 +73,9 @@ LogicalResult CallOnceOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 static LogicalResult verifyStackUse(Operation *op, FlatSymbolRefAttr name,
                                     Type element,
                                     SymbolTableCollection &symbolTable) {
-  auto variable =
-      symbolTable.lookupNearestSymbolFrom<VariableOp>(op, name.getAttr());
+  VariableOp variable = lookupVariable(op, name, symbolTable);
   if (!variable)
-    return op->emitOpError("names ")
-           << name << ", which is not a lite.variable";
+    return failure();
   auto type = cast<TensorType>(variable.getType());
   if (type.hasRank() && type.getRank() == 0)
     return op->emitOpError("variable ")
