@@ -26,6 +26,7 @@
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -478,11 +479,14 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry,
     // Inside a region's subgraph, an input passed through unchanged (a
     // loop's captured values) is fine: IF and WHILE copy their subgraphs'
     // outputs.
-    // So does a READ_VARIABLE: its output is a dynamic tensor too (LiteRT.js
-    // returns a scalar one as 0).
+    // So do a READ_VARIABLE and a TILE whose multiples are computed: their
+    // outputs are dynamic tensors too (LiteRT.js reads them as zeros or
+    // garbage).
+    auto tile = value.getDefiningOp<lite::TileOp>();
     bool fromControlFlow =
         isEntry && (value.getDefiningOp<lite::WhileOp>() != nullptr ||
-                    value.getDefiningOp<lite::ReadVariableOp>() != nullptr);
+                    value.getDefiningOp<lite::ReadVariableOp>() != nullptr ||
+                    (tile && !matchPattern(tile.getMultiples(), m_Constant())));
     bool passedThrough = isEntry && isa<BlockArgument>(value);
     // Except a loop body yielding its input i as output j > i (a swap or a
     // rotation): LiteRT's WHILE copies outputs into inputs slot by slot, so
