@@ -152,16 +152,6 @@ LogicalResult Evaluator::runOp(Operation &op, Environment &env) {
   return success();
 }
 
-/// "[2, 3]".
-static std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "[";
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return text;
-}
-
 std::optional<LogicalResult> Evaluator::runVariableOp(Operation &op,
                                                       Environment &env) {
   if (auto read = dyn_cast<lite::ReadVariableOp>(op)) {
@@ -182,9 +172,9 @@ std::optional<LogicalResult> Evaluator::runVariableOp(Operation &op,
     // TensorFlow's validate_shape: a variable of static shape keeps it.
     if (type.hasStaticShape() && value.getShape() != type.getShape())
       return assign.emitError("assigns a value of shape ")
-             << shapeText(value.getShape()) << " to variable '"
+             << shapeString(value.getShape()) << " to variable '"
              << assign.getVariable() << "' of shape "
-             << shapeText(type.getShape());
+             << shapeString(type.getShape());
     state.variables[assign.getVariable()] = value;
     return success();
   }
@@ -211,9 +201,9 @@ std::optional<LogicalResult> Evaluator::runVariableOp(Operation &op,
     const Tensor &stack = it->second;
     if (stack.getShape().drop_front() != element.getShape())
       return push.emitError("pushes an element of shape ")
-             << shapeText(element.getShape()) << " onto stack '" << name
+             << shapeString(element.getShape()) << " onto stack '" << name
              << "' of elements of shape "
-             << shapeText(stack.getShape().drop_front());
+             << shapeString(stack.getShape().drop_front());
     SmallVector<int64_t> shape(stack.getShape());
     ++shape[0];
     Tensor grown(stack.getDType(), shape);
