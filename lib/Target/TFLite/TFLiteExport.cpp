@@ -462,11 +462,23 @@ LogicalResult ModelWriter::write(func::FuncOp entry, llvm::raw_ostream &os) {
   return success();
 }
 
+/// Whether LiteRT may make `value` a dynamic tensor, sized only while the
+/// model runs: the outputs of a WHILE (whose body may resize a tensor), of
+/// a READ_VARIABLE, and of a TILE whose multiples are computed. LiteRT
+/// leaves a model output bound to such a tensor unfilled, and LiteRT.js
+/// reads it as zeros or garbage.
+static bool mayBeDynamicTensor(Value value) {
+  if (auto tile = value.getDefiningOp<lite::TileOp>())
+    return !matchPattern(tile.getMultiples(), m_Constant());
+  return value.getDefiningOp<lite::WhileOp>() ||
+         value.getDefiningOp<lite::ReadVariableOp>();
+}
+
 /// Gives every subgraph output its own tensor: a function result that is an
 /// argument, or a value returned twice, becomes a copy (a RESHAPE to its own
 /// shape), since a TFLite subgraph's output tensors must be distinct from
-/// each other and from its inputs; so does an entry result computed by a
-/// WHILE.
+/// each other and from its inputs; so does an entry result that may be a
+/// dynamic tensor (mayBeDynamicTensor).
 static void materializeOutputCopies(func::FuncOp function, bool isEntry,
                                     bool isLoopBody) {
   Operation *ret = function.getBody().front().getTerminator();
@@ -474,19 +486,10 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry,
   llvm::SmallPtrSet<Value, 8> seen;
   for (OpOperand &operand : ret->getOpOperands()) {
     Value value = operand.get();
-    // A WHILE whose body resizes a tensor makes all its outputs dynamic;
-    // LiteRT then leaves a model output bound to one of them unfilled.
-    // Inside a region's subgraph, an input passed through unchanged (a
-    // loop's captured values) is fine: IF and WHILE copy their subgraphs'
-    // outputs.
-    // So do a READ_VARIABLE and a TILE whose multiples are computed: their
-    // outputs are dynamic tensors too (LiteRT.js reads them as zeros or
-    // garbage).
-    auto tile = value.getDefiningOp<lite::TileOp>();
-    bool fromControlFlow =
-        isEntry && (value.getDefiningOp<lite::WhileOp>() != nullptr ||
-                    value.getDefiningOp<lite::ReadVariableOp>() != nullptr ||
-                    (tile && !matchPattern(tile.getMultiples(), m_Constant())));
+    // Inside a region's subgraph a dynamic tensor, or an input passed
+    // through unchanged (a loop's captured values), is fine: IF and WHILE
+    // copy their subgraphs' outputs.
+    bool dynamic = isEntry && mayBeDynamicTensor(value);
     bool passedThrough = isEntry && isa<BlockArgument>(value);
     // Except a loop body yielding its input i as output j > i (a swap or a
     // rotation): LiteRT's WHILE copies outputs into inputs slot by slot, so
@@ -495,7 +498,7 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry,
     bool overwrittenFirst =
         isLoopBody && argument &&
         argument.getArgNumber() < operand.getOperandNumber();
-    if (!passedThrough && !fromControlFlow && !overwrittenFirst &&
+    if (!passedThrough && !dynamic && !overwrittenFirst &&
         seen.insert(value).second)
       continue;
     // A constant gets a constant tensor of its own rather than a RESHAPE of
