@@ -346,6 +346,15 @@ private:
   SmallVector<std::pair<Instance *, bool>> cursor;
 
   DenseMap<Value, Value> mapped;
+  /// hasSideEffects of each node asked about (collect and chooseEmitted ask
+  /// for the same ones).
+  DenseMap<Operation *, bool> sideEffects;
+  bool hasEffects(Operation *node) {
+    auto [it, inserted] = sideEffects.try_emplace(node, false);
+    if (inserted)
+      it->second = hasSideEffects(node);
+    return it->second;
+  }
 };
 
 } // namespace
@@ -378,7 +387,7 @@ LogicalResult SliceEmitter::collect(ArrayRef<SliceTarget> targets) {
     visit(target.value);
   if (spec.emitEffects)
     for (Operation *op : spec.nodes)
-      if (hasSideEffects(op) && op->getNumResults())
+      if (hasEffects(op) && op->getNumResults())
         visit(op->getResults().back());
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
@@ -628,7 +637,7 @@ void SliceEmitter::chooseEmitted(ArrayRef<SliceTarget> targets) {
   // Effects happen even when no value of theirs is needed, and in order.
   bool ordered = false;
   for (Node *node : order)
-    if (hasSideEffects(node->op)) {
+    if (hasEffects(node->op)) {
       ordered = true;
       worklist.push_back(node);
     }
