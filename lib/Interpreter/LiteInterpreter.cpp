@@ -10,6 +10,7 @@
 #include "Evaluator.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/IR/RandomRules.h"
 #include "sluice/Kernels/Kernels.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -243,6 +244,17 @@ std::optional<LogicalResult> Evaluator::runVariableOp(Operation &op,
       it->second = shrunk;
     }
     env[pop.getElement()] = element;
+    return success();
+  }
+  if (auto random = dyn_cast<lite::RandomUniformOp>(op)) {
+    uint64_t &offset = state.randomBlockOffsets[random];
+    SmallVector<Tensor> results;
+    if (failed(evaluateRandomUniform(random, env.lookup(random.getShape()),
+                                     offset, results)))
+      return failure();
+    offset += lite::random::kBlocksReservedPerNumber *
+              results.front().getNumElements();
+    env[random.getOutput()] = results.front();
     return success();
   }
   if (auto once = dyn_cast<lite::CallOnceOp>(op)) {

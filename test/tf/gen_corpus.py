@@ -534,6 +534,22 @@ def tf1_programs(w):
             "resource variable assigned inside a while loop", gd, feeds, fetches,
             [{"n": i32(v), "x": f32(1, 2)} for v in (0, 2, 5)], init=init)
 
+    # --- random numbers: a generator with state -----------------------------------
+    def random_in_loop():
+        n = ph(T.int32, [], "n")
+
+        def body(i, acc):
+            return i + 1, acc * 2.0 + T.random.uniform([2, 3], seed=7)
+        # One iteration at a time: with parallel iterations TF's scheduler
+        # picks the order in which iterations draw (it ran 2, 1, 0 for n =
+        # 3); Sluice draws in iteration order (docs/tensorflow.md).
+        _, acc = T.while_loop(lambda i, acc: i < n, body, [0, T.zeros([2, 3])],
+                              parallel_iterations=1)
+        return [n], [acc]
+    add("tf1_random_in_while", "tf1_random", "RandomUniform inside a while loop (one "
+        "iteration at a time): each iteration draws on from where the last stopped", random_in_loop,
+        [{"n": i32(v)} for v in (0, 1, 3)])
+
 
 # ---------------------------------------------------------------------------
 # TF2: tf.function, control flow v2.

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -41,6 +42,9 @@ struct ProgramState {
   llvm::StringSet<> initializersRun;
   /// Stack variables (lite.stack_reset) holding no element.
   llvm::StringSet<> emptyStacks;
+  /// Where the generator of each lite.random_uniform stands (in Philox
+  /// blocks; 0 before its first run).
+  llvm::DenseMap<mlir::Operation *, uint64_t> randomBlockOffsets;
 };
 
 /// Runs `function` on `arguments` and returns its results. Errors (a

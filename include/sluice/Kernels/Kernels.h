@@ -14,6 +14,8 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 
+#include <cstdint>
+
 namespace sluice::interp {
 
 /// Computes the results of the lite tensor op `op` (not lite.if/while/yield)
@@ -23,6 +25,23 @@ namespace sluice::interp {
 mlir::LogicalResult evaluateLiteOp(mlir::Operation *op,
                                    llvm::ArrayRef<Tensor> operands,
                                    llvm::SmallVectorImpl<Tensor> &results);
+
+//===----------------------------------------------------------------------===//
+// TensorFlow's random numbers (lib/Kernels/RandomKernels.cpp)
+//===----------------------------------------------------------------------===//
+
+/// TF's RandomUniform for float: output[i] is word i mod 4 of the block at
+/// counter (blockOffset + i / 4, seed2) under key seed.
+void fillRandomUniform(uint64_t seed, uint64_t seed2, uint64_t blockOffset,
+                       llvm::MutableArrayRef<float> output);
+
+/// lite.random_uniform on its shape operand, drawing from `blockOffset`.
+/// The caller keeps the offset (the op's state) and moves it on by
+/// lite::random::kBlocksReservedPerNumber per number drawn.
+mlir::LogicalResult
+evaluateRandomUniform(mlir::Operation *op, const Tensor &shape,
+                      uint64_t blockOffset,
+                      llvm::SmallVectorImpl<Tensor> &results);
 
 } // namespace sluice::interp
 

@@ -220,6 +220,7 @@ void ConvertLiteToLinalgPass::runOnOperation() {
   MLIRContext *context = &getContext();
   if (failed(checkRanked(module)) || failed(lowerVariableDeclarations(module)))
     return signalPassFailure();
+  declareRandomGenerators(module);
 
   NativeTypeConverter converter;
   RewritePatternSet patterns(context);
@@ -228,6 +229,7 @@ void ConvertLiteToLinalgPass::runOnOperation() {
   populateContractionPatterns(converter, patterns);
   populateControlFlowPatterns(converter, patterns);
   populateVariablePatterns(converter, patterns);
+  populateRandomPatterns(converter, patterns);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);

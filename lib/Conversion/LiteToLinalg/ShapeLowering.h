@@ -132,6 +132,13 @@ mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 readIndexVector(IndexArith &arith, RuntimeChecks &checks, mlir::Operation *op,
                 mlir::Value vector, int64_t length, llvm::StringRef what);
 
+/// Reads a shape operand (fill's dims, random_uniform's shape) of `rank`
+/// entries with readIndexVector and checks each entry non-negative and
+/// their product at most kMaxElements; `what` names the op in messages.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+readShapeVector(IndexArith &arith, RuntimeChecks &checks, mlir::Operation *op,
+                mlir::Value vector, int64_t rank, llvm::StringRef what);
+
 /// The element of a tensor with a static shape of exactly one element.
 mlir::Value readSingleElement(mlir::OpBuilder &builder, mlir::Location loc,
                               mlir::Value tensor);

@@ -452,9 +452,11 @@ struct TransposeLowering : OpConversionPattern<lite::TransposeOp> {
 // fill
 //===----------------------------------------------------------------------===//
 
+} // namespace
+
 /// Whether a shape of non-negative `sizes` has at most kMaxElements
 /// elements (the interpreter's checkedNumElements).
-Value elementCountFits(IndexArith &arith, ArrayRef<Value> sizes) {
+static Value elementCountFits(IndexArith &arith, ArrayRef<Value> sizes) {
   Value zero = arith.constant(0), one = arith.constant(1);
   Value anyZero = arith.boolean(false), fits = arith.boolean(true);
   Value limit = arith.constant(kMaxElements), count = one;
@@ -467,6 +469,28 @@ Value elementCountFits(IndexArith &arith, ArrayRef<Value> sizes) {
   return arith.either(anyZero, fits);
 }
 
+FailureOr<SmallVector<Value>> readShapeVector(IndexArith &arith,
+                                              RuntimeChecks &checks,
+                                              Operation *op, Value vector,
+                                              int64_t rank, StringRef what) {
+  FailureOr<SmallVector<Value>> sizes =
+      readIndexVector(arith, checks, op, vector, rank, (what + " dims").str());
+  if (failed(sizes))
+    return failure();
+  for (auto [d, size] : llvm::enumerate(*sizes))
+    if (failed(checks.require(
+            arith.le(arith.constant(0), size), SLUICE_ERROR_INVALID_ARGUMENT,
+            what + " dims has a negative entry #" + Twine(d))))
+      return failure();
+  if (failed(checks.require(
+          elementCountFits(arith, *sizes), SLUICE_ERROR_INVALID_ARGUMENT,
+          what + " result has more than " + Twine(kMaxElements) + " elements")))
+    return failure();
+  return sizes;
+}
+
+namespace {
+
 struct FillLowering : OpConversionPattern<lite::FillOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -477,18 +501,9 @@ struct FillLowering : OpConversionPattern<lite::FillOp> {
     int64_t rank = cast<RankedTensorType>(op.getType()).getRank();
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
-    FailureOr<SmallVector<Value>> sizes = readIndexVector(
-        arith, checks, op, adaptor.getDims(), rank, "fill dims");
+    FailureOr<SmallVector<Value>> sizes =
+        readShapeVector(arith, checks, op, adaptor.getDims(), rank, "fill");
     if (failed(sizes))
-      return failure();
-    for (auto [d, size] : llvm::enumerate(*sizes))
-      if (failed(checks.require(arith.le(arith.constant(0), size),
-                                SLUICE_ERROR_INVALID_ARGUMENT,
-                                "fill dims has a negative entry #" + Twine(d))))
-        return failure();
-    if (failed(checks.require(
-            elementCountFits(arith, *sizes), SLUICE_ERROR_INVALID_ARGUMENT,
-            "fill result has more than " + Twine(kMaxElements) + " elements")))
       return failure();
 
     Value value = tensor::ExtractOp::create(rewriter, loc, adaptor.getValue(),

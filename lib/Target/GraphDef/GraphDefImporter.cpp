@@ -477,8 +477,10 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
     SmallVector<Type> declared;
     auto declaredIt = n.attr().find("_output_shapes");
     std::string ignored;
-    Type element =
-        n.attr().count("T") ? getTypeAttr(n, "T", context, ignored) : Type();
+    StringRef elementAttr = resultElementTypeAttr(n);
+    Type element = n.attr().count(elementAttr.str())
+                       ? getTypeAttr(n, elementAttr, context, ignored)
+                       : Type();
     if (declaredIt != n.attr().end() && element)
       for (const auto &shape : declaredIt->second.list().shape())
         declared.push_back(convertShape(shape, element));

@@ -34,6 +34,7 @@ enum class ResultRule {
   SameAsInput,   // type of input 0
   SameShapeDstT, // shape of input 0, element type from DstT (cast)
   Declared,      // `_output_shapes` with element type T, else unranked
+  DeclaredDType, // the same with element type dtype (T types an input)
   ShapeOf,       // 1-D of the input's rank, element type out_type
   MatMul,        // [M, N] with the transposes applied
   Split,         // num_split equal parts of the input along the axis
@@ -59,6 +60,7 @@ enum class AttrRule {
   Scalars,      // operands of unknown rank reshaped to scalars
   AddN,         // a left fold of lite.add over the inputs
   TanhGrad,     // dy * (1 - y * y), in TF's order
+  Random,       // seed and seed2 attrs; dtype float32
 };
 
 struct OpMapping {
@@ -126,6 +128,7 @@ constexpr OpMapping kMappings[] = {
   {"Fill", "lite.fill", ResultRule::Declared, AttrRule::Plain},
   {"Tile", "lite.tile", ResultRule::Declared, AttrRule::Plain},
   {"Range", "lite.range", ResultRule::Vector, AttrRule::Scalars},
+  {"RandomUniform", "lite.random_uniform", ResultRule::DeclaredDType, AttrRule::Random},
   {"Shape", "lite.shape", ResultRule::ShapeOf, AttrRule::Plain},
   // Reductions.
   {"Sum", "lite.sum", ResultRule::Declared, AttrRule::Reduce},
@@ -235,6 +238,13 @@ Type sluice::graphdef::getTypeAttr(const tensorflow::NodeDef &node,
 
 bool sluice::graphdef::isComputeOp(StringRef op) { return lookup(op); }
 
+StringRef
+sluice::graphdef::resultElementTypeAttr(const tensorflow::NodeDef &node) {
+  const OpMapping *mapping = lookup(node.op());
+  return mapping && mapping->result == ResultRule::DeclaredDType ? "dtype"
+                                                                 : "T";
+}
+
 unsigned sluice::graphdef::numComputeOutputs(const tensorflow::NodeDef &node) {
   const OpMapping *mapping = lookup(node.op());
   StringRef count = mapping && mapping->attrs == AttrRule::Unpack  ? "num"
@@ -266,10 +276,11 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
                                     MLIRContext *context, std::string &error) {
   const OpMapping *mapping = lookup(node.node.op());
   assert(mapping && "not a compute op");
-  // The element type: T where the op has one.
+  // The element type: T (or dtype) where the op has one.
   Type elementType;
-  if (findAttr(node.node, "T")) {
-    elementType = getTypeAttr(node.node, "T", context, error);
+  if (StringRef attr = resultElementTypeAttr(node.node);
+      findAttr(node.node, attr)) {
+    elementType = getTypeAttr(node.node, attr, context, error);
     if (!elementType)
       return failure();
   } else if (!node.inputTypes.empty()) {
@@ -367,7 +378,8 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
     }
     return SmallVector<Type>(count, RankedTensorType::get(shape, elementType));
   }
-  case ResultRule::Declared: {
+  case ResultRule::Declared:
+  case ResultRule::DeclaredDType: {
     unsigned count = numComputeOutputs(node.node);
     SmallVector<Type> types;
     for (unsigned i = 0; i < count; ++i)
@@ -589,6 +601,26 @@ sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
         lite::MulOp::create(builder, loc, type, inputs[1], complement,
                             lite::ActivationFunctionType::NONE)
             .getResult()};
+  }
+  case AttrRule::Random: {
+    auto output = cast<TensorType>(resultTypes[0]);
+    if (!output.getElementType().isF32()) {
+      llvm::raw_string_ostream os(error);
+      os << "RandomUniform of " << output.getElementType()
+         << " is not supported (only float32)";
+      return failure();
+    }
+    int64_t seed = intAttr(node.node, "seed", 0);
+    int64_t seed2 = intAttr(node.node, "seed2", 0);
+    if (seed == 0 && seed2 == 0) {
+      error = "RandomUniform without a seed draws other numbers each time "
+              "TensorFlow runs it; give the graph a seed "
+              "(tf.compat.v1.set_random_seed) or the op one";
+      return failure();
+    }
+    state.addAttribute("seed", builder.getI64IntegerAttr(seed));
+    state.addAttribute("seed2", builder.getI64IntegerAttr(seed2));
+    break;
   }
   }
   (void)context;

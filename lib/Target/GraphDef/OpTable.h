@@ -34,6 +34,10 @@ struct ComputeNode {
 /// Whether `op` is a compute op of the table.
 bool isComputeOp(llvm::StringRef op);
 
+/// The attribute naming a compute node's result element type: "T", or
+/// "dtype" where T types an input (RandomUniform's shape).
+llvm::StringRef resultElementTypeAttr(const tensorflow::NodeDef &node);
+
 /// How many data outputs a compute node has (Unpack's num, Split's
 /// num_split, else 1).
 unsigned numComputeOutputs(const tensorflow::NodeDef &node);

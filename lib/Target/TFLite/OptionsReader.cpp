@@ -184,6 +184,15 @@ LogicalResult tflite_support::readBuiltinOptions(
     if (auto *options = op.builtin_options_as_ReducerOptions())
       read.boolean("keep_dims", options->keep_dims());
     return success();
+  case lite::BuiltinOptions::RandomOptions: {
+    // Both seeds are attributes the lite op requires.
+    auto *options = op.builtin_options_as_RandomOptions();
+    attributes.append("seed",
+                      builder.getI64IntegerAttr(options ? options->seed() : 0));
+    attributes.append(
+        "seed2", builder.getI64IntegerAttr(options ? options->seed2() : 0));
+    return success();
+  }
   case lite::BuiltinOptions::IfOptions:
   case lite::BuiltinOptions::WhileOptions:
     llvm_unreachable("IfOptions/WhileOptions are read by the model importer");

@@ -105,6 +105,11 @@ tflite_support::writeBuiltinOptions(flatbuffers::FlatBufferBuilder &fbb,
   case lite::BuiltinOptions::ShapeOptions:
     return written(
         fb::CreateShapeOptions(fbb, getTensorTypeOf(op->getResult(0))));
+  case lite::BuiltinOptions::RandomOptions: {
+    auto random = cast<lite::RandomUniformOp>(op);
+    return written(
+        fb::CreateRandomOptions(fbb, random.getSeed(), random.getSeed2()));
+  }
 #define SLUICE_EMPTY_OPTIONS(NAME)                                             \
   case lite::BuiltinOptions::NAME:                                             \
     return written(fb::Create##NAME(fbb));

@@ -139,6 +139,22 @@ FailureOr<func::FuncOp> ModelWriter::getOutlinedCallee(Operation *op,
 }
 
 /// The name of an op result in the model: its NameLoc, else a position.
+/// Whether `op` runs at most once per model instance: it sits directly in a
+/// function that only lite.call_once calls (an initializer; loops and
+/// branches are outlined into functions of their own by now).
+static bool runsOncePerInstance(Operation *op) {
+  auto function = dyn_cast<func::FuncOp>(op->getParentOp());
+  if (!function)
+    return false;
+  auto module = function->getParentOfType<ModuleOp>();
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(function, module);
+  return uses && !uses->empty() &&
+         llvm::all_of(*uses, [](const SymbolTable::SymbolUse &use) {
+           return isa<lite::CallOnceOp>(use.getUser());
+         });
+}
+
 static std::string getTensorName(Value value, StringRef prefix,
                                  unsigned index) {
   if (Operation *def = value.getDefiningOp()) {
@@ -342,6 +358,14 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       options = {
           fb::BuiltinOptions::CallOnceOptions,
           fb::CreateCallOnceOptions(fbb, getSubgraphIndex(init)).Union()};
+    } else if (auto random = dyn_cast<lite::RandomUniformOp>(op);
+               random && !runsOncePerInstance(random)) {
+      return op.emitError(
+          "cannot be exported: LiteRT's RANDOM_UNIFORM draws TensorFlow's "
+          "numbers on its first run only (then it moves its generator on by "
+          "n / 4 blocks, TF by 256 n), and this one may run more than once; "
+          "only an initializer that lite.call_once runs may draw random "
+          "numbers");
     } else if (isa<lite::StackResetOp, lite::StackPushOp, lite::StackPopOp>(
                    op)) {
       return op.emitError("cannot be exported: TFLite has no stacks (TF1 "

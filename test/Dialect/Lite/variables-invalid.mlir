@@ -83,3 +83,27 @@ func.func @stack_element_type(%x: tensor<2xi32>) {
   lite.stack_push @s, %x : tensor<2xi32>
   return
 }
+
+// -----
+
+func.func @random_rank(%shape: tensor<2xi32>) {
+  // expected-error@+1 {{shape has 2 entries but the result has rank 3}}
+  %0 = lite.random_uniform %shape {seed = 1 : i64, seed2 = 7 : i64} : (tensor<2xi32>) -> tensor<1x2x3xf32>
+  return
+}
+
+// -----
+
+func.func @random_unseeded(%shape: tensor<2xi32>) {
+  // expected-error@+1 {{has seeds 0 and 0 (TensorFlow's non-deterministic generator); give the graph or the op a seed}}
+  %0 = lite.random_uniform %shape {seed = 0 : i64, seed2 = 0 : i64} : (tensor<2xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @random_element_type(%shape: tensor<2xi32>) {
+  // expected-error@+1 {{result #0 must be tensor of 32-bit float values}}
+  %0 = lite.random_uniform %shape {seed = 1 : i64, seed2 = 7 : i64} : (tensor<2xi32>) -> tensor<2x3xf64>
+  return
+}

@@ -52,3 +52,18 @@ func.func @stack(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = lite.stack_pop @acc : tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// A random generator: canonicalization and CSE keep both draws (each run
+// draws new numbers) even when one is unused.
+// CHECK-LABEL: func.func @draws
+// CHECK: lite.random_uniform %{{.*}} {seed = 1 : i64, seed2 = 7 : i64} : (tensor<2xi32>) -> tensor<3x4xf32>
+// CHECK: lite.random_uniform %{{.*}} {seed = 1 : i64, seed2 = 7 : i64} : (tensor<2xi32>) -> tensor<?x?xf32>
+// CANON-LABEL: func.func @draws
+// CANON-COUNT-2: lite.random_uniform
+func.func @draws(%shape: tensor<2xi32>) -> tensor<3x4xf32> {
+  %0 = lite.random_uniform %shape {seed = 1 : i64, seed2 = 7 : i64} : (tensor<2xi32>) -> tensor<3x4xf32>
+  %1 = lite.random_uniform %shape {seed = 1 : i64, seed2 = 7 : i64} : (tensor<2xi32>) -> tensor<?x?xf32>
+  return %0 : tensor<3x4xf32>
+}

@@ -52,3 +52,26 @@ func.func @main(%x: tensor<2xf32>) {
   lite.stack_push @acc, %x : tensor<2xf32>
   return
 }
+
+// -----
+
+// LiteRT's RANDOM_UNIFORM moves its generator on differently from TF's
+// after the first run: only an initializer run by CALL_ONCE may draw.
+func.func @main(%s: tensor<2xi32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{cannot be exported: LiteRT's RANDOM_UNIFORM draws TensorFlow's numbers on its first run only (then it moves its generator on by n / 4 blocks, TF by 256 n), and this one may run more than once; only an initializer that lite.call_once runs may draw random numbers}}
+  %r = lite.random_uniform %s {seed = 1 : i64, seed2 = 7 : i64} : (tensor<2xi32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// An initializer that main also calls directly runs more than once.
+func.func private @init(%s: tensor<2xi32>) {
+  // expected-error@+1 {{cannot be exported: LiteRT's RANDOM_UNIFORM}}
+  %r = lite.random_uniform %s {seed = 1 : i64, seed2 = 7 : i64} : (tensor<2xi32>) -> tensor<2x3xf32>
+  return
+}
+func.func @main(%s: tensor<2xi32>) {
+  func.call @init(%s) : (tensor<2xi32>) -> ()
+  return
+}

@@ -52,6 +52,15 @@ void populateVariablePatterns(const mlir::TypeConverter &converter,
 /// variable of dynamic shape.
 mlir::LogicalResult lowerVariableDeclarations(mlir::ModuleOp module);
 
+/// lite.random_uniform on the generator offsets declareRandomGenerators
+/// declares (RandomPatterns.cpp).
+void populateRandomPatterns(const mlir::TypeConverter &converter,
+                            mlir::RewritePatternSet &patterns);
+
+/// Declares a private i64 global per lite.random_uniform, where its
+/// generator stands (0 before its first run), and names it on the op.
+void declareRandomGenerators(mlir::ModuleOp module);
+
 /// scf.while carries, and scf.if yields, rank-0 tensors as scalars
 /// (ScalarizeLoopState.cpp).
 void populateScalarizeLoopStatePatterns(mlir::RewritePatternSet &patterns);

@@ -521,13 +521,29 @@ LogicalResult TransposeOp::verify() {
 // Tensor creation
 //===----------------------------------------------------------------------===//
 
-LogicalResult FillOp::verify() {
-  auto output = ranked(getOutput());
-  std::optional<int64_t> length = vectorLength(getDims());
+/// A shape operand (`name`, fill's dims, random_uniform's shape) lists one
+/// entry per dimension of the result.
+static LogicalResult verifyListedShape(Operation *op, Value shape,
+                                       StringRef name, Value result) {
+  auto output = ranked(result);
+  std::optional<int64_t> length = vectorLength(shape);
   if (output && length && *length != output.getRank())
-    return emitOpError("dims has ")
-           << *length << " entries but the result has rank "
+    return op->emitOpError()
+           << name << " has " << *length << " entries but the result has rank "
            << output.getRank();
+  return success();
+}
+
+LogicalResult FillOp::verify() {
+  return verifyListedShape(*this, getDims(), "dims", getOutput());
+}
+
+LogicalResult RandomUniformOp::verify() {
+  if (failed(verifyListedShape(*this, getShape(), "shape", getOutput())))
+    return failure();
+  if (getSeed() == 0 && getSeed2() == 0)
+    return emitOpError("has seeds 0 and 0 (TensorFlow's non-deterministic "
+                       "generator); give the graph or the op a seed");
   return success();
 }
 

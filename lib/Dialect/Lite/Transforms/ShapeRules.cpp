@@ -631,10 +631,9 @@ static ShapeKnowledge inferTranspose(TransposeOp op,
 // Tensor creation
 //===----------------------------------------------------------------------===//
 
-/// fill: the shape `dims` lists.
-static ShapeKnowledge inferFill(FillOp op, const ShapeValues &values) {
-  std::optional<SmallVector<int64_t>> dims =
-      vectorEntries(op.getDims(), values);
+/// fill, random_uniform: the shape their shape operand lists.
+static ShapeKnowledge inferListedShape(Value shape, const ShapeValues &values) {
+  std::optional<SmallVector<int64_t>> dims = vectorEntries(shape, values);
   if (!dims)
     return std::nullopt;
   return withinKernelLimit(*dims);
@@ -904,7 +903,11 @@ sluice::lite::shapes::inferResultShape(Operation *op,
       .Case([&](TransposeOp transpose) {
         return inferTranspose(transpose, values);
       })
-      .Case([&](FillOp fill) { return inferFill(fill, values); })
+      .Case(
+          [&](FillOp fill) { return inferListedShape(fill.getDims(), values); })
+      .Case([&](RandomUniformOp random) {
+        return inferListedShape(random.getShape(), values);
+      })
       .Case([&](TileOp tile) { return inferTile(tile, values); })
       .Case([&](RangeOp range) { return inferRange(range, values); })
       .Case([&](ShapeOp shape) { return inferShapeOfShape(shape); })

@@ -99,6 +99,7 @@ def Lite_BuiltinOperator : I32EnumAttr<"BuiltinOperator",
   I32EnumAttrCase<"VAR_HANDLE", 142>,
   I32EnumAttrCase<"READ_VARIABLE", 143>,
   I32EnumAttrCase<"ASSIGN_VARIABLE", 144>,
+  I32EnumAttrCase<"RANDOM_UNIFORM", 148>,
   I32EnumAttrCase<"DYNAMIC_UPDATE_SLICE", 151>
   ]> {
   let cppNamespace = "::sluice::lite";
@@ -156,6 +157,7 @@ def Lite_BuiltinOptions : I32EnumAttr<"BuiltinOptions",
   I32EnumAttrCase<"VarHandleOptions", 111>,
   I32EnumAttrCase<"ReadVariableOptions", 112>,
   I32EnumAttrCase<"AssignVariableOptions", 113>,
+  I32EnumAttrCase<"RandomOptions", 114>,
   I32EnumAttrCase<"DynamicUpdateSliceOptions", 117>
   ]> {
   let cppNamespace = "::sluice::lite";

@@ -201,4 +201,46 @@ def Lite_StackPopOp : Lite_Op<"stack_pop", [
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Random numbers: each op is a generator whose state the program instance
+// keeps, as a TF kernel keeps its own.
+//===----------------------------------------------------------------------===//
+
+def Lite_RandomUniformOp : Lite_BuiltinOp<"random_uniform", "RANDOM_UNIFORM",
+                                          "RandomOptions", [
+    MemoryEffects<[MemRead<Lite_VariableResource>,
+                   MemWrite<Lite_VariableResource>]>]> {
+  let summary = "uniform random floats in [0, 1) from a seeded generator";
+  let description = [{
+    A tensor of shape `shape` of floats drawn uniformly from [0, 1):
+    TensorFlow's stateful `RandomUniform` with its `seed` (the graph's) and
+    `seed2` (the op's). The numbers are TF's, bit for bit: Philox-4x32-10
+    keyed by `seed`, its counter starting at `seed2` in the high 64 bits;
+    element i is the mantissa of 32-bit word i mod 4 of the block at counter
+    offset + i / 4, as a float in [1, 2) minus 1.
+
+    The op is a generator with state: each run draws new numbers. After a
+    run that drew n numbers, the offset moves on by 256 * n blocks (TF
+    reserves that many per run), so the k-th run of the op in a program
+    instance gives what TF's k-th run of the kernel gives. Seeds 0 and 0
+    (TF's "pick a seed at random") are refused: Sluice's runs repeat.
+
+    TFLite's RANDOM_UNIFORM draws the same first run but moves on by n / 4
+    blocks only; the exporter writes it only where the op runs once (in a
+    `lite.call_once` initializer, outside loops).
+
+    ```mlir
+    %r = lite.random_uniform %shape {seed = 1, seed2 = 7}
+        : (tensor<2xi32>) -> tensor<3x4xf32>
+    ```
+  }];
+  let arguments = (ins Lite_IndexVector:$shape, I64Attr:$seed, I64Attr:$seed2);
+  let results = (outs TensorOf<[F32]>:$output);
+  let tfliteRuntimes = ["2.8.0"];
+  let assemblyFormat = [{
+    $shape attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // SLUICE_DIALECT_LITE_IR_LITEVARIABLEOPS_TD
