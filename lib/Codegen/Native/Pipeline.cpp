@@ -111,6 +111,7 @@ void buildNativeBufferizationPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(bufferization::createBufferLoopHoistingPass());
   bufferization::BufferDeallocationPipelineOptions deallocation;
   bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+  pm.addPass(createNativeStackStoragePass());
 }
 
 void buildNativeLoweringPipeline(OpPassManager &pm,

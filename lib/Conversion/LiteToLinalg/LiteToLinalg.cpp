@@ -147,11 +147,14 @@ struct ConvertLiteToLinalgPass
 } // namespace
 
 /// Appends the status buffer to every function and passes it on at every
-/// call.
+/// call; the stacks' reserve functions (written later, by
+/// -native-stack-storage) cannot fail and take none.
 static LogicalResult addStatusArguments(ModuleOp module) {
   MLIRContext *context = module.getContext();
   auto statusType = MemRefType::get({}, IntegerType::get(context, 32));
   WalkResult result = module.walk([&](func::FuncOp function) {
+    if (function->hasAttr(kStackReserveAttr))
+      return WalkResult::advance();
     if (function.isExternal()) {
       function.emitError("the native back end cannot call the external "
                          "function @")
@@ -168,6 +171,10 @@ static LogicalResult addStatusArguments(ModuleOp module) {
   if (result.wasInterrupted())
     return failure();
   module.walk([&](func::CallOp call) {
+    auto callee =
+        SymbolTable::lookupNearestSymbolFrom(call, call.getCalleeAttr());
+    if (callee && callee->hasAttr(kStackReserveAttr))
+      return;
     auto caller = call->getParentOfType<func::FuncOp>();
     call.getOperandsMutable().append(caller.getArguments().back());
   });
@@ -230,6 +237,7 @@ void ConvertLiteToLinalgPass::runOnOperation() {
   populateControlFlowPatterns(converter, patterns);
   populateVariablePatterns(converter, patterns);
   populateRandomPatterns(converter, patterns);
+  populateStackPatterns(converter, patterns);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);

@@ -188,16 +188,14 @@ LogicalResult lowerVariableDeclarations(ModuleOp module) {
     else if (auto once = dyn_cast<lite::CallOnceOp>(op))
       initializers.insert(once.getInit());
   });
-  WalkResult stacks = module.walk([](Operation *op) {
-    if (!isa<lite::StackResetOp, lite::StackPushOp, lite::StackPopOp>(op))
-      return WalkResult::advance();
-    op->emitError("stacks (TF1 StackV2, which tf.gradients of a loop saves "
-                  "forward values on) cannot be compiled yet: their size is "
-                  "only known at run time (the interpreters run them)");
-    return WalkResult::interrupt();
-  });
-  if (stacks.wasInterrupted())
+  SmallVector<lite::VariableOp> stacks;
+  if (failed(declareStacks(module, stacks)))
     return failure();
+  llvm::erase_if(variables, [&](lite::VariableOp variable) {
+    return llvm::is_contained(stacks, variable);
+  });
+  for (lite::VariableOp stack : stacks)
+    stack.erase();
   for (lite::VariableOp variable : variables) {
     auto type = dyn_cast<RankedTensorType>(variable.getType());
     if (!type || !type.hasStaticShape())

@@ -47,13 +47,3 @@ func.func @main() -> tensor<?xf32> {
   %0 = lite.read_variable @d : tensor<?xf32>
   return %0 : tensor<?xf32>
 }
-
-// -----
-
-lite.variable @acc : tensor<*xf32>
-func.func @stack(%x: tensor<2xf32>) {
-  // expected-error@+1 {{stacks (TF1 StackV2, which tf.gradients of a loop saves forward values on) cannot be compiled yet: their size is only known at run time (the interpreters run them)}}
-  lite.stack_reset @acc
-  lite.stack_push @acc, %x : tensor<2xf32>
-  return
-}

@@ -24,6 +24,28 @@ def NativeLowerStridedCopiesPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def NativeStackStoragePass
+    : Pass<"native-stack-storage", "::mlir::ModuleOp"> {
+  let summary = "write the bodies that grow the stacks' buffers";
+  let description = [{
+    -convert-lite-to-linalg keeps each TF1 stack in a buffer the module owns
+    (`memref.global @s : memref<memref<?xE>>`, with `@s.size`) and declares `func.func private @s.reserve(i64)`, tagged
+    `sluice.stack_reserve = "s"`. This pass gives each such declaration its
+    body, and the global `@s.capacity` it keeps (0 at first): when the
+    capacity is below the argument, allocate a buffer of
+    max(argument, 2 * capacity, 4) elements, copy the stack's elements into
+    it, free the old one and keep the new one. A push then copies its
+    element, and the stack itself only log(n) times over n pushes.
+
+    It runs after the buffer deallocation pipeline, which would free the
+    buffer at the end of the call (it does not follow a buffer into a
+    global) and refuses the free of the old one.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def NativeRotateLoopBuffersPass
     : Pass<"native-rotate-loop-buffers", "::mlir::func::FuncOp"> {
   let summary = "pass loop state buffers by pointer when a loop only permutes them";

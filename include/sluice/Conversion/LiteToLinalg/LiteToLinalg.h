@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Runtime/SluiceStatus.h"
 
 namespace sluice::lite_to_native {
@@ -47,10 +48,28 @@ void populateVariablePatterns(const mlir::TypeConverter &converter,
                               mlir::RewritePatternSet &patterns);
 
 /// Replaces each lite.variable by a private memref.global of its static
-/// shape and a flag saying whether it was assigned, and declares the flag of
-/// each lite.call_once initializer. Fails, naming the variable, on a
-/// variable of dynamic shape.
+/// shape and a flag saying whether it was assigned (stack variables by
+/// declareStacks' globals), and declares the flag of each lite.call_once
+/// initializer. Fails, naming the variable, on a variable of dynamic shape.
 mlir::LogicalResult lowerVariableDeclarations(mlir::ModuleOp module);
+
+/// lite.stack_reset, lite.stack_push and lite.stack_pop on the globals
+/// declareStacks declares (StackPatterns.cpp).
+void populateStackPatterns(const mlir::TypeConverter &converter,
+                           mlir::RewritePatternSet &patterns);
+
+/// The attribute naming the stack of a `@<stack>.reserve(i64)` declaration
+/// (whose body -native-stack-storage writes after buffer deallocation).
+inline constexpr llvm::StringLiteral kStackReserveAttr = "sluice.stack_reserve";
+
+/// Replaces each stack variable (one that lite.stack_* ops name) by the
+/// globals of a growable buffer: `@s : memref<memref<?xE>>`, `@s.size`
+/// (i64), `@s.created` (i1) and the declaration of `@s.reserve`; appends the
+/// variables it replaced to `stacks` (erased by the caller). Fails, naming the
+/// op, on a stack whose elements are not of one static shape.
+mlir::LogicalResult
+declareStacks(mlir::ModuleOp module,
+              llvm::SmallVectorImpl<sluice::lite::VariableOp> &stacks);
 
 /// lite.random_uniform on the generator offsets declareRandomGenerators
 /// declares (RandomPatterns.cpp).

@@ -1,0 +1,136 @@
+//===- StackStorage.cpp - the bodies that grow the stacks' buffers --------===//
+//
+// Writes the body of each `@s.reserve(%n: i64)` that -convert-lite-to-linalg
+// declared for a TF1 stack (StackPatterns.cpp):
+//
+//   %capacity = load @s.capacity
+//   scf.if %n > %capacity {
+//     %new = memref.alloc(max(%n, 2 * %capacity, 4))
+//     scf.if %capacity > 0 {
+//       copy the @s.size elements of load @s into %new
+//       memref.dealloc (load @s)
+//     }
+//     store %new -> @s; store the new capacity -> @s.capacity
+//   }
+//
+// The buffer outlives the call (the module owns it), so this runs after the
+// buffer deallocation pipeline (see Passes.td); it also declares the
+// `@s.capacity` global, which only this body uses (it would not survive the
+// symbol DCE between the two passes).
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Codegen/Native/Passes.h"
+#include "sluice/Conversion/LiteToLinalg/LiteToLinalg.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace sluice {
+#define GEN_PASS_DEF_NATIVESTACKSTORAGEPASS
+#include "sluice/Codegen/Native/Passes.h.inc"
+} // namespace sluice
+
+using namespace mlir;
+
+namespace sluice {
+namespace {
+
+/// The smallest buffer a stack gets, in elements.
+constexpr int64_t kMinimumCapacity = 4;
+
+/// The body of `reserve`, the reserve function of stack `stack`.
+LogicalResult writeReserve(func::FuncOp reserve, StringRef stack) {
+  Location loc = reserve.getLoc();
+  MLIRContext *context = reserve.getContext();
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      reserve, StringAttr::get(context, stack));
+  if (!global)
+    return reserve.emitError("no buffer global @") << stack;
+  auto holder = global.getType();
+  auto bufferType = dyn_cast<MemRefType>(holder.getElementType());
+  if (!bufferType)
+    return global.emitError("does not hold a buffer");
+  Type i64 = IntegerType::get(context, 64);
+  auto scalar = MemRefType::get({}, i64);
+  auto name = [&](StringRef what) { return (stack + "." + what).str(); };
+
+  // The capacity, which only this function reads and writes.
+  OpBuilder declare(context);
+  declare.setInsertionPoint(reserve);
+  memref::GlobalOp::create(
+      declare, loc, name("capacity"), declare.getStringAttr("private"), scalar,
+      DenseElementsAttr::get(RankedTensorType::get({}, i64), int64_t(0)),
+      /*constant=*/false, /*alignment=*/nullptr);
+
+  Block *entry = reserve.addEntryBlock();
+  reserve.setPrivate();
+  auto builder = OpBuilder::atBlockBegin(entry);
+  Value needed = entry->getArgument(0);
+  auto load = [&](OpBuilder &b, MemRefType type, StringRef symbol) {
+    Value ref = memref::GetGlobalOp::create(b, loc, type, symbol);
+    return std::make_pair(
+        ref, memref::LoadOp::create(b, loc, ref, ValueRange{}).getResult());
+  };
+  auto constant = [&](OpBuilder &b, int64_t value) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(value));
+  };
+  auto [capacityRef, capacity] = load(builder, scalar, name("capacity"));
+  Value grow = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sgt,
+                                     needed, capacity);
+  auto ifGrow = scf::IfOp::create(builder, loc, TypeRange{}, grow,
+                                  /*withElseRegion=*/false);
+  {
+    auto b = OpBuilder::atBlockBegin(ifGrow.thenBlock());
+    Value doubled = arith::MulIOp::create(b, loc, capacity, constant(b, 2));
+    Value newCapacity = arith::MaxSIOp::create(
+        b, loc, needed,
+        arith::MaxSIOp::create(b, loc, doubled, constant(b, kMinimumCapacity)));
+    Value rows =
+        arith::IndexCastOp::create(b, loc, b.getIndexType(), newCapacity);
+    Value fresh = memref::AllocOp::create(b, loc, bufferType, ValueRange{rows});
+    Value had = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                      capacity, constant(b, 0));
+    auto ifHad = scf::IfOp::create(b, loc, TypeRange{}, had,
+                                   /*withElseRegion=*/false);
+    {
+      auto c = OpBuilder::atBlockBegin(ifHad.thenBlock());
+      Value old = load(c, holder, stack).second;
+      Value size = arith::IndexCastOp::create(
+          c, loc, c.getIndexType(), load(c, scalar, name("size")).second);
+      int64_t rank = bufferType.getRank();
+      SmallVector<OpFoldResult> offsets(rank, c.getIndexAttr(0));
+      SmallVector<OpFoldResult> sizes{size};
+      for (int64_t extent : bufferType.getShape().drop_front())
+        sizes.push_back(c.getIndexAttr(extent));
+      SmallVector<OpFoldResult> strides(rank, c.getIndexAttr(1));
+      Value from =
+          memref::SubViewOp::create(c, loc, old, offsets, sizes, strides);
+      Value to =
+          memref::SubViewOp::create(c, loc, fresh, offsets, sizes, strides);
+      memref::CopyOp::create(c, loc, from, to);
+      memref::DeallocOp::create(c, loc, old);
+    }
+    Value holderRef = memref::GetGlobalOp::create(b, loc, holder, stack);
+    memref::StoreOp::create(b, loc, fresh, holderRef, ValueRange{});
+    memref::StoreOp::create(b, loc, newCapacity, capacityRef, ValueRange{});
+  }
+  func::ReturnOp::create(builder, loc);
+  return success();
+}
+
+struct NativeStackStoragePass
+    : impl::NativeStackStoragePassBase<NativeStackStoragePass> {
+  void runOnOperation() override {
+    for (auto function : getOperation().getOps<func::FuncOp>()) {
+      auto stack = function->getAttrOfType<StringAttr>(
+          lite_to_native::kStackReserveAttr);
+      if (!stack || !function.isExternal())
+        continue;
+      if (failed(writeReserve(function, stack.getValue())))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
+} // namespace sluice
