@@ -368,9 +368,11 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
           "numbers");
     } else if (isa<lite::StackResetOp, lite::StackPushOp, lite::StackPopOp>(
                    op)) {
-      return op.emitError("cannot be exported: TFLite has no stacks (TF1 "
-                          "StackV2, which tf.gradients of a loop saves "
-                          "forward values on)");
+      return op.emitError(
+          "cannot be exported: TFLite has no stacks (TF1 StackV2, which "
+          "tf.gradients of a loop saves forward values on); a variable "
+          "holding one grows in a WHILE body, and LiteRT 2.3 reads a variable "
+          "assigned a new shape there with its old shape");
     } else if (auto builtin = dyn_cast<lite::TFLiteBuiltinOpInterface>(op)) {
       if (std::optional<tflite_support::LiteRTRefusal> refusal =
               tflite_support::getLiteRTRefusal(builtin)) {
