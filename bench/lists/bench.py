@@ -11,6 +11,12 @@ Programs, written by TensorFlow from this script (in --workdir):
               batch 1, input width 128, frozen (variables as constants)
   keras_lstm  the TF2 Keras LSTM of the TF-written corpus
               (test/tf/corpus/tf2_keras/tf2_keras_lstm.pbtxt)
+  grad_while  tf.gradients of a tf.compat.v1 while loop (control flow v1)
+              of T=1000
+              iterations over 64 float32, which saves each iteration's
+              state on a stack (StackV2; a push and a pop of 256 bytes per
+              iteration); grad_while_small the same over T=100. TFLite
+              export refuses stacks: no LiteRT column.
 
 Bytes: each program is lifted (`sluicec --emit=mlir`) and taken through
 the native pipeline up to deallocation (`sluice-opt -sluice-bufferize`);
@@ -92,6 +98,23 @@ def write_programs(workdir):
     tf.io.write_graph(frozen, workdir, "lstm.pbtxt")
     programs["lstm"] = (os.path.join(workdir, "lstm.pbtxt"), ["x"], ["outputs"],
                         {"x": rng.standard_normal([1, T_RNN, WIDTH]).astype(np.float32)})
+
+    # Control flow v1: TF1's gradient of a loop saves on stacks (v2's on
+    # TensorLists).
+    tf1.disable_control_flow_v2()
+    for name, steps in (("grad_while", T_WRITE), ("grad_while_small", T_WRITE // 10)):
+        graph = tf.Graph()
+        with graph.as_default():
+            x = tf1.placeholder(tf.float32, [ROW], name="x")
+
+            def body(i, h):
+                return i + 1, tf.tanh(h * 0.5 + x)
+            _, h = tf1.while_loop(lambda i, h: i < steps, body, [tf.constant(0), x])
+            tf.identity(tf.gradients(tf.reduce_sum(h), x)[0], name="dx")
+        tf.io.write_graph(graph.as_graph_def(), workdir, name + ".pbtxt")
+        programs[name] = (os.path.join(workdir, name + ".pbtxt"), ["x"], ["dx"],
+                          {"x": rng.standard_normal(ROW).astype(np.float32)})
+    tf1.enable_control_flow_v2()
 
     corpus = os.path.join(ROOT, "test", "tf", "corpus", "tf2_keras")
     with open(os.path.join(corpus, "tf2_keras_lstm.json")) as f:
@@ -205,40 +228,51 @@ def main():
     programs = write_programs(workdir)
 
     print("Bytes per loop iteration, native (in scf loops, after bufferization):")
-    print("%-14s %8s %10s %8s %12s %12s" % ("program", "copies", "bytes", "allocs",
+    print("%-16s %8s %10s %8s %12s %12s" % ("program", "copies", "bytes", "allocs",
                                             "element B", "list B"))
     sizes = {"ta_write": (ROW * 4, T_WRITE * ROW * 4),
              "ta_write_small": (ROW * 4, T_WRITE // 10 * ROW * 4),
              "lstm": (HIDDEN * 4, T_RNN * HIDDEN * 4),
-             "keras_lstm": (None, None)}
+             "keras_lstm": (None, None),
+             "grad_while": (ROW * 4, T_WRITE * ROW * 4),
+             "grad_while_small": (ROW * 4, T_WRITE // 10 * ROW * 4)}
     for name, (path, feeds, fetches, _) in programs.items():
         copies, copied, allocs = bytes_per_iteration(bins, path, feeds, fetches,
                                                      workdir, name)
         element, whole = sizes[name]
-        print("%-14s %8d %10d %8d %12s %12s" % (name, copies, copied, allocs,
+        print("%-16s %8d %10d %8d %12s %12s" % (name, copies, copied, allocs,
                                                 element or "-", whole or "-"))
 
     print()
     print("Speed (best of %d, ms):" % args.repeat)
-    print("%-14s %10s %10s %10s %14s %12s %10s" % ("program", "tf", "litert", "native",
+    print("%-16s %10s %10s %10s %14s %12s %10s" % ("program", "tf", "litert", "native",
                                                    "litert/native", "tf/native", "max |err|"))
     failed = False
     per_write = {}
+    per_push = {}
     for name, (path, feeds, fetches, inputs) in programs.items():
         tf_time, expected = time_tf(path, feeds, fetches, inputs, args.repeat)
-        lite_time, lite_out = time_litert(os.path.join(bins, "sluicec"), path, feeds,
-                                          fetches, inputs, args.repeat, workdir, name)
+        if name.startswith("grad_while"):  # stacks: no TFLite export
+            lite_time, lite_out = None, expected
+        else:
+            lite_time, lite_out = time_litert(os.path.join(bins, "sluicec"), path, feeds,
+                                              fetches, inputs, args.repeat, workdir, name)
         native_time, native_out = time_native(args.build, path, feeds, fetches, inputs,
                                               args.repeat, workdir, name)
         error = max(float(np.max(np.abs(lite_out - expected))),
                     float(np.max(np.abs(native_out - expected))))
         failed |= error > 1e-4
-        print("%-14s %10.3f %10.3f %10.3f %14.1f %12.1f %10.2e" % (
-            name, tf_time * 1e3, lite_time * 1e3, native_time * 1e3,
-            lite_time / native_time, tf_time / native_time, error))
+        lite_ms = "%10.3f" % (lite_time * 1e3) if lite_time else "%10s" % "-"
+        lite_ratio = "%14.1f" % (lite_time / native_time) if lite_time else "%14s" % "-"
+        print("%-16s %10.3f %s %10.3f %s %12.1f %10.2e" % (
+            name, tf_time * 1e3, lite_ms, native_time * 1e3, lite_ratio,
+            tf_time / native_time, error))
         if name.startswith("ta_write"):
             rows = T_WRITE if name == "ta_write" else T_WRITE // 10
             per_write[name] = [t / rows * 1e6 for t in (tf_time, lite_time, native_time)]
+        if name.startswith("grad_while"):
+            steps = T_WRITE if name == "grad_while" else T_WRITE // 10
+            per_push[name] = [t / steps * 1e6 for t in (tf_time, native_time)]
     if len(per_write) == 2:
         print()
         print("Time per TensorArray write (us) at 25.6 KB and 256 KB arrays; a ratio")
@@ -246,6 +280,13 @@ def main():
         for engine, small, large in zip(("tf", "litert", "native"),
                                         per_write["ta_write_small"],
                                         per_write["ta_write"]):
+            print("  %-7s %8.3f %8.3f   ratio %.1f" % (engine, small, large, large / small))
+    if len(per_push) == 2:
+        print()
+        print("Time per iteration of a loop's gradient (us; one push and one pop")
+        print("of 256 B) at stacks of 100 and 1000 elements:")
+        for engine, small, large in zip(("tf", "native"), per_push["grad_while_small"],
+                                        per_push["grad_while"]):
             print("  %-7s %8.3f %8.3f   ratio %.1f" % (engine, small, large, large / small))
     if failed:
         print("FAILED: an engine disagrees with TensorFlow")
