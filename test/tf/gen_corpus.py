@@ -546,6 +546,24 @@ def tf1_programs(w):
         _, acc = T.while_loop(lambda i, acc: i < n, body, [0, T.zeros([2, 3])],
                               parallel_iterations=1)
         return [n], [acc]
+    # --- the ops tf.gradients emits for transposes, bias adds and concats -------
+    def gradient_helpers():
+        perm = ph(T.int32, [4], "perm")
+        dy = ph(T.float32, [2, 3], "dy")
+        axis = ph(T.int32, [], "axis")
+        inverse = T.raw_ops.InvertPermutation(x=perm)
+        bias = T.raw_ops.BiasAddGrad(out_backprop=dy)
+        offsets = T.raw_ops.ConcatOffset(concat_dim=axis, shape=[
+            T.constant([2, 3, 4]), T.constant([2, 5, 4]), T.constant([2, 1, 4])])
+        return [perm, dy, axis], [inverse, bias] + list(offsets)
+    add("tf1_gradient_helpers", "tf1_gradient", "InvertPermutation, BiasAddGrad and "
+        "ConcatOffset (what the gradients of transpose, bias_add and concat use)",
+        gradient_helpers,
+        [{"perm": np.array([2, 0, 1, 3], np.int32), "dy": f32(1, 2, 3, 4, 5, 6).reshape(2, 3),
+          "axis": i32(1)},
+         {"perm": np.array([3, 2, 1, 0], np.int32), "dy": f32(-1, 0, 1, 2, -2, 5).reshape(2, 3),
+          "axis": i32(1)}])
+
     add("tf1_random_in_while", "tf1_random", "RandomUniform inside a while loop (one "
         "iteration at a time): each iteration draws on from where the last stopped", random_in_loop,
         [{"n": i32(v)} for v in (0, 1, 3)])

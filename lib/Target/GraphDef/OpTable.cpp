@@ -39,28 +39,32 @@ enum class ResultRule {
   MatMul,        // [M, N] with the transposes applied
   Split,         // num_split equal parts of the input along the axis
   Vector,        // rank 1, element type of input 0
+  ConcatOffset,  // N results of the type of input 1 (a shape)
 };
 
 /// How attributes and operands carry over.
 enum class AttrRule {
-  Plain,        // same operands, no attributes
-  Select,       // select_v2 (v1 Select: the condition is broadcast)
-  Concat,       // axis from the trailing constant input
-  Pack,         // axis attr
-  Unpack,       // axis attr, num outputs
-  Squeeze,      // squeeze_dims attr
-  StridedSlice, // mask attrs
-  Gather,       // axis from a constant input, batch_dims attr
-  Reduce,       // keep_dims attr
-  MatMul,       // transpose_a/b -> adj_x/y
-  BatchMatMul,  // adj_x/y
-  Reshape,      // shape operand cast to i32
-  BiasAdd,      // NHWC only: the bias broadcasts along the last dimension
-  Split,        // one lite.slice per output along a constant axis
-  Scalars,      // operands of unknown rank reshaped to scalars
-  AddN,         // a left fold of lite.add over the inputs
-  TanhGrad,     // dy * (1 - y * y), in TF's order
-  Random,       // seed and seed2 attrs; dtype float32
+  Plain,             // same operands, no attributes
+  Select,            // select_v2 (v1 Select: the condition is broadcast)
+  Concat,            // axis from the trailing constant input
+  Pack,              // axis attr
+  Unpack,            // axis attr, num outputs
+  Squeeze,           // squeeze_dims attr
+  StridedSlice,      // mask attrs
+  Gather,            // axis from a constant input, batch_dims attr
+  Reduce,            // keep_dims attr
+  MatMul,            // transpose_a/b -> adj_x/y
+  BatchMatMul,       // adj_x/y
+  Reshape,           // shape operand cast to i32
+  BiasAdd,           // NHWC only: the bias broadcasts along the last dimension
+  Split,             // one lite.slice per output along a constant axis
+  Scalars,           // operands of unknown rank reshaped to scalars
+  AddN,              // a left fold of lite.add over the inputs
+  TanhGrad,          // dy * (1 - y * y), in TF's order
+  Random,            // seed and seed2 attrs; dtype float32
+  BiasAddGrad,       // a sum over every dimension but the last
+  InvertPermutation, // inverse[perm[i]] = i, through a one-hot sum
+  ConcatOffset,      // each input's offset along the axis in a concatenation
 };
 
 struct OpMapping {
@@ -109,6 +113,9 @@ constexpr OpMapping kMappings[] = {
   {"ZerosLike", "lite.zeros_like", ResultRule::SameAsInput, AttrRule::Plain},
   {"AddN", "lite.add", ResultRule::SameAsInput, AttrRule::AddN},
   {"TanhGrad", "lite.mul", ResultRule::SameAsInput, AttrRule::TanhGrad},
+  {"BiasAddGrad", "lite.sum", ResultRule::Vector, AttrRule::BiasAddGrad},
+  {"InvertPermutation", "lite.sum", ResultRule::SameAsInput, AttrRule::InvertPermutation},
+  {"ConcatOffset", "lite.select_v2", ResultRule::ConcatOffset, AttrRule::ConcatOffset},
   {"Cast", "lite.cast", ResultRule::SameShapeDstT, AttrRule::Plain},
   // Selection.
   {"Select", "lite.select_v2", ResultRule::BroadcastTail, AttrRule::Select},
@@ -249,7 +256,8 @@ unsigned sluice::graphdef::numComputeOutputs(const tensorflow::NodeDef &node) {
   const OpMapping *mapping = lookup(node.op());
   StringRef count = mapping && mapping->attrs == AttrRule::Unpack  ? "num"
                     : mapping && mapping->attrs == AttrRule::Split ? "num_split"
-                                                                   : "";
+                    : mapping && mapping->attrs == AttrRule::ConcatOffset ? "N"
+                                                                          : "";
   if (count.empty())
     return 1;
   return std::clamp<int64_t>(intAttr(node, count, 1), 1, 1024);
@@ -351,6 +359,16 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
   case ResultRule::Vector:
     return SmallVector<Type>{
         RankedTensorType::get({ShapedType::kDynamic}, elementType)};
+  case ResultRule::ConcatOffset: {
+    unsigned count = numComputeOutputs(node.node);
+    if (node.inputTypes.size() != count + 1) {
+      error = "ConcatOffset expects " + std::to_string(count + 1) +
+              " inputs (the axis and N shapes), has " +
+              std::to_string(node.inputTypes.size());
+      return failure();
+    }
+    return SmallVector<Type>(count, node.inputTypes[1]);
+  }
   case ResultRule::Split: {
     int64_t requested = intAttr(node.node, "num_split", 0);
     if (requested < 1 || requested > 1024) {
@@ -390,6 +408,17 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
   }
   }
   llvm_unreachable("unknown result rule");
+}
+
+/// BiasAdd and BiasAddGrad: only NHWC, where the bias is the last dimension.
+static LogicalResult requireChannelsLast(const tensorflow::NodeDef &node,
+                                         std::string &error) {
+  const tensorflow::AttrValue *format = findAttr(node, "data_format");
+  if (!format || format->s() == "NHWC")
+    return success();
+  error = node.op() + " with data_format " + format->s() +
+          " is not supported (only NHWC)";
+  return failure();
 }
 
 FailureOr<SmallVector<Value>>
@@ -523,12 +552,8 @@ sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
     break;
   }
   case AttrRule::BiasAdd: {
-    const tensorflow::AttrValue *format = findAttr(node.node, "data_format");
-    if (format && format->s() != "NHWC") {
-      error = "BiasAdd with data_format " + format->s() +
-              " is not supported (only NHWC)";
+    if (failed(requireChannelsLast(node.node, error)))
       return failure();
-    }
     break;
   }
   case AttrRule::Split: {
@@ -601,6 +626,120 @@ sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
         lite::MulOp::create(builder, loc, type, inputs[1], complement,
                             lite::ActivationFunctionType::NONE)
             .getResult()};
+  }
+  case AttrRule::BiasAddGrad: {
+    // The bias' gradient: the sum over every dimension but the last (NHWC).
+    if (failed(requireChannelsLast(node.node, error)))
+      return failure();
+    auto input = dyn_cast<RankedTensorType>(inputs[0].getType());
+    if (!input || input.getRank() < 1) {
+      error = "BiasAddGrad needs an input of known rank";
+      return failure();
+    }
+    SmallVector<int32_t> axes;
+    for (int32_t axis = 0; axis + 1 < input.getRank(); ++axis)
+      axes.push_back(axis);
+    auto axesType = RankedTensorType::get({static_cast<int64_t>(axes.size())},
+                                          builder.getI32Type());
+    Value axesValue = lite::ConstantOp::create(
+        builder, loc, DenseElementsAttr::get(axesType, ArrayRef(axes)));
+    return SmallVector<Value>{lite::SumOp::create(builder, loc, resultTypes[0],
+                                                  inputs[0], axesValue,
+                                                  /*keep_dims=*/false)
+                                  .getResult()};
+  }
+  case AttrRule::InvertPermutation: {
+    // inverse[j] = sum_i i * (perm[i] == j): a one-hot matrix of the
+    // permutation, weighted by the row index and summed over the rows.
+    Value perm = inputs[0];
+    auto type = cast<TensorType>(perm.getType());
+    Type element = type.getElementType();
+    auto scalar = RankedTensorType::get({}, element);
+    auto i32Scalar = RankedTensorType::get({}, builder.getI32Type());
+    auto constant = [&](RankedTensorType t, int64_t v) -> Value {
+      return lite::ConstantOp::create(
+          builder, loc,
+          DenseElementsAttr::get(
+              t, builder.getIntegerAttr(t.getElementType(), v)));
+    };
+    int64_t n = type.hasRank() && type.getRank() == 1 ? type.getDimSize(0)
+                                                      : ShapedType::kDynamic;
+    auto vector = RankedTensorType::get({n}, element);
+    Value size = lite::ShapeOp::create(
+        builder, loc, RankedTensorType::get({1}, element), perm);
+    Value count = lite::ReshapeOp::create(
+        builder, loc, scalar, size,
+        lite::ConstantOp::create(
+            builder, loc,
+            DenseElementsAttr::get(
+                RankedTensorType::get({0}, builder.getI32Type()),
+                ArrayRef<int32_t>{})));
+    Value indices = lite::RangeOp::create(
+        builder, loc, vector, constant(scalar, 0), count, constant(scalar, 1));
+    Value column = lite::ExpandDimsOp::create(
+        builder, loc, RankedTensorType::get({n, 1}, element), perm,
+        constant(i32Scalar, 1));
+    Value row = lite::ExpandDimsOp::create(
+        builder, loc, RankedTensorType::get({1, n}, element), indices,
+        constant(i32Scalar, 0));
+    Value oneHot = lite::EqualOp::create(
+        builder, loc, RankedTensorType::get({n, n}, builder.getI1Type()),
+        column, row);
+    auto square = RankedTensorType::get({n, n}, element);
+    Value weights = lite::CastOp::create(builder, loc, square, oneHot);
+    Value rowIndex = lite::ExpandDimsOp::create(
+        builder, loc, RankedTensorType::get({n, 1}, element), indices,
+        constant(i32Scalar, 1));
+    Value weighted =
+        lite::MulOp::create(builder, loc, square, weights, rowIndex,
+                            lite::ActivationFunctionType::NONE);
+    Value axis = lite::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(RankedTensorType::get({1}, builder.getI32Type()),
+                               ArrayRef<int32_t>{0}));
+    return SmallVector<Value>{lite::SumOp::create(builder, loc, resultTypes[0],
+                                                  weighted, axis,
+                                                  /*keep_dims=*/false)
+                                  .getResult()};
+  }
+  case AttrRule::ConcatOffset: {
+    // Input i starts, along the axis, where the inputs before it end:
+    // offset_i = (dims == axis) ? sum_{k < i} shape_k : 0.
+    auto shapeType = dyn_cast<RankedTensorType>(inputs[1].getType());
+    if (!shapeType || shapeType.getRank() != 1 || !shapeType.hasStaticShape()) {
+      error = "ConcatOffset needs shapes of known length";
+      return failure();
+    }
+    Type element = shapeType.getElementType();
+    int64_t rank = shapeType.getDimSize(0);
+    SmallVector<APInt> dims, zeros;
+    for (int64_t d = 0; d < rank; ++d) {
+      dims.push_back(APInt(element.getIntOrFloatBitWidth(), d));
+      zeros.push_back(APInt(element.getIntOrFloatBitWidth(), 0));
+    }
+    Value dimIndices = lite::ConstantOp::create(
+        builder, loc, DenseElementsAttr::get(shapeType, dims));
+    Value zero = lite::ConstantOp::create(
+        builder, loc, DenseElementsAttr::get(shapeType, zeros));
+    Value axis = inputs[0];
+    if (cast<TensorType>(axis.getType()).getElementType() != element)
+      axis = lite::CastOp::create(
+          builder, loc, cast<TensorType>(axis.getType()).clone(element), axis);
+    Value isAxis = lite::EqualOp::create(
+        builder, loc, RankedTensorType::get({rank}, builder.getI1Type()),
+        dimIndices, axis);
+    SmallVector<Value> offsets;
+    Value before = zero;
+    offsets.push_back(zero);
+    for (Value shape : inputs.drop_front().drop_back()) {
+      before = lite::AddOp::create(builder, loc, shapeType, before, shape,
+                                   lite::ActivationFunctionType::NONE);
+      offsets.push_back(before);
+    }
+    for (Value &offset : offsets)
+      offset = lite::SelectV2Op::create(builder, loc, shapeType, isAxis, offset,
+                                        zero);
+    return offsets;
   }
   case AttrRule::Random: {
     auto output = cast<TensorType>(resultTypes[0]);
