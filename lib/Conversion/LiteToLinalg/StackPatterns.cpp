@@ -170,10 +170,15 @@ struct StackPopLowering : OpConversionPattern<lite::StackPopOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     StringRef stack = op.getStack();
-    auto type = dyn_cast<RankedTensorType>(
-        getTypeConverter()->convertType(op.getElement().getType()));
-    if (!type || !type.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "element of dynamic shape");
+    // The stack's element type (declareStacks made it static); the result
+    // may be less static.
+    auto holder = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        op, op.getStackAttr());
+    if (!holder)
+      return rewriter.notifyMatchFailure(op, "no buffer declared");
+    auto buffer = cast<MemRefType>(holder.getType().getElementType());
+    auto type = RankedTensorType::get(buffer.getShape().drop_front(),
+                                      buffer.getElementType());
     Value created =
         loadGlobal(rewriter, loc, op, stackGlobal(stack, "created"));
     Value size = loadGlobal(rewriter, loc, op, stackGlobal(stack, "size"));
@@ -208,8 +213,7 @@ struct StackPopLowering : OpConversionPattern<lite::StackPopOp> {
     // An empty stack stays empty (the check above reported it).
     storeGlobal(rewriter, loc, op, stackGlobal(stack, "size"),
                 arith::SelectOp::create(rewriter, loc, ok, top, size));
-    rewriter.replaceOp(op, element);
-    return success();
+    return replaceWithResults(rewriter, op, element, *getTypeConverter());
   }
 };
 
@@ -236,24 +240,39 @@ LogicalResult declareStacks(ModuleOp module,
     auto &entry = elements[name];
     if (!element)
       return WalkResult::advance();
+    // The pushes and pops of one stack agree on the element type; the most
+    // static of their types is the stack's (a pop's result may be less
+    // static than the pushes shape inference refined).
     auto ranked = dyn_cast<RankedTensorType>(element);
-    if (!ranked || !ranked.hasStaticShape()) {
-      op->emitError("stack '")
-          << name << "' holds elements of type " << element
-          << ": native code needs them of one static shape";
-      return WalkResult::interrupt();
+    auto known = dyn_cast_or_null<RankedTensorType>(entry.first);
+    if (!ranked)
+      ranked = known;
+    if (ranked && known) {
+      if (ranked.getRank() != known.getRank() ||
+          ranked.getElementType() != known.getElementType() ||
+          failed(verifyCompatibleShape(ranked.getShape(), known.getShape()))) {
+        op->emitError("stack '")
+            << name << "' holds elements of type " << element << " and "
+            << entry.first << ": native code needs them of one static shape";
+        return WalkResult::interrupt();
+      }
+      SmallVector<int64_t> dims;
+      for (auto [a, b] : llvm::zip(ranked.getShape(), known.getShape()))
+        dims.push_back(ShapedType::isDynamic(a) ? b : a);
+      ranked = RankedTensorType::get(dims, ranked.getElementType());
     }
-    if (entry.first && entry.first != element) {
-      op->emitError("stack '")
-          << name << "' holds elements of type " << element << " and "
-          << entry.first << ": native code needs them of one static shape";
-      return WalkResult::interrupt();
-    }
-    entry = {element, op};
+    entry = {ranked ? Type(ranked) : element, entry.second ? entry.second : op};
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())
     return failure();
+  for (auto &[name, entry] : elements) {
+    auto ranked = dyn_cast_or_null<RankedTensorType>(entry.first);
+    if (entry.first && (!ranked || !ranked.hasStaticShape()))
+      return entry.second->emitError("stack '")
+             << name << "' holds elements of type " << entry.first
+             << ": native code needs them of one static shape";
+  }
 
   MLIRContext *context = module.getContext();
   NativeTypeConverter converter;

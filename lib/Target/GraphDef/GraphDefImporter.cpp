@@ -323,6 +323,11 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
                    << types[ref.node].size() << " output(s)";
       return failure();
     }
+    // A TensorArray flow as plain data is TF's flow value, a float scalar.
+    if (flowTokens.count({index, static_cast<unsigned>(in.size())})) {
+      in.push_back(RankedTensorType::get({}, Float32Type::get(context)));
+      continue;
+    }
     // A ref read as a value is the variable's value, not its handle.
     auto read = implicitReads.find({index, static_cast<unsigned>(in.size())});
     if (read != implicitReads.end()) {
@@ -600,10 +605,7 @@ LogicalResult GraphImporter::inferTypes() {
       break;
     }
     case NodeKind::TensorArray:
-      types[i].assign(node(i).op() == "TensorArrayV3"        ? 2
-                      : node(i).op() == "TensorArrayCloseV3" ? 0
-                                                             : 1,
-                      Type());
+      types[i].assign(numTensorArrayOutputs(node(i).op()), Type());
       break;
     case NodeKind::Compute:
       types[i].assign(numComputeOutputs(node(i)), Type());
@@ -812,6 +814,8 @@ GraphImporter::buildOps(int index, OpBuilder &builder, ValueRange dataIn) {
     data[position] = readImplicitly(index, position, builder, data[position]);
     if (!data[position])
       return failure();
+    if (flowTokens.count({index, position}))
+      data[position] = flowToken(builder, location, data[position]);
   }
   switch (kinds[index]) {
   case NodeKind::Const:

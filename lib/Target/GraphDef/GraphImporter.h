@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,9 @@ inline bool isPassThrough(NodeKind kind) {
 /// Whether `op` is TensorArrayV3, an op on a TensorArray or a TensorList op
 /// that Sluice imports (TensorArrayImport.cpp).
 bool isTensorArrayOp(llvm::StringRef op);
+/// How many data outputs a TensorArray/TensorList op has (TensorArrayV3 and
+/// TensorArrayGradV3: the handle and the flow).
+unsigned numTensorArrayOutputs(llvm::StringRef op);
 
 /// Whether `op` creates, reads or assigns a variable (VariableImport.cpp).
 bool isVariableOp(llvm::StringRef op);
@@ -181,6 +185,10 @@ private:
   /// Data input `position` of node `index` as the node sees it: a read of
   /// the variable when it is a ref the node reads as a value, else
   /// `handle` unchanged (null on error).
+  /// TF's value of a TensorArray flow, a float 0, computed from the array
+  /// `flow` carries (so that its user still waits for it).
+  mlir::Value flowToken(mlir::OpBuilder &builder, mlir::Location loc,
+                        mlir::Value flow);
   mlir::Value readImplicitly(int index, unsigned position,
                              mlir::OpBuilder &builder, mlir::Value handle);
   /// Whether the body has v1 control-flow nodes (and so needs an
@@ -223,6 +231,17 @@ private:
   /// it carries, or -1; whether it carries a TensorArray handle.
   std::vector<int> tensorArrayOf;
   std::vector<bool> carriesHandle;
+  /// Per TensorArray op: whether its handle is the array's gradient's (from
+  /// a TensorArrayGradV3), and whether its flow carries the gradient's
+  /// contents (else the forward array's: a first access of the gradient,
+  /// which starts from zeros).
+  std::vector<bool> onGradient;
+  std::vector<bool> flowOfGradient;
+  /// The (node, data input) pairs that take a TensorArray's flow as plain
+  /// data (tf.gradients pushes forward flows on stacks, for their order):
+  /// they get TF's flow value, a float 0, computed from the array so that
+  /// they still wait for it.
+  std::set<std::pair<int, unsigned>> flowTokens;
   /// Per node: the VarHandleOp/VariableV2 node whose variable it works on or
   /// whose handle it carries, or -1; and the (node, data input) pairs that
   /// read a ref variable as a value, with the variable's node.

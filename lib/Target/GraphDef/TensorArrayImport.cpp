@@ -13,6 +13,7 @@
 //   TensorArrayScatterV3(h, is, v, f)-> list_scatter f[is], v
 //   TensorArraySizeV3(h, f)          -> list_length f
 //   TensorArrayCloseV3(h)            -> nothing
+//   TensorArrayGradV3(h, f)          -> handle: a dummy, flow: f
 //
 // The flows pass through Enter/Merge/Switch/NextIteration/Exit/Identity like
 // any loop state, so the lift carries an array through lite.while as an
@@ -32,6 +33,19 @@
 // input gives it, no write has a static shape) imports as an unranked list:
 // its first write gives it its shape at run time, and -lite-legalize-lists
 // resolves it from the writes for TFLite and native code.
+//
+// The gradient of an array (TensorArrayGradV3, which tf.gradients creates
+// to hold the gradients of a forward array's elements) is an array of the
+// same size and element shape, found by TF through the forward handle. The
+// flows say which contents an op sees: gradient ops whose flow still carries
+// the forward array's contents (TF's gradient code passes an Identity of the
+// forward flow) are the gradient's first accesses and start from zeros; a
+// write or scatter through the gradient's handle makes its flow carry the
+// gradient from there on. Writes to a gradient add to what is there (TF's
+// multiple_writes_aggregate). All gradients of one array are one (TF keys
+// them by a `source` name; two sources are refused). A flow used as plain
+// data by another op (tf.gradients pushes forward flows on stacks, to order
+// the backward loop) is TF's flow value, a float 0 (flowToken).
 //
 // What differs from TF: the array is a value, so a read through a flow older
 // than the latest write sees the older contents (TF graphs built by the
@@ -62,6 +76,7 @@ enum class ArrayOp {
   Scatter,
   Size,
   Close,
+  Grad,
   // TF2 TensorLists: the list is the value (a DT_VARIANT tensor).
   ListReserve,
   ListFromTensor,
@@ -88,6 +103,7 @@ std::optional<ArrayOp> arrayOpOf(StringRef op) {
       .Case("TensorArrayScatterV3", ArrayOp::Scatter)
       .Case("TensorArraySizeV3", ArrayOp::Size)
       .Case("TensorArrayCloseV3", ArrayOp::Close)
+      .Case("TensorArrayGradV3", ArrayOp::Grad)
       .Default(std::nullopt);
 }
 
@@ -103,6 +119,7 @@ unsigned flowInputOf(ArrayOp op) {
   case ArrayOp::Gather:
     return 2;
   case ArrayOp::Size:
+  case ArrayOp::Grad:
     return 1;
   default:
     llvm_unreachable("op takes no flow");
@@ -115,6 +132,18 @@ constexpr unsigned kValueInput = 2;
 
 bool sluice::graphdef::isTensorArrayOp(StringRef op) {
   return arrayOpOf(op).has_value();
+}
+
+unsigned sluice::graphdef::numTensorArrayOutputs(StringRef op) {
+  switch (*arrayOpOf(op)) {
+  case ArrayOp::Create:
+  case ArrayOp::Grad:
+    return 2; // the handle and the flow
+  case ArrayOp::Close:
+    return 0;
+  default:
+    return 1;
+  }
 }
 
 /// The data input `position` of node `index`.
@@ -131,8 +160,15 @@ LogicalResult GraphImporter::resolveTensorArrays() {
   int count = graph.node_size();
   tensorArrayOf.assign(count, -1);
   carriesHandle.assign(count, false);
+  flowTokens.clear();
+  onGradient.assign(count, false);
+  flowOfGradient.assign(count, false);
   // The array whose handle each TensorArray op takes directly.
   std::vector<int> handleOf(count, -1);
+  // Per pass-through node: whether the flow it carries is a gradient's;
+  // which handles it carries (1: the array's, 2: its gradient's).
+  std::vector<int8_t> carriesGradientFlow(count, -1);
+  std::vector<uint8_t> handlesCarried(count, 0);
   bool any = false;
   for (int i = 0; i < count; ++i)
     any |= kinds[i] == NodeKind::TensorArray;
@@ -142,66 +178,123 @@ LogicalResult GraphImporter::resolveTensorArrays() {
   // Consumers of each output, by data input.
   auto consumers = dataConsumers();
 
-  for (int array = 0; array < count; ++array) {
-    if (kinds[array] != NodeKind::TensorArray ||
-        *arrayOpOf(node(array).op()) != ArrayOp::Create)
-      continue;
-    tensorArrayOf[array] = array;
-    // Follows the handle (port 0) and the flow (port 1) to their uses.
-    SmallVector<std::tuple<int, int, bool>> worklist{{array, 0, true},
-                                                     {array, 1, false}};
-    while (!worklist.empty()) {
-      auto [producer, port, isHandle] = worklist.pop_back_val();
-      for (auto [user, position] : consumers[{producer, port}]) {
-        if (kinds[user] == NodeKind::TensorArray) {
-          ArrayOp op = *arrayOpOf(node(user).op());
-          bool expected =
-              !isTensorListOp(op) && op != ArrayOp::Create &&
-              (isHandle ? position == kHandleInput
-                        : op != ArrayOp::Close && position == flowInputOf(op));
-          if (!expected)
-            return error(user) << "takes the " << (isHandle ? "handle" : "flow")
-                               << " of TensorArray '" << node(array).name()
-                               << "' as its input #" << position;
-          if (isHandle) {
-            handleOf[user] = array;
+  // The handles first (which ops work on a gradient), then the flows.
+  for (bool handles : {true, false}) {
+    for (int array = 0; array < count; ++array) {
+      if (kinds[array] != NodeKind::TensorArray ||
+          *arrayOpOf(node(array).op()) != ArrayOp::Create)
+        continue;
+      tensorArrayOf[array] = array;
+      std::string gradientSource;
+      // Follows the handle (port 0) or the flow (port 1) to their uses; the
+      // flag says whether the handle or flow is the gradient's.
+      struct Edge {
+        int producer, port;
+        bool gradient;
+      };
+      SmallVector<Edge> worklist{{array, handles ? 0 : 1, false}};
+      while (!worklist.empty()) {
+        auto [producer, port, gradient] = worklist.pop_back_val();
+        bool isHandle = handles;
+        for (auto [user, position] : consumers[{producer, port}]) {
+          if (kinds[user] == NodeKind::TensorArray) {
+            ArrayOp op = *arrayOpOf(node(user).op());
+            bool expected = !isTensorListOp(op) && op != ArrayOp::Create &&
+                            (isHandle ? position == kHandleInput
+                                      : op != ArrayOp::Close &&
+                                            position == flowInputOf(op));
+            if (!expected)
+              return error(user)
+                     << "takes the " << (isHandle ? "handle" : "flow")
+                     << " of TensorArray '" << node(array).name()
+                     << "' as its input #" << position;
+            if (isHandle) {
+              handleOf[user] = array;
+              onGradient[user] = gradient;
+              if (op == ArrayOp::Grad) {
+                if (gradient)
+                  return error(user) << "takes the gradient of a gradient "
+                                        "of TensorArray '"
+                                     << node(array).name() << "'";
+                auto source = node(user).attr().find("source");
+                std::string name =
+                    source == node(user).attr().end() ? "" : source->second.s();
+                if (!gradientSource.empty() && name != gradientSource)
+                  return error(user)
+                         << "takes a gradient of TensorArray '"
+                         << node(array).name() << "' from source '" << name
+                         << "', another than '" << gradientSource
+                         << "': one gradient per array is supported";
+                gradientSource = name;
+                worklist.push_back({user, 0, true});
+              }
+              continue;
+            }
+            if (tensorArrayOf[user] >= 0 && tensorArrayOf[user] != array)
+              return error(user) << "takes the flows of two TensorArrays, '"
+                                 << node(tensorArrayOf[user]).name()
+                                 << "' and '" << node(array).name() << "'";
+            bool first = tensorArrayOf[user] < 0;
+            if (!first && flowOfGradient[user] != gradient)
+              return error(user)
+                     << "takes the flows of TensorArray '" << node(array).name()
+                     << "' and of its gradient";
+            tensorArrayOf[user] = array;
+            flowOfGradient[user] = gradient;
+            if (gradient && !onGradient[user] && op != ArrayOp::Grad)
+              return error(user) << "reads TensorArray '" << node(array).name()
+                                 << "' through its gradient's flow";
+            // A write through the gradient's handle: the gradient's
+            // contents from here on.
+            bool writes = op == ArrayOp::Write || op == ArrayOp::Scatter;
+            if (first && writes)
+              worklist.push_back({user, 0, gradient || onGradient[user]});
+            else if (first && op == ArrayOp::Grad)
+              worklist.push_back({user, 1, gradient});
             continue;
           }
-          if (tensorArrayOf[user] >= 0 && tensorArrayOf[user] != array)
-            return error(user) << "takes the flows of two TensorArrays, '"
+          // A Switch's input #1 is its predicate; a Merge takes any number
+          // of data inputs; the other control-flow nodes one.
+          bool dataPosition = kinds[user] == NodeKind::Merge || position == 0;
+          // A flow as another op's data: TF's flow value, a float 0.
+          if (!isHandle && !isPassThrough(kinds[user]) &&
+              kinds[user] != NodeKind::TensorArray) {
+            flowTokens.insert({user, position});
+            continue;
+          }
+          if (!isPassThrough(kinds[user]) || !dataPosition)
+            return error(user)
+                   << "uses the " << (isHandle ? "handle" : "flow")
+                   << " of TensorArray '" << node(array).name()
+                   << "', which only TensorArray ops and control-flow nodes "
+                      "may (as their data)";
+          uint8_t handleBit = gradient ? 2 : 1;
+          bool seen = isHandle ? (handlesCarried[user] & handleBit) != 0
+                               : tensorArrayOf[user] >= 0;
+          if (!isHandle && seen && tensorArrayOf[user] != array)
+            return error(user) << "carries the flows of two TensorArrays, '"
                                << node(tensorArrayOf[user]).name() << "' and '"
                                << node(array).name() << "'";
-          if (tensorArrayOf[user] < 0 &&
-              (op == ArrayOp::Write || op == ArrayOp::Scatter))
-            worklist.push_back({user, 0, false});
-          tensorArrayOf[user] = array;
-          continue;
+          if (!isHandle && seen && carriesGradientFlow[user] != gradient)
+            return error(user) << "carries the flows of TensorArray '"
+                               << node(array).name() << "' and of its gradient";
+          if (seen)
+            continue;
+          if (isHandle) {
+            carriesHandle[user] = true;
+            handlesCarried[user] |= handleBit;
+          } else {
+            tensorArrayOf[user] = array;
+            carriesGradientFlow[user] = gradient;
+          }
+          int outputs = kinds[user] == NodeKind::Switch ? 2 : 1;
+          for (int out = 0; out < outputs; ++out)
+            worklist.push_back({user, out, gradient});
         }
-        // A Switch's input #1 is its predicate; a Merge takes any number of
-        // data inputs; the other control-flow nodes one.
-        bool dataPosition = kinds[user] == NodeKind::Merge || position == 0;
-        if (!isPassThrough(kinds[user]) || !dataPosition)
-          return error(user)
-                 << "uses the " << (isHandle ? "handle" : "flow")
-                 << " of TensorArray '" << node(array).name()
-                 << "', which only TensorArray ops and control-flow nodes may "
-                    "(as their data)";
-        bool seen = isHandle ? carriesHandle[user] : tensorArrayOf[user] >= 0;
-        if (!isHandle && seen && tensorArrayOf[user] != array)
-          return error(user) << "carries the flows of two TensorArrays, '"
-                             << node(tensorArrayOf[user]).name() << "' and '"
-                             << node(array).name() << "'";
-        if (seen)
-          continue;
-        if (isHandle)
-          carriesHandle[user] = true;
-        else
-          tensorArrayOf[user] = array;
-        int outputs = kinds[user] == NodeKind::Switch ? 2 : 1;
-        for (int out = 0; out < outputs; ++out)
-          worklist.push_back({user, out, isHandle});
       }
     }
+    if (handles)
+      std::fill(tensorArrayOf.begin(), tensorArrayOf.end(), -1);
   }
   for (int i = 0; i < count; ++i) {
     if (kinds[i] != NodeKind::TensorArray)
@@ -217,6 +310,20 @@ LogicalResult GraphImporter::resolveTensorArrays() {
                       << node(tensorArrayOf[i]).name() << "'";
   }
   return success();
+}
+
+Value GraphImporter::flowToken(OpBuilder &builder, Location location,
+                               Value flow) {
+  auto i32 = RankedTensorType::get({}, builder.getI32Type());
+  auto f32 = RankedTensorType::get({}, builder.getF32Type());
+  Value length = lite::ListLengthOp::create(builder, location, i32, flow);
+  Value zero = lite::ConstantOp::create(
+      builder, location,
+      DenseElementsAttr::get(f32, builder.getF32FloatAttr(0)));
+  return lite::MulOp::create(
+      builder, location, f32,
+      lite::CastOp::create(builder, location, f32, length), zero,
+      lite::ActivationFunctionType::NONE);
 }
 
 Type GraphImporter::arrayElementType(int array, std::string &why) {
@@ -458,6 +565,11 @@ GraphImporter::transferTensorArray(int index, ArrayRef<Type> in) {
 
   Type flow = in.size() > flowInputOf(op) ? in[flowInputOf(op)] : Type();
   switch (op) {
+  case ArrayOp::Grad:
+    // The gradient's handle; the flow passes through.
+    if (failed(expectInputs(2)))
+      return failure();
+    return SmallVector<Type>{i32, flow};
   case ArrayOp::Write:
   case ArrayOp::Scatter:
     if (failed(expectInputs(4)))
@@ -505,40 +617,67 @@ GraphImporter::buildTensorArray(int index, OpBuilder &builder,
   bool resizable =
       dynamicSize != node(array).attr().end() && dynamicSize->second.b();
   ArrayRef<Type> results = types[index];
-  switch (op) {
-  case ArrayOp::Create: {
-    // An unranked list: the element shape is the first write's.
-    Type list = results[1];
-    auto handleType = cast<RankedTensorType>(results[0]);
-    Value handle = lite::ConstantOp::create(
+  auto dummyHandle = [&](Type type) -> Value {
+    auto handleType = cast<RankedTensorType>(type);
+    return lite::ConstantOp::create(
         builder, location, handleType,
         DenseElementsAttr::get(handleType, builder.getI32IntegerAttr(0)));
+  };
+  // An op on the gradient whose flow still carries the forward contents is
+  // the gradient's first access: it starts from zeros of the same shape.
+  Value list;
+  if (op != ArrayOp::Create && op != ArrayOp::Grad) {
+    list = data[flowInputOf(op)];
+    if (onGradient[index] && !flowOfGradient[index])
+      list = lite::ZerosLikeOp::create(builder, location, list);
+  }
+  // Writes to a gradient add to what is there.
+  auto accumulated = [&](Value current, Value update) -> Value {
+    return lite::AddOp::create(builder, location, update.getType(), current,
+                               update, lite::ActivationFunctionType::NONE);
+  };
+  switch (op) {
+  case ArrayOp::Grad:
+    return SmallVector<Value>{dummyHandle(results[0]), data[1]};
+  case ArrayOp::Create: {
+    // An unranked list: the element shape is the first write's.
     auto reserved =
-        lite::ListReserveOp::create(builder, location, list, data[0]);
+        lite::ListReserveOp::create(builder, location, results[1], data[0]);
     reserved.setResizable(resizable);
-    return SmallVector<Value>{handle, reserved};
+    return SmallVector<Value>{dummyHandle(results[0]), reserved};
   }
   case ArrayOp::Write: {
-    auto set = lite::ListSetItemOp::create(builder, location, results[0],
-                                           data[3], data[1], data[2]);
+    Value item = data[2];
+    if (onGradient[index])
+      item = accumulated(lite::ListGetItemOp::create(
+                             builder, location, item.getType(), list, data[1]),
+                         item);
+    auto set = lite::ListSetItemOp::create(builder, location, results[0], list,
+                                           data[1], item);
     set.setResizable(resizable);
     return SmallVector<Value>{set.getResult()};
   }
   case ArrayOp::Scatter: {
+    Value items = data[2];
+    if (onGradient[index])
+      items =
+          accumulated(lite::ListGatherOp::create(
+                          builder, location, items.getType(), list, data[1]),
+                      items);
     auto scatter = lite::ListScatterOp::create(builder, location, results[0],
-                                               data[3], data[1], data[2]);
+                                               list, data[1], items);
     scatter.setResizable(resizable);
     return SmallVector<Value>{scatter.getResult()};
   }
   case ArrayOp::Read:
     return SmallVector<Value>{lite::ListGetItemOp::create(
-        builder, location, results[0], data[2], data[1])};
+        builder, location, results[0], list, data[1])};
   case ArrayOp::Gather:
     return SmallVector<Value>{lite::ListGatherOp::create(
-        builder, location, results[0], data[2], data[1])};
+        builder, location, results[0], list, data[1])};
   case ArrayOp::Size:
     return SmallVector<Value>{
-        lite::ListLengthOp::create(builder, location, results[0], data[1])};
+        lite::ListLengthOp::create(builder, location, results[0], list)};
   default:
     break;
   }

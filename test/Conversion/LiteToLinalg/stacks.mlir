@@ -64,3 +64,19 @@ func.func @push_dynamic(%x: tensor<?xf32>) {
   lite.stack_push @dynamic, %x : tensor<?xf32>
   return
 }
+
+// -----
+
+// A pop less static than the pushes (shape inference refines pushed values,
+// not pops): the stack keeps the pushes' static element type and the pop's
+// result is cast to its own type.
+// CHECK: memref.global "private" @refined : memref<memref<?x2x3xf32>> = uninitialized
+// CHECK-LABEL: func.func @pop_less_static
+// CHECK: tensor.cast %{{.*}} : tensor<2x3xf32> to tensor<2x?xf32>
+lite.variable @refined : tensor<*xf32>
+func.func @pop_less_static(%x: tensor<2x3xf32>) -> tensor<2x?xf32> {
+  lite.stack_reset @refined
+  lite.stack_push @refined, %x : tensor<2x3xf32>
+  %0 = lite.stack_pop @refined : tensor<2x?xf32>
+  return %0 : tensor<2x?xf32>
+}
