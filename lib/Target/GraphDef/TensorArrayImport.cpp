@@ -641,10 +641,11 @@ GraphImporter::buildTensorArray(int index, OpBuilder &builder,
     return SmallVector<Value>{dummyHandle(results[0]), data[1]};
   case ArrayOp::Create: {
     // An unranked list: the element shape is the first write's.
+    Value handle = dummyHandle(results[0]);
     auto reserved =
         lite::ListReserveOp::create(builder, location, results[1], data[0]);
     reserved.setResizable(resizable);
-    return SmallVector<Value>{dummyHandle(results[0]), reserved};
+    return SmallVector<Value>{handle, reserved};
   }
   case ArrayOp::Write: {
     Value item = data[2];
