@@ -779,6 +779,20 @@ def tf2_programs(w):
             "initialised by the init op", gd, feeds, fetches,
             [{"x": f32(1, 2)}, {"x": f32(-1, -2)}], init=init)
 
+    # --- TF2 gradients of loops: TensorList accumulators (EmptyTensorList,
+    # TensorListPushBack/PopBack) carried by the forward and backward While.
+    def gradient_while(n, x):
+        with T.GradientTape() as tape:
+            tape.watch(x)
+            _, y = T.while_loop(lambda i, y: i < n,
+                                lambda i, y: (i + 1, T.tanh(y * 0.5 + x)), [0, x])
+            loss = T.reduce_sum(y)
+        return tape.gradient(loss, x)
+    cf = concrete(gradient_while, [S([], T.int32, name="n"), S([3], T.float32, name="x")])
+    write_tf2(w, "tf2_gradient_while", "tf2_gradient",
+              "tf.GradientTape of a tf.while_loop (TensorList accumulators)", cf,
+              [{"n": i32(v), "x": f32(1, -2, 0.5)} for v in (0, 1, 4)], tolerance="gradient")
+
 
 # ---------------------------------------------------------------------------
 # Random programs, built through TF's API.

@@ -8,8 +8,10 @@
 //    in arg_attr), each output_arg a _Retval on the tensor `ret` maps it to;
 //  - a node input `node:output_arg:index` becomes `node:port`, the port being
 //    the output arg's first port (Switch: output_false 0, output_true 1;
-//    Merge: output 0, value_index 1; a library function: its output_arg
-//    order; any other op: 0) plus the index. `arg` and `^node` stay.
+//    Merge: output 0, value_index 1; TensorArrayV3, TensorArrayGradV3 and
+//    TensorListPopBack: their second output arg 1; a library function: its
+//    output_arg order; any other op: 0) plus the index. `arg` and `^node`
+//    stay.
 //
 // Bodies are imported for the argument types of each use (inlined into the
 // regions of lite.if/lite.while, or as a private func.func per signature for
@@ -53,7 +55,13 @@ int outputBase(StringRef op, StringRef outputArg,
     return outputArg == "output_true" ? 1 : 0;
   if (op == "Merge" || op == "RefMerge")
     return outputArg == "value_index" ? 1 : 0;
-  return 0;
+  // The ops with two single output args Sluice imports: the second's name.
+  StringRef second = llvm::StringSwitch<StringRef>(op)
+                         .Case("TensorArrayV3", "flow")
+                         .Case("TensorArrayGradV3", "flow_out")
+                         .Case("TensorListPopBack", "tensor")
+                         .Default("");
+  return !second.empty() && outputArg == second ? 1 : 0;
 }
 
 /// The function named by attribute `name` of `node`, or empty.

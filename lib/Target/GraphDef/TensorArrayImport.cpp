@@ -27,7 +27,10 @@
 //
 // TF2 TensorLists are values already (DT_VARIANT tensors): TensorListReserve,
 // SetItem, GetItem, Stack, FromTensor and Length import to the same list ops
-// (FromTensor is the tensor itself, Stack a gather of every index).
+// (FromTensor is the tensor itself, Stack a gather of every index). The
+// accumulators of TF2's gradients of loops grow and shrink: EmptyTensorList
+// is a resizable list of no elements, PushBack a write at index length,
+// PopBack a read of the last element and a slice of the others.
 //
 // A list whose element shape is unknown at import (no attribute or constant
 // input gives it, no write has a static shape) imports as an unranked list:
@@ -84,6 +87,9 @@ enum class ArrayOp {
   ListGetItem,
   ListStack,
   ListLength,
+  ListEmpty,
+  ListPushBack,
+  ListPopBack,
 };
 
 bool isTensorListOp(ArrayOp op) { return op >= ArrayOp::ListReserve; }
@@ -96,6 +102,9 @@ std::optional<ArrayOp> arrayOpOf(StringRef op) {
       .Case("TensorListGetItem", ArrayOp::ListGetItem)
       .Case("TensorListStack", ArrayOp::ListStack)
       .Case("TensorListLength", ArrayOp::ListLength)
+      .Case("EmptyTensorList", ArrayOp::ListEmpty)
+      .Case("TensorListPushBack", ArrayOp::ListPushBack)
+      .Case("TensorListPopBack", ArrayOp::ListPopBack)
       .Case("TensorArrayV3", ArrayOp::Create)
       .Case("TensorArrayWriteV3", ArrayOp::Write)
       .Case("TensorArrayReadV3", ArrayOp::Read)
@@ -139,6 +148,8 @@ unsigned sluice::graphdef::numTensorArrayOutputs(StringRef op) {
   case ArrayOp::Create:
   case ArrayOp::Grad:
     return 2; // the handle and the flow
+  case ArrayOp::ListPopBack:
+    return 2; // the shorter list and the element
   case ArrayOp::Close:
     return 0;
   default:
@@ -356,6 +367,13 @@ static RankedTensorType constantElementShape(DenseElementsAttr shape,
   return RankedTensorType::get(dims, element);
 }
 
+/// A list shape with its length (dimension 0) made dynamic.
+static SmallVector<int64_t> withDynamicLength(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> result(shape);
+  result[0] = ShapedType::kDynamic;
+  return result;
+}
+
 /// A list type: `length` (or dynamic) elements of `elementShape`, else
 /// unranked (the element shape is not known yet).
 static Type listType(RankedTensorType elementShape, int64_t length,
@@ -380,7 +398,7 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
     error(index) << why;
     return failure();
   }
-  static constexpr unsigned kInputs[] = {2, 2, 3, 3, 2, 1};
+  static constexpr unsigned kInputs[] = {2, 2, 3, 3, 2, 1, 2, 2, 2};
   unsigned expected =
       kInputs[static_cast<int>(op) - static_cast<int>(ArrayOp::ListReserve)];
   if (in.size() != expected) {
@@ -388,13 +406,15 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
     return failure();
   }
   auto list = dyn_cast_or_null<RankedTensorType>(in[0]);
-  if (op != ArrayOp::ListReserve && list && list.getRank() == 0) {
+  if (op != ArrayOp::ListReserve && op != ArrayOp::ListEmpty && list &&
+      list.getRank() == 0) {
     error(index) << "takes a scalar where a list (a tensor of rank >= 1) "
                     "belongs";
     return failure();
   }
   // An op on a list (or FromTensor's tensor) names its element type too.
-  if (op != ArrayOp::ListReserve && op != ArrayOp::ListLength && in[0] &&
+  if (op != ArrayOp::ListReserve && op != ArrayOp::ListEmpty &&
+      op != ArrayOp::ListLength && in[0] &&
       cast<TensorType>(in[0]).getElementType() != element) {
     error(index) << "has element_dtype " << element << " but its list holds "
                  << cast<TensorType>(in[0]).getElementType();
@@ -405,6 +425,34 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
     return SmallVector<Type>{
         listType(constantElementShape(constantInputOf(index, 0), element),
                  constantLength(constantInputOf(index, 1)), element)};
+  }
+  case ArrayOp::ListEmpty:
+    // It grows by PushBack: its length is known at run time only.
+    return SmallVector<Type>{
+        listType(constantElementShape(constantInputOf(index, 0), element),
+                 ShapedType::kDynamic, element)};
+  case ArrayOp::ListPushBack: {
+    if (!in[0])
+      return SmallVector<Type>{Type()};
+    if (list)
+      return SmallVector<Type>{
+          RankedTensorType::get(withDynamicLength(list.getShape()), element)};
+    auto item = dyn_cast_or_null<RankedTensorType>(in[1]);
+    if (item && item.hasStaticShape())
+      return SmallVector<Type>{listType(item, ShapedType::kDynamic, element)};
+    return SmallVector<Type>{in[0]};
+  }
+  case ArrayOp::ListPopBack: {
+    if (!in[0])
+      return SmallVector<Type>{Type(), Type()};
+    if (list)
+      return SmallVector<Type>{
+          RankedTensorType::get(withDynamicLength(list.getShape()), element),
+          RankedTensorType::get(list.getShape().drop_front(), element)};
+    RankedTensorType shape =
+        constantElementShape(constantInputOf(index, 1), element);
+    return SmallVector<Type>{
+        in[0], shape ? Type(shape) : Type(UnrankedTensorType::get(element))};
   }
   case ArrayOp::ListFromTensor:
   case ArrayOp::ListSetItem:
@@ -465,6 +513,75 @@ GraphImporter::buildTensorList(int index, OpBuilder &builder, ValueRange data) {
   case ArrayOp::ListLength:
     return SmallVector<Value>{
         lite::ListLengthOp::create(builder, location, result, data[0])};
+  case ArrayOp::ListEmpty: {
+    // A resizable list of no elements (TF2's gradient accumulators).
+    auto i32 = RankedTensorType::get({}, builder.getI32Type());
+    Value zero = lite::ConstantOp::create(
+        builder, location,
+        DenseElementsAttr::get(i32, builder.getI32IntegerAttr(0)));
+    auto reserved =
+        lite::ListReserveOp::create(builder, location, result, zero);
+    reserved.setResizable(true);
+    return SmallVector<Value>{reserved};
+  }
+  case ArrayOp::ListPushBack: {
+    // A write at index length, which grows the list by one.
+    auto i32 = RankedTensorType::get({}, builder.getI32Type());
+    Value length = lite::ListLengthOp::create(builder, location, i32, data[0]);
+    auto set = lite::ListSetItemOp::create(builder, location, result, data[0],
+                                           length, data[1]);
+    set.setResizable(true);
+    return SmallVector<Value>{set.getResult()};
+  }
+  case ArrayOp::ListPopBack: {
+    // The element at length - 1 (an error on an empty list) and the list
+    // without it, a slice of its first length - 1 elements.
+    auto list = dyn_cast<RankedTensorType>(data[0].getType());
+    if (!list)
+      return error(index) << "pops from a list whose element shape is not "
+                             "known at import";
+    auto i32 = RankedTensorType::get({}, builder.getI32Type());
+    auto vector = [&](int64_t size) {
+      return RankedTensorType::get({size}, builder.getI32Type());
+    };
+    Value length = lite::ListLengthOp::create(builder, location, i32, data[0]);
+    Value one = lite::ConstantOp::create(
+        builder, location,
+        DenseElementsAttr::get(i32, builder.getI32IntegerAttr(1)));
+    Value last = lite::SubOp::create(builder, location, i32, length, one,
+                                     lite::ActivationFunctionType::NONE);
+    Value element = lite::ListGetItemOp::create(builder, location,
+                                                types[index][1], data[0], last);
+    int64_t rank = list.getRank();
+    SmallVector<int32_t> elementShape;
+    for (int64_t size : list.getShape().drop_front())
+      elementShape.push_back(size);
+    if (llvm::any_of(elementShape, [](int32_t s) { return s < 0; }))
+      return error(index) << "pops from a list whose element shape is not "
+                             "static";
+    Value begin = lite::ConstantOp::create(
+        builder, location,
+        DenseElementsAttr::get(
+            vector(rank), ArrayRef<int32_t>(SmallVector<int32_t>(rank, 0))));
+    Value lastAsVector = lite::ReshapeOp::create(
+        builder, location, vector(1), last,
+        lite::ConstantOp::create(
+            builder, location,
+            DenseElementsAttr::get(vector(1), ArrayRef<int32_t>{1})));
+    Value size = lastAsVector;
+    if (!elementShape.empty())
+      size = lite::ConcatenationOp::create(
+          builder, location, vector(rank),
+          ValueRange{lastAsVector,
+                     lite::ConstantOp::create(
+                         builder, location,
+                         DenseElementsAttr::get(vector(rank - 1),
+                                                ArrayRef(elementShape)))},
+          /*axis=*/0, lite::ActivationFunctionType::NONE);
+    Value shorter = lite::SliceOp::create(builder, location, types[index][0],
+                                          data[0], begin, size);
+    return SmallVector<Value>{shorter, element};
+  }
   case ArrayOp::ListStack: {
     // Every element in order: a gather of 0, 1, ..., length - 1.
     auto i32 = RankedTensorType::get({}, builder.getI32Type());

@@ -69,7 +69,7 @@ func.func @unstack(%xs: tensor<4x2xf32>) -> tensor<2xf32> {
 // -----
 
 func.func @resizable(%l: tensor<?x3xf32>, %i: tensor<i32>, %x: tensor<3xf32>) -> tensor<?x3xf32> {
-  // expected-error@+1 {{cannot be compiled (TFLite export, native code): the list is resizable (a TensorArray with dynamic_size), so its length has no bound; give the TensorArray a fixed size}}
+  // expected-error@+1 {{cannot be compiled (TFLite export, native code): the list grows at run time (a TensorArray with dynamic_size, or a TF2 TensorList pushed back, as gradients of loops accumulate), so its length has no bound; give the TensorArray a fixed size}}
   %r = lite.list_set_item %l[%i], %x {resizable} : (tensor<?x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<?x3xf32>
   return %r : tensor<?x3xf32>
 }

@@ -337,8 +337,10 @@ void reportUnlegalized(Operation *op) {
     diag << " (node '" << node.getName().getValue() << "')";
   diag << " cannot be compiled (TFLite export, native code): ";
   if (isResizableWrite(op))
-    diag << "the list is resizable (a TensorArray with dynamic_size), so its "
-            "length has no bound; give the TensorArray a fixed size";
+    diag << "the list grows at run time (a TensorArray with dynamic_size, "
+            "or a TF2 TensorList pushed back, as gradients of loops "
+            "accumulate), so its length has no bound; give the TensorArray a "
+            "fixed size";
   else if (isa<ListScatterOp>(op))
     diag << "only a scatter to every index of a list of static shape, in "
             "order (an unstack), is supported";
