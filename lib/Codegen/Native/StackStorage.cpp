@@ -13,6 +13,10 @@
 //     store %new -> @s; store the new capacity -> @s.capacity
 //   }
 //
+// and `@sluice.release_stacks`, which frees every stack's buffer when the
+// module goes away (-native-module-destructors registers it in
+// llvm.global_dtors once it is an llvm.func).
+//
 // The buffer outlives the call (the module owns it), so this runs after the
 // buffer deallocation pipeline (see Passes.td); it also declares the
 // `@s.capacity` global, which only this body uses (it would not survive the
@@ -27,6 +31,7 @@
 
 namespace sluice {
 #define GEN_PASS_DEF_NATIVESTACKSTORAGEPASS
+#define GEN_PASS_DEF_NATIVEMODULEDESTRUCTORSPASS
 #include "sluice/Codegen/Native/Passes.h.inc"
 } // namespace sluice
 
@@ -37,6 +42,11 @@ namespace {
 
 /// The smallest buffer a stack gets, in elements.
 constexpr int64_t kMinimumCapacity = 4;
+
+/// The function freeing the stacks' buffers, and the attribute that makes a
+/// function a module destructor (-native-module-destructors).
+constexpr StringLiteral kReleaseStacksName = "sluice.release_stacks";
+constexpr StringLiteral kModuleDestructorAttr = "sluice.module_destructor";
 
 /// The body of `reserve`, the reserve function of stack `stack`.
 LogicalResult writeReserve(func::FuncOp reserve, StringRef stack) {
@@ -118,9 +128,46 @@ LogicalResult writeReserve(func::FuncOp reserve, StringRef stack) {
   return success();
 }
 
+/// A function that frees the buffer of every stack in `stacks` (and
+/// forgets it), registered as a module destructor: the JIT runs it when the
+/// program instance goes away, a loaded object at exit or dlclose.
+void writeRelease(ModuleOp module, ArrayRef<std::string> stacks) {
+  MLIRContext *context = module.getContext();
+  Location loc = module.getLoc();
+  auto builder = OpBuilder::atBlockEnd(module.getBody());
+  auto release = func::FuncOp::create(builder, loc, kReleaseStacksName,
+                                      builder.getFunctionType({}, {}));
+  release.setPrivate();
+  release->setAttr(kModuleDestructorAttr, UnitAttr::get(context));
+  Block *entry = release.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  auto scalar = MemRefType::get({}, builder.getI64Type());
+  for (const std::string &stack : stacks) {
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        module, StringAttr::get(context, stack));
+    Value capacityRef =
+        memref::GetGlobalOp::create(builder, loc, scalar, stack + ".capacity");
+    Value capacity =
+        memref::LoadOp::create(builder, loc, capacityRef, ValueRange{});
+    Value zero =
+        arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(0));
+    Value held = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sgt,
+                                       capacity, zero);
+    auto ifHeld = scf::IfOp::create(builder, loc, TypeRange{}, held,
+                                    /*withElseRegion=*/false);
+    auto b = OpBuilder::atBlockBegin(ifHeld.thenBlock());
+    Value holder = memref::GetGlobalOp::create(b, loc, global.getType(), stack);
+    Value buffer = memref::LoadOp::create(b, loc, holder, ValueRange{});
+    memref::DeallocOp::create(b, loc, buffer);
+    memref::StoreOp::create(b, loc, zero, capacityRef, ValueRange{});
+  }
+  func::ReturnOp::create(builder, loc);
+}
+
 struct NativeStackStoragePass
     : impl::NativeStackStoragePassBase<NativeStackStoragePass> {
   void runOnOperation() override {
+    SmallVector<std::string> stacks;
     for (auto function : getOperation().getOps<func::FuncOp>()) {
       auto stack = function->getAttrOfType<StringAttr>(
           lite_to_native::kStackReserveAttr);
@@ -128,7 +175,37 @@ struct NativeStackStoragePass
         continue;
       if (failed(writeReserve(function, stack.getValue())))
         return signalPassFailure();
+      stacks.push_back(stack.getValue().str());
     }
+    if (!stacks.empty())
+      writeRelease(getOperation(), stacks);
+  }
+};
+
+/// Registers every llvm.func tagged kModuleDestructorAttr in
+/// llvm.global_dtors, and gives private definitions internal linkage.
+struct NativeModuleDestructorsPass
+    : impl::NativeModuleDestructorsPassBase<NativeModuleDestructorsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<Attribute> destructors, priorities, data;
+    auto builder = OpBuilder::atBlockEnd(module.getBody());
+    for (auto function : module.getOps<LLVM::LLVMFuncOp>()) {
+      // A private definition stays inside the object (two models linked
+      // into one binary define `acc.reserve`, `dealloc_helper`, ...).
+      if (function.isPrivate() && !function.isExternal())
+        function.setLinkage(LLVM::Linkage::Internal);
+      if (!function->hasAttr(kModuleDestructorAttr))
+        continue;
+      destructors.push_back(FlatSymbolRefAttr::get(function.getSymNameAttr()));
+      priorities.push_back(builder.getI32IntegerAttr(0));
+      data.push_back(LLVM::ZeroAttr::get(&getContext()));
+    }
+    if (destructors.empty())
+      return;
+    LLVM::GlobalDtorsOp::create(
+        builder, module.getLoc(), builder.getArrayAttr(destructors),
+        builder.getArrayAttr(priorities), builder.getArrayAttr(data));
   }
 };
 

@@ -22,6 +22,12 @@
 // CHECK:   memref.store %[[NEW]], %{{.*}}[] : memref<i64>
 // CHECK: }
 // CHECK: return
+// And the module destructor freeing every stack's buffer it holds.
+// CHECK-LABEL: func.func private @sluice.release_stacks() attributes {sluice.module_destructor}
+// CHECK: %[[HELD:.*]] = memref.load %{{.*}}[] : memref<i64>
+// CHECK: scf.if
+// CHECK:   %[[LAST:.*]] = memref.load %{{.*}}[] : memref<memref<?x2xf32>>
+// CHECK:   memref.dealloc %[[LAST]] : memref<?x2xf32>
 memref.global "private" @acc.size : memref<i64> = dense<0>
 memref.global "private" @acc : memref<memref<?x2xf32>> = uninitialized
 func.func private @acc.reserve(i64) attributes {sluice.stack_reserve = "acc"}
@@ -31,6 +37,7 @@ func.func private @acc.reserve(i64) attributes {sluice.stack_reserve = "acc"}
 // A function without the attribute, or with a body, is left alone.
 // CHECK-LABEL: func.func private @other(i64)
 // CHECK-NOT: memref.global
+// CHECK-NOT: release_stacks
 func.func private @other(i64)
 
 // -----

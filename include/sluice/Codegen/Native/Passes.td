@@ -37,6 +37,10 @@ def NativeStackStoragePass
     it, free the old one and keep the new one. A push then copies its
     element, and the stack itself only log(n) times over n pushes.
 
+    It also writes `@sluice.release_stacks`, which frees every stack's
+    buffer, tagged `sluice.module_destructor` (see
+    -native-module-destructors).
+
     It runs after the buffer deallocation pipeline, which would free the
     buffer at the end of the call (it does not follow a buffer into a
     global) and refuses the free of the old one.
@@ -44,6 +48,23 @@ def NativeStackStoragePass
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
+}
+
+def NativeModuleDestructorsPass
+    : Pass<"native-module-destructors", "::mlir::ModuleOp"> {
+  let summary = "register module destructors; private functions internal";
+  let description = [{
+    Lists every `llvm.func` tagged `sluice.module_destructor` (such as the
+    `@sluice.release_stacks` of -native-stack-storage) in
+    `llvm.mlir.global_dtors`: the JIT runs them when it is destroyed, a
+    compiled object at exit or when it is unloaded. Also gives every
+    private function definition internal linkage (the conversion keeps them
+    external), so that the stacks' reserve functions and the deallocation
+    pipeline's `dealloc_helper` of two models linked into one binary do not
+    clash. Runs after the conversion to the LLVM dialect (global_dtors
+    names llvm.funcs only).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def NativeRotateLoopBuffersPass
