@@ -42,10 +42,11 @@ public:
 
 private:
   mlir::LogicalResult runOp(mlir::Operation &op, Environment &env);
-  /// lite.read_variable, lite.assign_variable and lite.call_once against
-  /// `state`; failure() with a diagnostic, or std::nullopt for another op.
-  std::optional<mlir::LogicalResult> runVariableOp(mlir::Operation &op,
-                                                   Environment &env);
+  /// The ops on the program instance's state (`state`): variables, stacks,
+  /// lite.call_once and lite.random_uniform's generators; failure() with a
+  /// diagnostic, or std::nullopt for another op.
+  std::optional<mlir::LogicalResult> runStateOp(mlir::Operation &op,
+                                                Environment &env);
 
   const InterpreterOptions &options;
   InterpreterStats &stats;

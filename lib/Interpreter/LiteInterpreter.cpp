@@ -136,7 +136,7 @@ LogicalResult Evaluator::runOp(Operation &op, Environment &env) {
     return success();
   }
 
-  if (std::optional<LogicalResult> handled = runVariableOp(op, env))
+  if (std::optional<LogicalResult> handled = runStateOp(op, env))
     return *handled;
 
   if (!isa<lite::LiteDialect>(op.getDialect()))
@@ -153,8 +153,8 @@ LogicalResult Evaluator::runOp(Operation &op, Environment &env) {
   return success();
 }
 
-std::optional<LogicalResult> Evaluator::runVariableOp(Operation &op,
-                                                      Environment &env) {
+std::optional<LogicalResult> Evaluator::runStateOp(Operation &op,
+                                                   Environment &env) {
   if (auto read = dyn_cast<lite::ReadVariableOp>(op)) {
     auto it = state.variables.find(read.getVariable());
     if (it == state.variables.end())

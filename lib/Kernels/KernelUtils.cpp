@@ -75,3 +75,18 @@ sluice::interp::detail::checkedNumElements(Operation *op,
   }
   return count;
 }
+
+FailureOr<SmallVector<int64_t>>
+sluice::interp::detail::readShape(Operation *op, const Tensor &tensor,
+                                  StringRef what) {
+  FailureOr<SmallVector<int64_t>> dims = readIndices(op, tensor, what);
+  if (failed(dims))
+    return failure();
+  for (int64_t size : *dims)
+    if (size < 0)
+      return op->emitError(what)
+             << " " << shapeString(*dims) << " has a negative entry " << size;
+  if (failed(checkedNumElements(op, *dims)))
+    return failure();
+  return dims;
+}

@@ -130,6 +130,12 @@ mlir::FailureOr<llvm::SmallVector<int64_t>>
 readIndices(mlir::Operation *op, const Tensor &tensor, llvm::StringRef what,
             bool allowScalar = false);
 
+/// Reads a shape operand (fill's dims, random_uniform's shape) with
+/// readIndices and checks each entry non-negative and the element count at
+/// most kMaxElements (checkedNumElements). `what` names it in the errors.
+mlir::FailureOr<llvm::SmallVector<int64_t>>
+readShape(mlir::Operation *op, const Tensor &tensor, llvm::StringRef what);
+
 /// Checks `axis` against [-rank, rank) and returns it in [0, rank). `what`
 /// names it in the error, which gives the rank.
 mlir::FailureOr<int64_t> normalizeAxis(mlir::Operation *op, int64_t axis,

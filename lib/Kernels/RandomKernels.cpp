@@ -37,14 +37,8 @@ sluice::interp::evaluateRandomUniform(Operation *op, const Tensor &shape,
                                       SmallVectorImpl<Tensor> &results) {
   auto random = cast<lite::RandomUniformOp>(op);
   FailureOr<SmallVector<int64_t>> dims =
-      readIndices(op, shape, "random_uniform shape");
+      readShape(op, shape, "random_uniform shape");
   if (failed(dims))
-    return failure();
-  for (int64_t size : *dims)
-    if (size < 0)
-      return op->emitError("random_uniform shape ")
-             << shapeString(*dims) << " has a negative entry " << size;
-  if (failed(checkedNumElements(op, *dims)))
     return failure();
   Tensor result(DType::Float32, *dims);
   fillRandomUniform(random.getSeed(), random.getSeed2(), blockOffset,

@@ -626,24 +626,17 @@ static LogicalResult evaluateTranspose(Operation *op, ArrayRef<Tensor> operands,
 static LogicalResult evaluateFill(Operation *op, ArrayRef<Tensor> operands,
                                   SmallVectorImpl<Tensor> &results) {
   FailureOr<SmallVector<int64_t>> dims =
-      readIndices(op, operands[0], "fill dims");
+      readShape(op, operands[0], "fill dims");
   if (failed(dims))
     return failure();
   const Tensor &value = operands[1];
   if (value.getRank() != 0)
     return op->emitError("fill value must be a scalar, got ")
            << describe(value);
-  for (int64_t size : *dims)
-    if (size < 0)
-      return op->emitError("fill dims ")
-             << shapeString(*dims) << " has a negative entry " << size;
-  FailureOr<int64_t> count = checkedNumElements(op, *dims);
-  if (failed(count))
-    return failure();
   Tensor result(value.getDType(), *dims);
   size_t size = getDTypeSize(value.getDType());
   char *dst = result.mutableData<char>();
-  for (int64_t i = 0; i < *count; ++i)
+  for (int64_t i = 0, count = result.getNumElements(); i < count; ++i)
     std::memcpy(dst + i * size, value.data<char>(), size);
   results.push_back(std::move(result));
   return success();

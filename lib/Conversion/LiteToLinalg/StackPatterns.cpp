@@ -104,6 +104,18 @@ Value elementView(OpBuilder &builder, Location loc, const StackBuffer &stack,
                                    stack.buffer, offsets, sizes, strides);
 }
 
+/// Requires that a StackV2 created `stack` (TF's error otherwise:
+/// SLUICE_ERROR_FAILED_PRECONDITION); `action` ("pushes onto", "pops from")
+/// starts the message.
+LogicalResult requireCreated(RuntimeChecks &checks, OpBuilder &builder,
+                             Location loc, Operation *op, StringRef stack,
+                             StringRef action) {
+  Value created = loadGlobal(builder, loc, op, stackGlobal(stack, "created"));
+  return checks.require(created, SLUICE_ERROR_FAILED_PRECONDITION,
+                        action + " stack '" + stack +
+                            "', which was never created");
+}
+
 Value i64Constant(OpBuilder &builder, Location loc, int64_t value) {
   return arith::ConstantOp::create(builder, loc,
                                    builder.getI64IntegerAttr(value));
@@ -135,13 +147,10 @@ struct StackPushLowering : OpConversionPattern<lite::StackPushOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     StringRef stack = op.getStack();
-    Value created =
-        loadGlobal(rewriter, loc, op, stackGlobal(stack, "created"));
     {
       RuntimeChecks checks(op, rewriter, loc);
-      if (failed(checks.require(created, SLUICE_ERROR_FAILED_PRECONDITION,
-                                "pushes onto stack '" + stack +
-                                    "', which was never created")))
+      if (failed(
+              requireCreated(checks, rewriter, loc, op, stack, "pushes onto")))
         return failure();
     }
     Value size = loadGlobal(rewriter, loc, op, stackGlobal(stack, "size"));
@@ -179,17 +188,14 @@ struct StackPopLowering : OpConversionPattern<lite::StackPopOp> {
     auto buffer = cast<MemRefType>(holder.getType().getElementType());
     auto type = RankedTensorType::get(buffer.getShape().drop_front(),
                                       buffer.getElementType());
-    Value created =
-        loadGlobal(rewriter, loc, op, stackGlobal(stack, "created"));
+    RuntimeChecks checks(op, rewriter, loc);
+    if (failed(requireCreated(checks, rewriter, loc, op, stack, "pops from")))
+      return failure();
     Value size = loadGlobal(rewriter, loc, op, stackGlobal(stack, "size"));
     Value zero = i64Constant(rewriter, loc, 0);
     Value nonEmpty = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::sgt, size, zero);
-    RuntimeChecks checks(op, rewriter, loc);
-    if (failed(checks.require(created, SLUICE_ERROR_FAILED_PRECONDITION,
-                              "pops from stack '" + stack +
-                                  "', which was never created")) ||
-        failed(
+    if (failed(
             checks.require(nonEmpty, SLUICE_ERROR_INVALID_ARGUMENT,
                            "pops from stack '" + stack + "', which is empty")))
       return failure();

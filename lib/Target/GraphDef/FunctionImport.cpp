@@ -55,13 +55,9 @@ int outputBase(StringRef op, StringRef outputArg,
     return outputArg == "output_true" ? 1 : 0;
   if (op == "Merge" || op == "RefMerge")
     return outputArg == "value_index" ? 1 : 0;
-  // The ops with two single output args Sluice imports: the second's name.
-  StringRef second = llvm::StringSwitch<StringRef>(op)
-                         .Case("TensorArrayV3", "flow")
-                         .Case("TensorArrayGradV3", "flow_out")
-                         .Case("TensorListPopBack", "tensor")
-                         .Default("");
-  return !second.empty() && outputArg == second ? 1 : 0;
+  if (isTensorArrayOp(op))
+    return tensorArrayOutputBase(op, outputArg);
+  return 0;
 }
 
 /// The function named by attribute `name` of `node`, or empty.

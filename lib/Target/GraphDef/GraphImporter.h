@@ -81,6 +81,10 @@ bool isTensorArrayOp(llvm::StringRef op);
 /// How many data outputs a TensorArray/TensorList op has (TensorArrayV3 and
 /// TensorArrayGradV3: the handle and the flow).
 unsigned numTensorArrayOutputs(llvm::StringRef op);
+/// The first port of output arg `outputArg` of a TensorArray/TensorList op
+/// (in function bodies, inputs name output args): 1 for the second of
+/// TensorArrayV3's, TensorArrayGradV3's and TensorListPopBack's two, else 0.
+int tensorArrayOutputBase(llvm::StringRef op, llvm::StringRef outputArg);
 
 /// Whether `op` creates, reads or assigns a variable (VariableImport.cpp).
 bool isVariableOp(llvm::StringRef op);

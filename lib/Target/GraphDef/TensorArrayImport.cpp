@@ -143,6 +143,19 @@ bool sluice::graphdef::isTensorArrayOp(StringRef op) {
   return arrayOpOf(op).has_value();
 }
 
+int sluice::graphdef::tensorArrayOutputBase(StringRef op, StringRef outputArg) {
+  switch (*arrayOpOf(op)) {
+  case ArrayOp::Create:
+    return outputArg == "flow" ? 1 : 0;
+  case ArrayOp::Grad:
+    return outputArg == "flow_out" ? 1 : 0;
+  case ArrayOp::ListPopBack:
+    return outputArg == "tensor" ? 1 : 0;
+  default:
+    return 0;
+  }
+}
+
 unsigned sluice::graphdef::numTensorArrayOutputs(StringRef op) {
   switch (*arrayOpOf(op)) {
   case ArrayOp::Create:
@@ -304,8 +317,6 @@ LogicalResult GraphImporter::resolveTensorArrays() {
         }
       }
     }
-    if (handles)
-      std::fill(tensorArrayOf.begin(), tensorArrayOf.end(), -1);
   }
   for (int i = 0; i < count; ++i) {
     if (kinds[i] != NodeKind::TensorArray)
