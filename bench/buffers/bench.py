@@ -91,6 +91,34 @@ def count_in_loops(ir):
     return copies, copied, allocs
 
 
+def count_in_loops_split(ir):
+    """count_in_loops split in two: (steady, growth). Growth counts the ops
+    in the then-branch of an scf.if whose else-branch only yields a block
+    argument: a growable list's storage reallocated larger, which runs
+    about log2(n) times in n iterations; steady counts the rest."""
+    lines = ir.splitlines()
+    growth = set()
+    stack = []  # (header line, is an scf.if, line of "} else {")
+    for index, line in enumerate(lines):
+        text = line.strip()
+        closes = text.startswith("}")
+        if closes and stack:
+            start, is_if, middle = stack.pop()
+            if text.endswith("{"):  # "} else {" / "} do {"
+                stack.append((start, is_if, index))
+                continue
+            if is_if and middle is not None:
+                other = [l.strip() for l in lines[middle + 1:index] if l.strip()]
+                if len(other) == 1 and re.match(r"scf\.yield %arg\d+ :", other[0]):
+                    growth.update(range(start + 1, middle))
+        if text.endswith("{") and not closes:
+            stack.append((index, bool(re.search(r"\bscf\.if\b", text)), None))
+    steady = count_in_loops("\n".join(
+        line for index, line in enumerate(lines) if index not in growth))
+    total = count_in_loops(ir)
+    return steady, tuple(t - s for t, s in zip(total, steady))
+
+
 def measure(opt, path, pipeline):
     run = subprocess.run([opt, path, "--pass-pipeline=builtin.module(%s)"
                           % pipeline], capture_output=True, text=True)

@@ -7,6 +7,10 @@ Programs, written by TensorFlow from this script (in --workdir):
   ta_write_small  the same loop over T=100 rows (the array is 25600 bytes):
               the time per write in each engine, against ta_write's, shows
               whether a write costs the element or the whole array
+  ta_dynamic  the same loops over a TensorArray with dynamic_size=True
+              (ta_dynamic_small: T=100), which grows with each write: in
+              native code and the exported model a storage that doubles
+              when full and a length beside it
   lstm        tf.compat.v1.nn.dynamic_rnn with an LSTMCell, T=100, H=128,
               batch 1, input width 128, frozen (variables as constants)
   keras_lstm  the TF2 Keras LSTM of the TF-written corpus
@@ -15,14 +19,21 @@ Programs, written by TensorFlow from this script (in --workdir):
               of T=1000
               iterations over 64 float32, which saves each iteration's
               state on a stack (StackV2; a push and a pop of 256 bytes per
-              iteration); grad_while_small the same over T=100. TFLite
-              export refuses stacks: no LiteRT column.
+              iteration); grad_while_small the same over T=100. The
+              exported model carries each stack as a list (TFLite has no
+              stacks)
+  grad_while_v2  the same gradient with control flow v2: the forward While
+              pushes each iteration's state onto a TensorList accumulator
+              (EmptyTensorList, TensorListPushBack, growing) that the
+              backward While pops; grad_while_v2_small over T=100
 
 Bytes: each program is lifted (`sluicec --emit=mlir`) and taken through
 the native pipeline up to deallocation (`sluice-opt -sluice-bufferize`);
 copies, bytes and allocations inside scf.while/scf.for bodies are counted
 in the IR (bench/buffers' counter), next to one element's and the whole
-list's size. Goal: a write costs the element, not the list.
+list's size; ops in the branch that reallocates a growable list (about
+log2(T) of T iterations) are counted apart. Goal: a write costs the
+element, not the list.
 
 Speed: best of --repeat runs, loading and compilation excluded, of
   tf       TensorFlow running the graph (tf.compat.v1.Session)
@@ -55,7 +66,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "bench", "buffers"))
 sys.dont_write_bytecode = True
-from bench import count_in_loops  # noqa: E402  (bench/buffers/bench.py)
+from bench import count_in_loops_split  # noqa: E402  (bench/buffers/bench.py)
 
 T_WRITE, ROW = 1000, 64
 T_RNN, HIDDEN, WIDTH = 100, 128, 128
@@ -69,11 +80,16 @@ def write_programs(workdir):
     rng = np.random.default_rng(18)
     programs = {}
 
-    for name, rows in (("ta_write", T_WRITE), ("ta_write_small", T_WRITE // 10)):
+    for name, rows in (("ta_write", T_WRITE), ("ta_write_small", T_WRITE // 10),
+                       ("ta_dynamic", T_WRITE), ("ta_dynamic_small", T_WRITE // 10)):
         graph = tf.Graph()
         with graph.as_default():
             x = tf1.placeholder(tf.float32, [ROW], name="x")
-            ta = tf.TensorArray(tf.float32, size=rows, element_shape=[ROW])
+            if name.startswith("ta_dynamic"):
+                ta = tf.TensorArray(tf.float32, size=0, dynamic_size=True,
+                                    element_shape=[ROW])
+            else:
+                ta = tf.TensorArray(tf.float32, size=rows, element_shape=[ROW])
 
             def body(i, ta):
                 return i + 1, ta.write(i, x * tf.cast(i, tf.float32))
@@ -99,10 +115,18 @@ def write_programs(workdir):
     programs["lstm"] = (os.path.join(workdir, "lstm.pbtxt"), ["x"], ["outputs"],
                         {"x": rng.standard_normal([1, T_RNN, WIDTH]).astype(np.float32)})
 
-    # Control flow v1: TF1's gradient of a loop saves on stacks (v2's on
-    # TensorLists).
-    tf1.disable_control_flow_v2()
-    for name, steps in (("grad_while", T_WRITE), ("grad_while_small", T_WRITE // 10)):
+    # The gradient of a loop: with control flow v1 TF1 saves the forward
+    # values on stacks; with v2 the forward While pushes them onto TensorList
+    # accumulators (EmptyTensorList, TensorListPushBack) that the backward
+    # While pops.
+    for name, steps, v2 in (("grad_while", T_WRITE, False),
+                            ("grad_while_small", T_WRITE // 10, False),
+                            ("grad_while_v2", T_WRITE, True),
+                            ("grad_while_v2_small", T_WRITE // 10, True)):
+        if v2:
+            tf1.enable_control_flow_v2()
+        else:
+            tf1.disable_control_flow_v2()
         graph = tf.Graph()
         with graph.as_default():
             x = tf1.placeholder(tf.float32, [ROW], name="x")
@@ -213,7 +237,7 @@ def bytes_per_iteration(bins, path, feeds, fetches, workdir, name):
     run = subprocess.run([os.path.join(bins, "sluice-opt"), lifted,
                           "--pass-pipeline=builtin.module(sluice-bufferize)"],
                          capture_output=True, text=True, check=True)
-    return count_in_loops(run.stdout)
+    return count_in_loops_split(run.stdout)
 
 
 def main():
@@ -227,36 +251,40 @@ def main():
     os.makedirs(workdir, exist_ok=True)
     programs = write_programs(workdir)
 
-    print("Bytes per loop iteration, native (in scf loops, after bufferization):")
-    print("%-16s %8s %10s %8s %12s %12s" % ("program", "copies", "bytes", "allocs",
-                                            "element B", "list B"))
-    sizes = {"ta_write": (ROW * 4, T_WRITE * ROW * 4),
-             "ta_write_small": (ROW * 4, T_WRITE // 10 * ROW * 4),
+    print("Bytes per loop iteration, native (in scf loops, after bufferization;")
+    print("'grow': in the branch that reallocates a growable list, log2(T) of T")
+    print("iterations):")
+    print("%-20s %8s %10s %8s %14s %12s %12s" % ("program", "copies", "bytes", "allocs",
+                                                 "grow c/B/a", "element B", "list B"))
+    row = ROW * 4
+    sizes = {"ta_write": (row, T_WRITE * row),
+             "ta_write_small": (row, T_WRITE // 10 * row),
+             "ta_dynamic": (row, T_WRITE * row),
+             "ta_dynamic_small": (row, T_WRITE // 10 * row),
              "lstm": (HIDDEN * 4, T_RNN * HIDDEN * 4),
              "keras_lstm": (None, None),
-             "grad_while": (ROW * 4, T_WRITE * ROW * 4),
-             "grad_while_small": (ROW * 4, T_WRITE // 10 * ROW * 4)}
+             "grad_while": (row, T_WRITE * row),
+             "grad_while_small": (row, T_WRITE // 10 * row),
+             "grad_while_v2": (row, T_WRITE * row),
+             "grad_while_v2_small": (row, T_WRITE // 10 * row)}
     for name, (path, feeds, fetches, _) in programs.items():
-        copies, copied, allocs = bytes_per_iteration(bins, path, feeds, fetches,
-                                                     workdir, name)
+        (copies, copied, allocs), grow = bytes_per_iteration(bins, path, feeds, fetches,
+                                                             workdir, name)
         element, whole = sizes[name]
-        print("%-16s %8d %10d %8d %12s %12s" % (name, copies, copied, allocs,
-                                                element or "-", whole or "-"))
+        print("%-20s %8d %10d %8d %14s %12s %12s" % (
+            name, copies, copied, allocs, "%d/%d/%d" % grow, element or "-",
+            whole or "-"))
 
     print()
     print("Speed (best of %d, ms):" % args.repeat)
-    print("%-16s %10s %10s %10s %14s %12s %10s" % ("program", "tf", "litert", "native",
+    print("%-20s %10s %10s %10s %14s %12s %10s" % ("program", "tf", "litert", "native",
                                                    "litert/native", "tf/native", "max |err|"))
     failed = False
-    per_write = {}
-    per_push = {}
+    per_step = {}
     for name, (path, feeds, fetches, inputs) in programs.items():
         tf_time, expected = time_tf(path, feeds, fetches, inputs, args.repeat)
-        if name.startswith("grad_while"):  # stacks: no TFLite export
-            lite_time, lite_out = None, expected
-        else:
-            lite_time, lite_out = time_litert(os.path.join(bins, "sluicec"), path, feeds,
-                                              fetches, inputs, args.repeat, workdir, name)
+        lite_time, lite_out = time_litert(os.path.join(bins, "sluicec"), path, feeds,
+                                          fetches, inputs, args.repeat, workdir, name)
         native_time, native_out = time_native(args.build, path, feeds, fetches, inputs,
                                               args.repeat, workdir, name)
         error = max(float(np.max(np.abs(lite_out - expected))),
@@ -264,30 +292,33 @@ def main():
         failed |= error > 1e-4
         lite_ms = "%10.3f" % (lite_time * 1e3) if lite_time else "%10s" % "-"
         lite_ratio = "%14.1f" % (lite_time / native_time) if lite_time else "%14s" % "-"
-        print("%-16s %10.3f %s %10.3f %s %12.1f %10.2e" % (
+        print("%-20s %10.3f %s %10.3f %s %12.1f %10.2e" % (
             name, tf_time * 1e3, lite_ms, native_time * 1e3, lite_ratio,
             tf_time / native_time, error))
-        if name.startswith("ta_write"):
-            rows = T_WRITE if name == "ta_write" else T_WRITE // 10
-            per_write[name] = [t / rows * 1e6 for t in (tf_time, lite_time, native_time)]
-        if name.startswith("grad_while"):
-            steps = T_WRITE if name == "grad_while" else T_WRITE // 10
-            per_push[name] = [t / steps * 1e6 for t in (tf_time, native_time)]
-    if len(per_write) == 2:
-        print()
-        print("Time per TensorArray write (us) at 25.6 KB and 256 KB arrays; a ratio")
-        print("near 1 means a write costs the element, near 10 the whole array:")
-        for engine, small, large in zip(("tf", "litert", "native"),
-                                        per_write["ta_write_small"],
-                                        per_write["ta_write"]):
-            print("  %-7s %8.3f %8.3f   ratio %.1f" % (engine, small, large, large / small))
-    if len(per_push) == 2:
-        print()
-        print("Time per iteration of a loop's gradient (us; one push and one pop")
-        print("of 256 B) at stacks of 100 and 1000 elements:")
-        for engine, small, large in zip(("tf", "native"), per_push["grad_while_small"],
-                                        per_push["grad_while"]):
-            print("  %-7s %8.3f %8.3f   ratio %.1f" % (engine, small, large, large / small))
+        for prefix in ("ta_write", "ta_dynamic", "grad_while_v2", "grad_while"):
+            if name.startswith(prefix):
+                steps = T_WRITE // 10 if name.endswith("_small") else T_WRITE
+                per_step.setdefault(prefix, {})[name.endswith("_small")] = [
+                    t / steps * 1e6 if t else None
+                    for t in (tf_time, lite_time, native_time)]
+                break
+    titles = {
+        "ta_write": "TensorArray write, fixed size",
+        "ta_dynamic": "TensorArray write, dynamic_size (the list grows)",
+        "grad_while": "loop gradient iteration, v1 (stack pushes and pops, 256 B each)",
+        "grad_while_v2": "loop gradient iteration, v2 (a TensorList push and pop of 256 B)"}
+    print()
+    print("Time per iteration (us) at T=100 and T=1000; a ratio near 1 means an")
+    print("iteration costs its element, near 10 the whole list:")
+    for prefix, times in per_step.items():
+        if len(times) != 2:
+            continue
+        print("  %s:" % titles[prefix])
+        for engine, small, large in zip(("tf", "litert", "native"), times[True],
+                                        times[False]):
+            if small and large:
+                print("    %-7s %8.3f %8.3f   ratio %.1f" % (engine, small, large,
+                                                            large / small))
     if failed:
         print("FAILED: an engine disagrees with TensorFlow")
         return 1

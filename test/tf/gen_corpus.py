@@ -676,6 +676,25 @@ def tf2_programs(w):
     write_tf2(w, "tf2_tensor_array_lowered", "tf2_tensor_list", "tf.TensorArray, lowered", cf,
               runs, lowered=True)
 
+    # A TensorArray that grows with each write (TensorListSetItem with
+    # resize_if_index_out_of_bounds), as a decoder's output of unknown length.
+    def tensor_array_dynamic(n, x):
+        ta = T.TensorArray(T.float32, size=0, dynamic_size=True, element_shape=[2])
+
+        def body(i, acc, ta):
+            acc = T.tanh(acc * 0.5 + x)
+            return i + 1, acc, ta.write(i, acc)
+        _, acc, ta = T.while_loop(lambda i, a, t: i < n, body, [0, T.zeros([2]), ta])
+        return ta.stack(), ta.size()
+    cf = concrete(tensor_array_dynamic, [S([], T.int32, name="n"), S([2], T.float32, name="x")])
+    runs = [{"n": i32(v), "x": rng_f32(17, [2])} for v in (0, 3, 9)]
+    write_tf2(w, "tf2_tensor_array_dynamic_size", "tf2_tensor_list",
+              "tf.TensorArray with dynamic_size in a loop of n iterations", cf, runs,
+              tolerance="transcendental")
+    write_tf2(w, "tf2_tensor_array_dynamic_size_lowered", "tf2_tensor_list",
+              "tf.TensorArray with dynamic_size, lowered", cf, runs,
+              tolerance="transcendental", lowered=True)
+
     class Counter(T.Module):
         def __init__(self):
             self.v = T.Variable([1.0, 2.0])

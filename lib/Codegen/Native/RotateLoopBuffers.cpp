@@ -10,6 +10,11 @@
 // every in-place write in the body for a buffer that holds exactly the
 // argument's value, which still holds.
 //
+// It also removes the copies of slots whose body yields either the slot's
+// own buffer or a fresh allocation replacing it (a list that grows
+// geometrically: written in place, now and then reallocated larger), on
+// the same grounds: the loop owns every buffer the slot holds.
+//
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Codegen/Native/Passes.h"
@@ -301,6 +306,116 @@ void rotate(scf::WhileOp loop) {
   loop.erase();
 }
 
+/// The values slot `index`'s yield may be: the after-argument itself (the
+/// buffer updated in place), a fresh allocation of the body (the buffer
+/// grown: a copy of the old one and more), or an scf.if choosing between
+/// such, through casts. Adds them to `sources`; false if the yield may be
+/// anything else.
+bool collectOwnOrFresh(Value value, BlockArgument argument,
+                       llvm::SmallPtrSetImpl<Value> &sources) {
+  sources.insert(value);
+  if (value == argument)
+    return true;
+  Operation *producer = value.getDefiningOp();
+  if (!producer || !argument.getOwner()->getParent()->isAncestor(
+                       producer->getParentRegion()))
+    return false;
+  if (isa<memref::AllocOp>(producer))
+    return true;
+  if (auto cast = dyn_cast<memref::CastOp>(producer))
+    return collectOwnOrFresh(cast.getSource(), argument, sources);
+  if (auto ifOp = dyn_cast<scf::IfOp>(producer)) {
+    unsigned result = cast<OpResult>(value).getResultNumber();
+    return !ifOp.getElseRegion().empty() &&
+           collectOwnOrFresh(ifOp.thenYield().getOperand(result), argument,
+                             sources) &&
+           collectOwnOrFresh(ifOp.elseYield().getOperand(result), argument,
+                             sources);
+  }
+  return false;
+}
+
+/// Whether `initial` is a buffer the loop may take over: a fresh allocation
+/// (or a cast of one) in the loop's block, used before the loop by nothing
+/// that returns a view of it, and by nothing after.
+bool isOwnedInitial(Value initial, scf::WhileOp loop) {
+  if (llvm::count(loop.getInits(), initial) != 1)
+    return false;
+  auto cast = initial.getDefiningOp<memref::CastOp>();
+  if (!cast)
+    return isOwnedBy(initial, loop);
+  if (!cast->hasOneUse() || cast->getBlock() != loop->getBlock())
+    return false;
+  auto alloc = cast.getSource().getDefiningOp<memref::AllocOp>();
+  if (!alloc || alloc->getBlock() != loop->getBlock())
+    return false;
+  for (Operation *user : alloc->getUsers())
+    if (user != cast &&
+        (user->getBlock() != loop->getBlock() || !user->isBeforeInBlock(loop) ||
+         llvm::any_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>)))
+      return false;
+  return true;
+}
+
+/// Removes the condition copies of slots whose body yields the slot's own
+/// buffer or a fresh one that replaces it (a list that grows: its buffer is
+/// written in place, or reallocated larger, the old one copied in and then
+/// dead). The loop owns every buffer the slot holds: the initial one (a
+/// fresh allocation, else one copy before the loop) and each one the body
+/// allocates; nothing else views them, so the copy protected nothing.
+void forwardGrownSlots(scf::WhileOp loop) {
+  scf::YieldOp yield = loop.getYieldOp();
+  scf::ConditionOp condition = loop.getConditionOp();
+  Block &before = loop.getBefore().front(), &after = loop.getAfter().front();
+  unsigned numSlots = condition.getArgs().size();
+  if (after.getNumArguments() != numSlots ||
+      before.getNumArguments() != numSlots ||
+      yield.getResults().size() != numSlots || mayWriteBeforeArguments(loop))
+    return;
+  for (unsigned slot = 0; slot < numSlots; ++slot) {
+    memref::CopyOp copy = getConditionCopy(loop, slot);
+    if (!copy)
+      continue;
+    auto type = dyn_cast<MemRefType>(copy.getSource().getType());
+    if (!type || !type.getLayout().isIdentity())
+      continue;
+    llvm::SmallPtrSet<Value, 8> sources;
+    if (!collectOwnOrFresh(yield.getResults()[slot], after.getArgument(slot),
+                           sources))
+      continue;
+    // No other slot may see these buffers.
+    bool shared = false;
+    for (unsigned other = 0; other < numSlots; ++other) {
+      if (other == slot)
+        continue;
+      shared |= sources.contains(getViewedBuffer(yield.getResults()[other]));
+      shared |= getViewedBuffer(condition.getArgs()[other]) ==
+                before.getArgument(slot);
+    }
+    if (shared)
+      continue;
+    Value initial = loop.getInits()[slot];
+    if (!isOwnedInitial(initial, loop)) {
+      if (initial.getType() != type)
+        continue;
+      OpBuilder builder(loop);
+      SmallVector<Value> sizes;
+      for (auto [dim, size] : llvm::enumerate(type.getShape()))
+        if (ShapedType::isDynamic(size))
+          sizes.push_back(
+              memref::DimOp::create(builder, loop.getLoc(), initial, dim));
+      Value owned =
+          memref::AllocOp::create(builder, loop.getLoc(), type, sizes);
+      memref::CopyOp::create(builder, loop.getLoc(), initial, owned);
+      loop->setOperand(slot, owned);
+    }
+    Operation *alloc = copy.getTarget().getDefiningOp();
+    condition->setOperand(slot + 1, copy.getSource());
+    copy.erase();
+    alloc->erase();
+  }
+}
+
 struct NativeRotateLoopBuffersPass
     : impl::NativeRotateLoopBuffersPassBase<NativeRotateLoopBuffersPass> {
   void runOnOperation() override {
@@ -308,6 +423,10 @@ struct NativeRotateLoopBuffersPass
     getOperation().walk([&](scf::WhileOp loop) { loops.push_back(loop); });
     for (scf::WhileOp loop : loops)
       rotate(loop);
+    loops.clear();
+    getOperation().walk([&](scf::WhileOp loop) { loops.push_back(loop); });
+    for (scf::WhileOp loop : loops)
+      forwardGrownSlots(loop);
   }
 };
 

@@ -61,6 +61,7 @@
 #include "OpTable.h"
 #include "TensorImport.h"
 
+#include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -465,8 +466,16 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
     return SmallVector<Type>{
         in[0], shape ? Type(shape) : Type(UnrankedTensorType::get(element))};
   }
+  case ArrayOp::ListSetItem: {
+    // A write that may grow the list (TF2's TensorArray with dynamic_size)
+    // gives a list of any length.
+    auto resize = n.attr().find("resize_if_index_out_of_bounds");
+    if (list && resize != n.attr().end() && resize->second.b())
+      return SmallVector<Type>{
+          RankedTensorType::get(withDynamicLength(list.getShape()), element)};
+    return SmallVector<Type>{in[0]};
+  }
   case ArrayOp::ListFromTensor:
-  case ArrayOp::ListSetItem:
     return SmallVector<Type>{in[0]};
   case ArrayOp::ListLength:
     return SmallVector<Type>{
@@ -512,11 +521,21 @@ GraphImporter::buildTensorList(int index, OpBuilder &builder, ValueRange data) {
     // A list is the tensor of its elements stacked.
     return SmallVector<Value>{data[0]};
   case ArrayOp::ListSetItem: {
+    // A TensorArray with dynamic_size in TF2: a write past the end grows
+    // the list to the index written, as a resizable list_set_item does.
     auto resize = n.attr().find("resize_if_index_out_of_bounds");
-    if (resize != n.attr().end() && resize->second.b())
-      return error(index) << "resize_if_index_out_of_bounds is not supported";
+    bool resizable = resize != n.attr().end() && resize->second.b();
+    Value list = data[0];
+    if (auto type = dyn_cast<RankedTensorType>(list.getType());
+        resizable && type && !type.isDynamicDim(0))
+      // The list was reserved with a static length that this write may
+      // outgrow: seen as a list of any length.
+      list = lite::createReshapeCopy(
+          builder, location, list,
+          RankedTensorType::get(withDynamicLength(type.getShape()),
+                                type.getElementType()));
     return SmallVector<Value>{lite::ListSetItemOp::create(
-        builder, location, result, data[0], data[1], data[2])};
+        builder, location, result, list, data[1], data[2], resizable)};
   }
   case ArrayOp::ListGetItem:
     return SmallVector<Value>{lite::ListGetItemOp::create(
@@ -537,12 +556,8 @@ GraphImporter::buildTensorList(int index, OpBuilder &builder, ValueRange data) {
   }
   case ArrayOp::ListPushBack: {
     // A write at index length, which grows the list by one.
-    auto i32 = RankedTensorType::get({}, builder.getI32Type());
-    Value length = lite::ListLengthOp::create(builder, location, i32, data[0]);
-    auto set = lite::ListSetItemOp::create(builder, location, result, data[0],
-                                           length, data[1]);
-    set.setResizable(true);
-    return SmallVector<Value>{set.getResult()};
+    return SmallVector<Value>{
+        lite::createListPushBack(builder, location, data[0], data[1], result)};
   }
   case ArrayOp::ListPopBack: {
     // The element at length - 1 (an error on an empty list) and the list
@@ -551,46 +566,11 @@ GraphImporter::buildTensorList(int index, OpBuilder &builder, ValueRange data) {
     if (!list)
       return error(index) << "pops from a list whose element shape is not "
                              "known at import";
-    auto i32 = RankedTensorType::get({}, builder.getI32Type());
-    auto vector = [&](int64_t size) {
-      return RankedTensorType::get({size}, builder.getI32Type());
-    };
-    Value length = lite::ListLengthOp::create(builder, location, i32, data[0]);
-    Value one = lite::ConstantOp::create(
-        builder, location,
-        DenseElementsAttr::get(i32, builder.getI32IntegerAttr(1)));
-    Value last = lite::SubOp::create(builder, location, i32, length, one,
-                                     lite::ActivationFunctionType::NONE);
-    Value element = lite::ListGetItemOp::create(builder, location,
-                                                types[index][1], data[0], last);
-    int64_t rank = list.getRank();
-    SmallVector<int32_t> elementShape;
-    for (int64_t size : list.getShape().drop_front())
-      elementShape.push_back(size);
-    if (llvm::any_of(elementShape, [](int32_t s) { return s < 0; }))
+    if (llvm::any_of(list.getShape().drop_front(), ShapedType::isDynamic))
       return error(index) << "pops from a list whose element shape is not "
                              "static";
-    Value begin = lite::ConstantOp::create(
-        builder, location,
-        DenseElementsAttr::get(
-            vector(rank), ArrayRef<int32_t>(SmallVector<int32_t>(rank, 0))));
-    Value lastAsVector = lite::ReshapeOp::create(
-        builder, location, vector(1), last,
-        lite::ConstantOp::create(
-            builder, location,
-            DenseElementsAttr::get(vector(1), ArrayRef<int32_t>{1})));
-    Value size = lastAsVector;
-    if (!elementShape.empty())
-      size = lite::ConcatenationOp::create(
-          builder, location, vector(rank),
-          ValueRange{lastAsVector,
-                     lite::ConstantOp::create(
-                         builder, location,
-                         DenseElementsAttr::get(vector(rank - 1),
-                                                ArrayRef(elementShape)))},
-          /*axis=*/0, lite::ActivationFunctionType::NONE);
-    Value shorter = lite::SliceOp::create(builder, location, types[index][0],
-                                          data[0], begin, size);
+    auto [shorter, element] = lite::createListPopBack(
+        builder, location, data[0], types[index][0], types[index][1]);
     return SmallVector<Value>{shorter, element};
   }
   case ArrayOp::ListStack: {

@@ -368,11 +368,16 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
           "numbers");
     } else if (isa<lite::StackResetOp, lite::StackPushOp, lite::StackPopOp>(
                    op)) {
+      // What -lite-stacks-as-lists could not carry as a list.
       return op.emitError(
           "cannot be exported: TFLite has no stacks (TF1 StackV2, which "
-          "tf.gradients of a loop saves forward values on); a variable "
-          "holding one grows in a WHILE body, and LiteRT 2.3 reads a variable "
-          "assigned a new shape there with its old shape");
+          "tf.gradients of a loop saves forward values on) and this one "
+          "cannot be carried as a list: that needs it used by stack ops in "
+          "one function only, reset there before any other use, with "
+          "elements of one static shape, in loop bodies and if branches "
+          "only (a variable holding it would grow in a WHILE body, and "
+          "LiteRT 2.3 reads a variable assigned a new shape there with its "
+          "old shape)");
     } else if (auto builtin = dyn_cast<lite::TFLiteBuiltinOpInterface>(op)) {
       if (std::optional<tflite_support::LiteRTRefusal> refusal =
               tflite_support::getLiteRTRefusal(builtin)) {
@@ -568,8 +573,11 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   // computed only from constants unfilled; TF's converter folds it too).
   pm.addPass(lite::createLiteInferShapesPass());
   pm.addPass(lite::createLiteFoldConstantsPass());
-  // Lists (TensorArrays) as builtins on tensors: FILL, DYNAMIC_UPDATE_SLICE,
-  // GATHER.
+  // TFLite has no stacks: TF1's (the forward values a loop's gradient
+  // saves) become lists the loops carry. Lists (TensorArrays) as builtins
+  // on tensors: FILL, DYNAMIC_UPDATE_SLICE, GATHER; growing ones with a
+  // storage that doubles when full and a length beside it.
+  pm.addPass(lite::createLiteStacksAsListsPass());
   pm.addPass(lite::createLiteLegalizeListsPass());
   // The plan applies BufferAliasing's decisions, recorded while the regions
   // are still inline.

@@ -68,9 +68,139 @@ func.func @unstack(%xs: tensor<4x2xf32>) -> tensor<2xf32> {
 
 // -----
 
+// A resizable list becomes a storage list and a length: a write grows the
+// storage when the index does not fit (to twice its capacity, or to the
+// index), writes in place, and the length becomes max(length, index + 1). A
+// list the rewrite did not produce (an argument) is its own storage, as long
+// as it is; what reads the list sees the first `length` elements.
+
+// CHECK-LABEL: func.func @resizable
+// CHECK-SAME: (%[[L:.*]]: tensor<?x3xf32>, %[[I:.*]]: tensor<i32>, %[[X:.*]]: tensor<3xf32>)
+// CHECK: %[[LEN:.*]] = lite.gather %{{.*}}, %{{.*}} : (tensor<2xi32>, tensor<i32>) -> tensor<i32>
+// CHECK: %[[NEED:.*]] = lite.add %[[I]], %{{.*}} : (tensor<i32>, tensor<i32>) -> tensor<i32>
+// CHECK: %[[CAP:.*]] = lite.gather
+// CHECK: %[[FULL:.*]] = lite.greater %[[NEED]], %[[CAP]]
+// CHECK: %[[GROWN:.*]] = lite.if %[[FULL]] -> (tensor<?x3xf32>) {
+// CHECK:   %[[DOUBLE:.*]] = lite.mul %[[CAP]], %{{.*}}
+// CHECK:   %[[NEWCAP:.*]] = lite.maximum %[[NEED]], %[[DOUBLE]]
+// CHECK:   %[[EXTRA:.*]] = lite.sub %[[NEWCAP]], %[[CAP]]
+// CHECK:   %[[SPARE:.*]] = lite.fill
+// CHECK:   %[[JOINED:.*]] = lite.concatenation %[[L]], %[[SPARE]] {axis = 0 : i32}
+// CHECK:   lite.yield %[[JOINED]]
+// CHECK: } else {
+// CHECK:   lite.yield %[[L]]
+// CHECK: }
+// CHECK: %[[W:.*]] = lite.dynamic_update_slice %[[GROWN]]
+// CHECKED: %[[W:.*]] = lite.list_set_item %{{.*}}[%{{.*}}], %{{.*}} : (tensor<?x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<?x3xf32>
+// CHECK: %[[NEWLEN:.*]] = lite.maximum %[[LEN]], %[[NEED]]
+// CHECK: %[[ROWS:.*]] = lite.reshape %[[NEWLEN]]
+// CHECK: %[[SIZE:.*]] = lite.concatenation %[[ROWS]], %{{.*}} {axis = 0 : i32}
+// CHECK: %[[LIST:.*]] = lite.slice %[[W]], %{{.*}}, %[[SIZE]]
+// CHECK: return %[[LIST]]
 func.func @resizable(%l: tensor<?x3xf32>, %i: tensor<i32>, %x: tensor<3xf32>) -> tensor<?x3xf32> {
-  // expected-error@+1 {{cannot be compiled (TFLite export, native code): the list grows at run time (a TensorArray with dynamic_size, or a TF2 TensorList pushed back, as gradients of loops accumulate), so its length has no bound; give the TensorArray a fixed size}}
   %r = lite.list_set_item %l[%i], %x {resizable} : (tensor<?x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<?x3xf32>
+  return %r : tensor<?x3xf32>
+}
+
+// -----
+
+// A loop carries the storage and its length; list_length is the length, a
+// pop (TensorListPopBack's slice to length - 1) keeps the storage with a
+// length one less, and a read reads the storage at an index that is -1
+// (out of range) where it is not below the length.
+
+// CHECK-LABEL: func.func @push_pop
+// CHECK: %[[EMPTY:.*]] = lite.fill %{{.*}} -> tensor<?x2xf32>
+// CHECK: %[[F:.*]]:3 = lite.while (%{{.*}} = %{{.*}}, %[[S:.*]] = %[[EMPTY]], %[[N:.*]] = %{{.*}}) : (tensor<i32>, tensor<?x2xf32>, tensor<i32>)
+// CHECK: } body {
+// CHECK:   %[[NEED:.*]] = lite.add %[[N]], %{{.*}}
+// CHECK:   %[[G:.*]] = lite.if
+// CHECK:   %[[W:.*]] = lite.dynamic_update_slice %[[G]]
+// CHECK:   %[[M:.*]] = lite.maximum %[[N]], %[[NEED]]
+// CHECK:   lite.yield %{{.*}}, %[[W]], %[[M]] : tensor<i32>, tensor<?x2xf32>, tensor<i32>
+// CHECK: %[[B:.*]]:4 = lite.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[S2:.*]] = %[[F]]#1, %[[N2:.*]] = %[[F]]#2)
+// CHECK: } body {
+// CHECK:   %[[LAST:.*]] = lite.sub %[[N2]], %{{.*}}
+// CHECK:   %[[IN:.*]] = lite.less %[[LAST]], %[[N2]]
+// CHECK:   %[[OUT:.*]] = lite.constant dense<-1> : tensor<i32>
+// CHECK:   %[[INDEX:.*]] = lite.select_v2 %[[IN]], %[[LAST]], %[[OUT]]
+// CHECK:   %[[ITEM:.*]] = lite.gather %[[S2]], %[[INDEX]]
+// CHECK:   %[[SHORTER:.*]] = lite.maximum %[[LAST]], %{{.*}}
+// CHECK-NOT: lite.slice
+// CHECK:   lite.yield %{{.*}}, %{{.*}}, %[[S2]], %[[SHORTER]]
+// CHECK: return %{{.*}}, %[[B]]#3
+func.func @push_pop(%n: tensor<i32>, %x: tensor<2xf32>) -> (tensor<2xf32>, tensor<i32>) {
+  %zero = lite.constant dense<0> : tensor<i32>
+  %one = lite.constant dense<1> : tensor<i32>
+  %begin = lite.constant dense<0> : tensor<2xi32>
+  %two = lite.constant dense<2> : tensor<1xi32>
+  %shape = lite.constant dense<1> : tensor<1xi32>
+  %empty = lite.list_reserve %zero {resizable} : (tensor<i32>) -> tensor<?x2xf32>
+  %f:2 = lite.while (%k = %zero, %l = %empty) : (tensor<i32>, tensor<?x2xf32>) -> (tensor<i32>, tensor<?x2xf32>) cond {
+    %c = lite.less %k, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    lite.yield %c : tensor<i1>
+  } body {
+    %len = lite.list_length %l : (tensor<?x2xf32>) -> tensor<i32>
+    %pushed = lite.list_set_item %l[%len], %x {resizable} : (tensor<?x2xf32>, tensor<i32>, tensor<2xf32>) -> tensor<?x2xf32>
+    %k1 = lite.add %k, %one : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    lite.yield %k1, %pushed : tensor<i32>, tensor<?x2xf32>
+  }
+  %b:3 = lite.while (%k = %zero, %acc = %x, %l = %f#1) : (tensor<i32>, tensor<2xf32>, tensor<?x2xf32>) -> (tensor<i32>, tensor<2xf32>, tensor<?x2xf32>) cond {
+    %c = lite.less %k, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    lite.yield %c : tensor<i1>
+  } body {
+    %len = lite.list_length %l : (tensor<?x2xf32>) -> tensor<i32>
+    %last = lite.sub %len, %one : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    %item = lite.list_get_item %l[%last] : (tensor<?x2xf32>, tensor<i32>) -> tensor<2xf32>
+    %lastv = lite.reshape %last, %shape : (tensor<i32>, tensor<1xi32>) -> tensor<1xi32>
+    %size = lite.concatenation %lastv, %two {axis = 0 : i32} : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+    %popped = lite.slice %l, %begin, %size : (tensor<?x2xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x2xf32>
+    %acc1 = lite.add %acc, %item : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    %k1 = lite.add %k, %one : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    lite.yield %k1, %acc1, %popped : tensor<i32>, tensor<2xf32>, tensor<?x2xf32>
+  }
+  %left = lite.list_length %b#2 : (tensor<?x2xf32>) -> tensor<i32>
+  return %b#1, %left : tensor<2xf32>, tensor<i32>
+}
+
+// -----
+
+// A lite.if that yields a resizable list yields its length too.
+
+// CHECK-LABEL: func.func @resizable_in_if
+// CHECK: %[[R:.*]]:2 = lite.if %{{.*}} -> (tensor<?xi32>, tensor<i32>) {
+// CHECK:   lite.yield %{{.*}}, %{{.*}} : tensor<?xi32>, tensor<i32>
+// CHECK: } else {
+// CHECK:   lite.yield %{{.*}}, %{{.*}} : tensor<?xi32>, tensor<i32>
+// CHECK: }
+// CHECK: return %[[R]]#1
+func.func @resizable_in_if(%p: tensor<i1>, %i: tensor<i32>) -> tensor<i32> {
+  %zero = lite.constant dense<0> : tensor<i32>
+  %l = lite.list_reserve %zero {resizable} : (tensor<i32>) -> tensor<?xi32>
+  %r = lite.if %p -> (tensor<?xi32>) {
+    %w = lite.list_set_item %l[%i], %i {resizable} : (tensor<?xi32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+    lite.yield %w : tensor<?xi32>
+  } else {
+    lite.yield %l : tensor<?xi32>
+  }
+  %n = lite.list_length %r : (tensor<?xi32>) -> tensor<i32>
+  return %n : tensor<i32>
+}
+
+// -----
+
+func.func @resizable_without_element_shape(%l: tensor<?x?xf32>, %i: tensor<i32>, %x: tensor<?xf32>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{cannot be compiled (TFLite export, native code): the list grows at run time (a TensorArray with dynamic_size, or a TF2 TensorList pushed back, as gradients of loops accumulate) and cannot be held as a storage of some capacity and a length: its values do not all have one type with a static element shape, or it is also written by a scatter or a bounds-checked write; give the TensorArray a fixed size}}
+  %r = lite.list_set_item %l[%i], %x {resizable} : (tensor<?x?xf32>, tensor<i32>, tensor<?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @resizable_and_checked(%l: tensor<?x3xf32>, %i: tensor<i32>, %x: tensor<3xf32>) -> tensor<?x3xf32> {
+  %w = lite.list_set_item %l[%i], %x : (tensor<?x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<?x3xf32>
+  // expected-error@+1 {{cannot be held as a storage of some capacity and a length}}
+  %r = lite.list_set_item %w[%i], %x {resizable} : (tensor<?x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<?x3xf32>
   return %r : tensor<?x3xf32>
 }
 

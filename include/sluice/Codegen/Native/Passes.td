@@ -87,6 +87,12 @@ def NativeRotateLoopBuffersPass
     is not the loop's own (a fresh allocation used by nothing else) gets
     one copy before the loop instead.
 
+    A slot whose body yields its own buffer or a fresh allocation that
+    replaces it (a list that grows geometrically: written in place, now and
+    then reallocated larger with the old contents copied in) loses its
+    condition copy the same way: every buffer it holds is the loop's, and
+    no other slot sees them.
+
     ```mlir
     scf.while (%a = %x, %b = %y) {           scf.while (%f = %false) {
       %ca = memref.alloc()                     %a = arith.select %f, %y, %x

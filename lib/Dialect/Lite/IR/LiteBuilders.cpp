@@ -5,6 +5,7 @@
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
 using namespace mlir;
+using namespace sluice::lite;
 
 Value sluice::lite::createReshapeCopy(OpBuilder &builder, Location loc,
                                       Value value, Type resultType) {
@@ -26,4 +27,96 @@ Value sluice::lite::createReshapeCopy(OpBuilder &builder, Location loc,
     shape = ShapeOp::create(builder, loc, shapeType, value);
   }
   return ReshapeOp::create(builder, loc, resultType, value, shape);
+}
+
+sluice::lite::WhileOp sluice::lite::appendLoopCarried(OpBuilder &builder,
+                                                      WhileOp loop,
+                                                      ValueRange extraInits) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(loop);
+  SmallVector<Value> inits(loop.getInits());
+  llvm::append_range(inits, extraInits);
+  SmallVector<Type> types(loop.getResultTypes());
+  llvm::append_range(types, extraInits.getTypes());
+  auto grown = WhileOp::create(builder, loop.getLoc(), types, inits);
+  grown->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  for (auto [from, to] :
+       llvm::zip_equal(loop->getRegions(), grown->getRegions())) {
+    to.takeBody(from);
+    for (Value init : extraInits)
+      to.front().addArgument(init.getType(), init.getLoc());
+  }
+  loop->replaceAllUsesWith(
+      grown->getResults().take_front(loop->getNumResults()));
+  loop.erase();
+  return grown;
+}
+
+sluice::lite::IfOp sluice::lite::appendIfResults(OpBuilder &builder, IfOp ifOp,
+                                                 TypeRange extraTypes) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(ifOp);
+  SmallVector<Type> types(ifOp.getResultTypes());
+  llvm::append_range(types, extraTypes);
+  auto grown = IfOp::create(builder, ifOp.getLoc(), types, ifOp.getCond());
+  grown->setDiscardableAttrs(ifOp->getDiscardableAttrDictionary());
+  for (auto [from, to] :
+       llvm::zip_equal(ifOp->getRegions(), grown->getRegions()))
+    to.takeBody(from);
+  ifOp->replaceAllUsesWith(
+      grown->getResults().take_front(ifOp->getNumResults()));
+  ifOp.erase();
+  return grown;
+}
+
+namespace {
+RankedTensorType i32Vector(OpBuilder &builder, int64_t size) {
+  return RankedTensorType::get({size}, builder.getI32Type());
+}
+
+Value i32Constant(OpBuilder &builder, Location loc, ArrayRef<int32_t> values,
+                  bool scalar = false) {
+  auto type = scalar ? RankedTensorType::get({}, builder.getI32Type())
+                     : i32Vector(builder, values.size());
+  return ConstantOp::create(builder, loc, DenseElementsAttr::get(type, values));
+}
+} // namespace
+
+Value sluice::lite::createListPrefix(OpBuilder &builder, Location loc,
+                                     Value list, Value length,
+                                     Type resultType) {
+  auto type = cast<RankedTensorType>(list.getType());
+  int64_t rank = type.getRank();
+  Value size = ReshapeOp::create(builder, loc, i32Vector(builder, 1), length,
+                                 i32Constant(builder, loc, {1}));
+  if (rank > 1) {
+    SmallVector<int32_t> elementShape(type.getShape().drop_front());
+    size = ConcatenationOp::create(
+        builder, loc, i32Vector(builder, rank),
+        ValueRange{size, i32Constant(builder, loc, elementShape)},
+        /*axis=*/0, ActivationFunctionType::NONE);
+  }
+  Value begin = i32Constant(builder, loc, SmallVector<int32_t>(rank, 0));
+  return SliceOp::create(builder, loc, resultType, list, begin, size);
+}
+
+Value sluice::lite::createListPushBack(OpBuilder &builder, Location loc,
+                                       Value list, Value element,
+                                       Type resultType) {
+  Value length = ListLengthOp::create(
+      builder, loc, RankedTensorType::get({}, builder.getI32Type()), list);
+  return ListSetItemOp::create(builder, loc, resultType, list, length, element,
+                               /*resizable=*/true);
+}
+
+std::pair<Value, Value>
+sluice::lite::createListPopBack(OpBuilder &builder, Location loc, Value list,
+                                Type resultType, Type elementType) {
+  auto i32 = RankedTensorType::get({}, builder.getI32Type());
+  Value length = ListLengthOp::create(builder, loc, i32, list);
+  Value last = SubOp::create(builder, loc, i32, length,
+                             i32Constant(builder, loc, {1}, /*scalar=*/true),
+                             ActivationFunctionType::NONE);
+  Value element = ListGetItemOp::create(builder, loc, elementType, list, last);
+  return {createListPrefix(builder, loc, list, last, resultType), element};
 }

@@ -25,10 +25,15 @@
 // class (llvm::EquivalenceClasses), and the ranked types in the class give
 // the element shape.
 //
+// A resizable list (a TensorArray with dynamic_size, a TF2 TensorList that
+// is pushed back onto) has no bound for a static tensor: it first becomes a
+// storage list that grows geometrically and a length carried beside it
+// (GrowableLists.cpp).
+//
 // What does not legalize is reported, naming the op and its node: a
-// resizable list (a TensorArray with dynamic_size has no bound for a static
-// tensor), a scatter to other than every index in order, a list whose
-// element shape nothing gives, writes whose shapes contradict each other.
+// resizable list that cannot be held so, a scatter to other than every
+// index in order, a list whose element shape nothing gives, writes whose
+// shapes contradict each other.
 //
 // One difference from the interpreter in exported models: DYNAMIC_UPDATE_
 // SLICE clamps an index outside the list where the interpreter (and
@@ -36,6 +41,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GrowableLists.h"
 #include "ShapeInference.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
@@ -243,18 +249,16 @@ LogicalResult resolveElementShapes(ModuleOp module, bool &changed) {
   llvm::EquivalenceClasses<Value> lists;
   // Element shapes that reads and writes give, by any value of their list.
   SmallVector<std::pair<Value, SmallVector<int64_t>>> evidence;
-  auto join = [&](Value a, Value b) { lists.unionSets(a, b); };
   auto rows = [](Type type) -> std::optional<SmallVector<int64_t>> {
     return elementShapeOf(type);
   };
   module.walk([&](Operation *op) {
+    joinListValues(op, lists);
     if (auto set = dyn_cast<ListSetItemOp>(op)) {
-      join(set.getList(), set.getResult());
       if (auto item = dyn_cast<RankedTensorType>(set.getItem().getType()))
         evidence.push_back(
             {set.getList(), SmallVector<int64_t>(item.getShape())});
     } else if (auto scatter = dyn_cast<ListScatterOp>(op)) {
-      join(scatter.getList(), scatter.getResult());
       if (auto items = rows(scatter.getItems().getType()))
         evidence.push_back({scatter.getList(), *items});
     } else if (auto get = dyn_cast<ListGetItemOp>(op)) {
@@ -264,21 +268,6 @@ LogicalResult resolveElementShapes(ModuleOp module, bool &changed) {
     } else if (auto gather = dyn_cast<ListGatherOp>(op)) {
       if (auto items = rows(gather.getItems().getType()))
         evidence.push_back({gather.getList(), *items});
-    } else if (auto loop = dyn_cast<WhileOp>(op)) {
-      Block &cond = loop.getCond().front(), &body = loop.getBody().front();
-      Operation *yield = body.getTerminator();
-      for (auto [i, init] : llvm::enumerate(loop.getInits())) {
-        join(init, loop.getResult(i));
-        join(init, cond.getArgument(i));
-        join(init, body.getArgument(i));
-        join(init, yield->getOperand(i));
-      }
-    } else if (auto ifOp = dyn_cast<IfOp>(op)) {
-      for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
-        for (auto [result, yielded] :
-             llvm::zip(ifOp.getResults(),
-                       region->front().getTerminator()->getOperands()))
-          join(result, yielded);
     }
   });
   bool conflict = false;
@@ -339,8 +328,10 @@ void reportUnlegalized(Operation *op) {
   if (isResizableWrite(op))
     diag << "the list grows at run time (a TensorArray with dynamic_size, "
             "or a TF2 TensorList pushed back, as gradients of loops "
-            "accumulate), so its length has no bound; give the TensorArray a "
-            "fixed size";
+            "accumulate) and cannot be held as a storage of some capacity "
+            "and a length: its values do not all have one type with a "
+            "static element shape, or it is also written by a scatter or "
+            "a bounds-checked write; give the TensorArray a fixed size";
   else if (isa<ListScatterOp>(op))
     diag << "only a scatter to every index of a list of static shape, in "
             "order (an unstack), is supported";
@@ -375,6 +366,8 @@ struct LiteLegalizeListsPass
     });
     if (!hasLists)
       return;
+    // Resizable lists become a storage list and a length beside it.
+    growResizableLists(getOperation());
     RewritePatternSet patterns(&getContext());
     patterns.add<LegalizeReserve, LegalizeRead<ListGetItemOp>,
                  LegalizeRead<ListGatherOp>, LegalizeScatter, LegalizeLength>(

@@ -10,6 +10,8 @@
 #include "mlir/IR/Builders.h"
 
 namespace sluice::lite {
+class IfOp;
+class WhileOp;
 
 /// A RESHAPE of `value` to its own shape, typed `resultType` (which must be
 /// compatible with `value`'s type): a copy with a tensor of its own, or the
@@ -17,6 +19,43 @@ namespace sluice::lite {
 /// `resultType` is static, else `lite.shape` of `value`.
 mlir::Value createReshapeCopy(mlir::OpBuilder &builder, mlir::Location loc,
                               mlir::Value value, mlir::Type resultType);
+
+/// The first `length` (a tensor<i32>) elements of `list`, whose element
+/// shape must be static: `slice(list, 0, [length, element shape...])`,
+/// typed `resultType`.
+mlir::Value createListPrefix(mlir::OpBuilder &builder, mlir::Location loc,
+                             mlir::Value list, mlir::Value length,
+                             mlir::Type resultType);
+
+/// TF2's TensorListPushBack, and a stack's push: `list` with `element`
+/// written at its length by a resizable list_set_item, typed `resultType`.
+mlir::Value createListPushBack(mlir::OpBuilder &builder, mlir::Location loc,
+                               mlir::Value list, mlir::Value element,
+                               mlir::Type resultType);
+
+/// TF2's TensorListPopBack, and a stack's pop: the list without its last
+/// element (`createListPrefix` of length - 1, typed `resultType`) and that
+/// element (list_get_item at length - 1, an error on an empty list, typed
+/// `elementType`). -lite-legalize-lists recognises the prefix as a pop and
+/// keeps the storage (GrowableLists.cpp).
+std::pair<mlir::Value, mlir::Value> createListPopBack(mlir::OpBuilder &builder,
+                                                      mlir::Location loc,
+                                                      mlir::Value list,
+                                                      mlir::Type resultType,
+                                                      mlir::Type elementType);
+
+/// Replaces `loop` by a lite.while that also carries `extraInits`, after
+/// its own values: its cond and body blocks (moved over) get an argument
+/// more for each, of the init's type, and its first results replace
+/// `loop`'s. The body's yield is left for the caller to extend.
+WhileOp appendLoopCarried(mlir::OpBuilder &builder, WhileOp loop,
+                          mlir::ValueRange extraInits);
+
+/// Replaces `ifOp` by a lite.if with results of `extraTypes` after its own
+/// (its regions moved over; their yields are left for the caller to
+/// extend).
+IfOp appendIfResults(mlir::OpBuilder &builder, IfOp ifOp,
+                     mlir::TypeRange extraTypes);
 
 } // namespace sluice::lite
 

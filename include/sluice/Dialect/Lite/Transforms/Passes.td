@@ -122,9 +122,19 @@ def LiteLegalizeListsPass : Pass<"lite-legalize-lists", "::mlir::ModuleOp"> {
       length - 1 (TensorArray's unstack);
     - `list_length l` -> its static length, else `shape(l)[0]`.
 
+    A resizable list (a TensorArray with `dynamic_size`, a TF2 TensorList
+    pushed back onto) first becomes a storage list and a `tensor<i32>`
+    length carried beside it (through `lite.while` and `lite.if` too): a
+    write past the storage's end grows it to twice its capacity (or to the
+    index), in a `lite.if`; `list_length` is the length; a read at or past
+    the length reads index -1, which the read reports as out of range; a
+    pop (TensorListPopBack's slice to length - 1) keeps the storage; any
+    other use sees `slice(storage, 0, length)`.
+
     A list op that cannot be rewritten is an error naming it: a resizable
-    list (no bound on its length), a scatter to other indices, an element
-    shape that is not static. Run `-lite-infer-shapes` and
+    list whose values do not share one static element shape or that is
+    also written by a scatter or a bounds-checked write, a scatter to other
+    indices, an element shape that is not static. Run `-lite-infer-shapes` and
     `-lite-fold-constants` first, so that lengths and indices are known.
 
     `dynamic_update_slice` clamps an index outside the list where the
@@ -138,6 +148,35 @@ def LiteLegalizeListsPass : Pass<"lite-legalize-lists", "::mlir::ModuleOp"> {
            "keep list_set_item (lowered to native code with an index "
            "check) instead of writing DYNAMIC_UPDATE_SLICE, which clamps">
   ];
+}
+
+def LiteStacksAsListsPass : Pass<"lite-stacks-as-lists", "::mlir::ModuleOp"> {
+  let summary = "carry TF1 stacks as resizable lists instead of variables";
+  let description = [{
+    A stack variable (`lite.stack_reset`, `lite.stack_push`,
+    `lite.stack_pop`: what `tf.gradients` of a while loop saves forward
+    values on) becomes a resizable list that the program carries to where
+    it is used: `lite.while` bodies that push or pop carry it as one more
+    loop-carried value, `lite.if` branches that do yield it. A reset is an
+    empty `list_reserve 0 {resizable}`, a push a `list_set_item` at the
+    length, a pop a `list_get_item` of the last element and the slice that
+    drops it (TensorListPopBack's form; `-lite-legalize-lists` keeps the
+    storage). TFLite export runs it: TFLite has no stacks.
+
+    ```mlir
+    lite.stack_reset @s                  %s0 = lite.list_reserve %zero {resizable}
+    lite.while (...) body {        ->    lite.while (..., %s = %s0) body {
+      lite.stack_push @s, %x               %n = lite.list_length %s
+      ...                                  %s1 = lite.list_set_item %s[%n], %x {resizable}
+    }                                      lite.yield ..., %s1 }
+    ```
+
+    A stack stays a variable unless it is used by stack ops in one function
+    only, its elements have one static shape, its ops sit in that function's
+    body, lite.while bodies and lite.if branches only, and a reset of it in
+    the function's entry block comes before any other use (so that no push
+    or pop finds it never created, which the variable form reports).
+  }];
 }
 
 def LitePlanBuffersPass : Pass<"lite-plan-buffers", "::mlir::ModuleOp"> {
