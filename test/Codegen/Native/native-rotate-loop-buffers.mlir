@@ -181,3 +181,107 @@ func.func @two_cycles(%n: i32) -> memref<4xf32> {
   }
   return %res#2 : memref<4xf32>
 }
+
+// -----
+
+// A list that grows: the body writes the slot's buffer in place, and when
+// it is full first reallocates it larger (the old contents copied in). The
+// slot holds only buffers the loop owns, so the condition's copy goes and
+// the condition forwards the argument.
+// CHECK-LABEL: func.func @grown
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %[[L:.*]] = %{{.*}}) : (index, memref<?xf32>)
+// CHECK-NOT: memref.copy
+// CHECK: scf.condition(%{{.*}}) %{{.*}}, %[[L]] : index, memref<?xf32>
+// CHECK: } do {
+// CHECK: scf.if
+// CHECK: memref.alloc
+// CHECK: memref.copy
+func.func @grown(%n: index) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  %a = memref.alloc(%c1) : memref<?xf32>
+  %r:2 = scf.while (%i = %c0, %l = %a) : (index, memref<?xf32>) -> (index, memref<?xf32>) {
+    %p = arith.cmpi slt, %i, %n : index
+    %d = memref.dim %l, %c0 : memref<?xf32>
+    %copy = memref.alloc(%d) : memref<?xf32>
+    memref.copy %l, %copy : memref<?xf32> to memref<?xf32>
+    scf.condition(%p) %i, %copy : index, memref<?xf32>
+  } do {
+  ^bb0(%i: index, %l: memref<?xf32>):
+    %d = memref.dim %l, %c0 : memref<?xf32>
+    %full = arith.cmpi sge, %i, %d : index
+    %g = scf.if %full -> (memref<?xf32>) {
+      %twice = arith.muli %d, %c2 : index
+      %bigger = memref.alloc(%twice) : memref<?xf32>
+      %head = memref.subview %bigger[0] [%d] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
+      memref.copy %l, %head : memref<?xf32> to memref<?xf32, strided<[1]>>
+      scf.yield %bigger : memref<?xf32>
+    } else {
+      scf.yield %l : memref<?xf32>
+    }
+    memref.store %one, %g[%i] : memref<?xf32>
+    %i1 = arith.addi %i, %c1 : index
+    scf.yield %i1, %g : index, memref<?xf32>
+  }
+  return %r#1 : memref<?xf32>
+}
+
+// -----
+
+// The same loop yielding the grown buffer in a second slot too: the two
+// slots would share it, so the copies stay.
+// CHECK-LABEL: func.func @grown_shared
+// CHECK: memref.copy
+// CHECK: scf.condition
+func.func @grown_shared(%n: index) -> (memref<?xf32>, memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%c1) : memref<?xf32>
+  %b = memref.alloc(%c1) : memref<?xf32>
+  %r:3 = scf.while (%i = %c0, %l = %a, %m = %b) : (index, memref<?xf32>, memref<?xf32>) -> (index, memref<?xf32>, memref<?xf32>) {
+    %p = arith.cmpi slt, %i, %n : index
+    %d = memref.dim %l, %c0 : memref<?xf32>
+    %copy = memref.alloc(%d) : memref<?xf32>
+    memref.copy %l, %copy : memref<?xf32> to memref<?xf32>
+    scf.condition(%p) %i, %copy, %m : index, memref<?xf32>, memref<?xf32>
+  } do {
+  ^bb0(%i: index, %l: memref<?xf32>, %m: memref<?xf32>):
+    %bigger = memref.alloc(%i) : memref<?xf32>
+    %i1 = arith.addi %i, %c1 : index
+    scf.yield %i1, %bigger, %bigger : index, memref<?xf32>, memref<?xf32>
+  }
+  return %r#1, %r#2 : memref<?xf32>, memref<?xf32>
+}
+
+// -----
+
+// A growing slot whose initial buffer is not the loop's (an argument): one
+// copy before the loop, of the argument's size, instead of one per
+// iteration.
+// CHECK-LABEL: func.func @grown_from_argument
+// CHECK-SAME: (%[[ARG:.*]]: memref<?xf32>
+// CHECK: %[[D:.*]] = memref.dim %[[ARG]], %{{.*}}
+// CHECK: %[[OWN:.*]] = memref.alloc(%[[D]]) : memref<?xf32>
+// CHECK: memref.copy %[[ARG]], %[[OWN]]
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %[[L:.*]] = %[[OWN]])
+// CHECK-NOT: memref.copy
+// CHECK: scf.condition(%{{.*}}) %{{.*}}, %[[L]]
+func.func @grown_from_argument(%a: memref<?xf32>, %n: index) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.while (%i = %c0, %l = %a) : (index, memref<?xf32>) -> (index, memref<?xf32>) {
+    %p = arith.cmpi slt, %i, %n : index
+    %d = memref.dim %l, %c0 : memref<?xf32>
+    %copy = memref.alloc(%d) : memref<?xf32>
+    memref.copy %l, %copy : memref<?xf32> to memref<?xf32>
+    scf.condition(%p) %i, %copy : index, memref<?xf32>
+  } do {
+  ^bb0(%i: index, %l: memref<?xf32>):
+    %bigger = memref.alloc(%i) : memref<?xf32>
+    %i1 = arith.addi %i, %c1 : index
+    scf.yield %i1, %bigger : index, memref<?xf32>
+  }
+  return %r#1 : memref<?xf32>
+}
