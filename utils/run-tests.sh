@@ -3,7 +3,8 @@
 # "N passed, N failed" summed over all suites. Exit status: 0 iff all passed.
 # Suites: lit (with the layering and docs checks and the e2e differentials),
 # the GoogleTest binaries, the Python package's pytest suite (in .venv), the
-# TensorFlow-judged differential (test/tf) and the external corpus in
+# TensorFlow-judged differential (test/tf), Sluice's reverse mode against
+# tf.gradients (test/tf/grad_vs_tf.py) and the external corpus in
 # TensorFlow.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -44,6 +45,10 @@ elif kind == "tf":
     p = (number(r"^tf differential: \d+ programs, (\d+) agree")
          + number(r"^tf differential: .*, (\d+) expected diagnostics"))
     f = number(r"^tf differential: .*, (\d+) failed")
+elif kind == "grad-tf":
+    # Each run of Sluice's reverse mode against TF's tf.gradients.
+    p = number(r"^grad vs tf: \d+ runs, (\d+) agree")
+    f = number(r"^grad vs tf: .*, (\d+) failed")
 elif kind == "shared-tf":
     # Each run: agreement or a documented refusal passes.
     runs = number(r"^shared corpus in TF: (\d+) runs")
@@ -80,6 +85,10 @@ echo "== TensorFlow-judged differential (test/tf)"
 # Every engine against TensorFlow's outputs on the TF-written corpus.
 .venv/bin/python test/tf/tf_differential.py --bin build/bin --table | tee "$log"
 count "${PIPESTATUS[0]}" tf
+
+echo "== Sluice's reverse mode against tf.gradients (test/tf/grad_vs_tf.py)"
+.venv/bin/python test/tf/grad_vs_tf.py --bin build/bin | tee "$log"
+count "${PIPESTATUS[0]}" grad-tf
 
 echo "== the external corpus in TensorFlow (test/tf/shared_corpus_in_tf.py)"
 # Each run of ../shared/corpus/graphdef (when present) in TF's session and in

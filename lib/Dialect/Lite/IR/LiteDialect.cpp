@@ -33,6 +33,7 @@ void LiteDialect::initialize() {
 #include "sluice/Dialect/Lite/IR/LiteOps.cpp.inc"
       >();
   registerInlinerInterface();
+  registerGradientInterfaces();
 }
 
 Operation *LiteDialect::materializeConstant(OpBuilder &builder, Attribute value,

@@ -30,6 +30,8 @@ def Lite_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// Lets the inliner move lite ops (LiteInliner.cpp).
     void registerInlinerInterface();
+    /// Attaches each op's gradient rule (LiteGradients.cpp).
+    void registerGradientInterfaces();
   }];
   let hasConstantMaterializer = 1;
   let hasOperationAttrVerify = 1;

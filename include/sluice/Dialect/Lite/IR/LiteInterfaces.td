@@ -41,6 +41,32 @@ def Lite_TFLiteBuiltinOpInterface : OpInterface<"TFLiteBuiltinOpInterface"> {
   ];
 }
 
+def Lite_GradientOpInterface : OpInterface<"GradientOpInterface"> {
+  let cppNamespace = "::sluice::lite";
+  let description = [{
+    An op that reverse mode (`-lite-reverse-mode`) differentiates: given the
+    gradient of a scalar loss with respect to each of its results, it builds
+    the gradient with respect to each of its operands. Each op's rule is an
+    external model in `lib/Dialect/Lite/IR/LiteGradients.cpp`, the one home
+    of gradient rules; a new op adds its rule there.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Builds, at `builder`'s insertion point, the gradient with respect to
+        each operand into `operandGradients` (one entry per operand, null
+        where none flows: an integer operand, a shape, an index), given
+        `resultGradients` (one per result, typed as the result). The op's
+        own operands and results may be used. Fails after a diagnostic on
+        the op where the rule does not cover this instance (a fused
+        activation, a broadcast of dynamic shapes, ...).
+      }],
+      "::mlir::LogicalResult", "buildGradient",
+      (ins "::mlir::OpBuilder &":$builder,
+           "::mlir::ValueRange":$resultGradients,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$operandGradients)>,
+  ];
+}
+
 // One rule of TFLite's versioning of a builtin (op_version.cc): version
 // `version` when `condition` holds. `condition` is a C++ expression in a
 // member function of the op; it may use the op's accessors, `in` (operand

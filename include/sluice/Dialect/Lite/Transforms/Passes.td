@@ -179,6 +179,44 @@ def LiteStacksAsListsPass : Pass<"lite-stacks-as-lists", "::mlir::ModuleOp"> {
   }];
 }
 
+def LiteReverseModePass : Pass<"lite-reverse-mode", "::mlir::ModuleOp"> {
+  let summary = "build the gradient function of a lite function";
+  let description = [{
+    Adds `@F_grad` for the function `@F` (option `function`): its arguments
+    are F's and, after them, one seed per float result (the gradient of a
+    scalar loss with respect to that result; `d` + the result's name); its
+    results are F's and the gradient with respect to each argument of
+    `wrt` (default: every float argument; `d` + the argument's name).
+
+    Each op's gradient rule is its GradientOpInterface (one home:
+    `lib/Dialect/Lite/IR/LiteGradients.cpp`). A `lite.if` differentiates to
+    a `lite.if` on the same predicate whose branches run the forward branch
+    again and reverse it. A `lite.while` records its trip count and, in a
+    resizable list per slot, the state each iteration starts from (only
+    the slots its body reads and changes); a second loop runs that many
+    times backwards, popping the state, running the body again from it and
+    reversing it.
+
+    ```mlir
+    func.func @f(%x: tensor<f32>) -> tensor<f32>
+    // gives
+    func.func @f_grad(%x: tensor<f32>, %dy: tensor<f32>) -> (tensor<f32>, tensor<f32>)
+    ```
+
+    Errors name the op: no gradient rule on the path from the arguments to
+    the results, an instance its rule does not cover, loop state without a
+    static shape, effects on variables in a differentiated region, a `wrt`
+    argument that is not a float tensor.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"\"main\"",
+           "The function to differentiate">,
+    ListOption<"wrt", "wrt", "unsigned",
+               "Argument positions to differentiate with respect to "
+               "(default: every float argument)">,
+  ];
+}
+
 def LitePlanBuffersPass : Pass<"lite-plan-buffers", "::mlir::ModuleOp"> {
   let summary = "decide which values share buffers across regions";
   let description = [{
