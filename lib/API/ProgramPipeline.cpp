@@ -67,4 +67,20 @@ LogicalResult Program::runPipeline(StringRef pipeline, ProgramError &error) {
   return success();
 }
 
+FailureOr<std::string> Program::gradient(ProgramError &error,
+                                         StringRef function,
+                                         ArrayRef<unsigned> wrt) {
+  std::string options = ("function=" + function).str();
+  if (!wrt.empty()) {
+    options += " wrt=";
+    llvm::interleave(
+        wrt, [&](unsigned index) { options += std::to_string(index); },
+        [&] { options += ","; });
+  }
+  if (failed(runPipeline("builtin.module(lite-reverse-mode{" + options + "})",
+                         error)))
+    return failure();
+  return (function + "_grad").str();
+}
+
 } // namespace sluice

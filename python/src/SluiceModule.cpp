@@ -176,6 +176,19 @@ struct PythonProgram {
     return PythonProgram{std::move(result), source};
   }
 
+  PythonProgram gradient(const std::string &function,
+                         const py::object &wrt) const {
+    std::vector<unsigned> positions;
+    if (!wrt.is_none())
+      for (py::handle position : wrt)
+        positions.push_back(position.cast<unsigned>());
+    Program result = program.clone();
+    ProgramError error;
+    if (mlir::failed(result.gradient(error, function, positions)))
+      raiseSluiceError(error);
+    return PythonProgram{std::move(result), source};
+  }
+
   py::bytes toTFLite(const std::string &function, bool planBuffers) const {
     ProgramError error;
     TFLiteExportOptions options;
@@ -392,6 +405,16 @@ PYBIND11_MODULE(_sluice, m) {
           py::arg("function") = "main",
           "The results of `function`, in order, as TensorSpecs (the names "
           "are the keys run() returns).")
+      .def("gradient", &PythonProgram::gradient, py::arg("function") = "main",
+           py::arg("wrt") = py::none(),
+           "Returns a new Program with `function`'s gradient function "
+           "added, `<function>_grad` (run it with run(function=...)): it "
+           "takes `function`'s inputs and, named d<output>, the gradient of "
+           "a scalar loss with respect to each float output; it returns "
+           "`function`'s outputs and, named d<input>, the gradients with "
+           "respect to the inputs at positions `wrt` (default: every float "
+           "input). The program must be lifted (lift()). An op without a "
+           "gradient rule on the way raises SluiceError naming it.")
       .def("to_tflite", &PythonProgram::toTFLite, py::arg("function") = "main",
            py::arg("plan_buffers") = false,
            "The program as a TFLite FlatBuffer (bytes; write it to a "

@@ -6,8 +6,10 @@ records, for each program, TensorFlow's gradient of a loss with respect to
 x. Here Sluice imports only the forward part (the tensor the gradient is
 of), lifts it, builds @main_grad with -lite-reverse-mode, and runs it with
 a seed of ones (tf.gradients' implicit one for every element of y) in each
-engine (interpreter, native); its gradient with respect to x must equal
-TF's within the family's tolerance (test/tf/tfcorpus.py: gradient).
+engine: the interpreter, native code, and the model `sluicec --grad
+--emit=tflite` writes, in native LiteRT (ai-edge-litert). Its gradient with
+respect to x must equal TF's within the family's tolerance
+(test/tf/tfcorpus.py: gradient).
 
 Prints a line per program and engine with --verbose, then
   grad vs tf: N runs, A agree, F failed
@@ -37,10 +39,35 @@ CASES = {
 }
 
 
+def run_tflite(sluicec, graph, spec, forward, workdir, name, inputs):
+    """The last output of the gradient model sluicec --grad writes, run in
+    native LiteRT on `inputs` ({"dtype", "shape", "data"} in input order)."""
+    model = os.path.join(workdir, name + ".grad.tflite")
+    if not os.path.exists(model):
+        done = subprocess.run([sluicec, graph, "--emit=tflite", "--grad",
+                               "--feeds=" + ",".join(spec["feeds"]),
+                               "--fetches=" + forward, "-o", model],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(done.stderr.strip().splitlines()[0])
+    from ai_edge_litert.interpreter import Interpreter
+    interpreter = Interpreter(model_path=model)
+    details = interpreter.get_input_details()
+    arrays = [np.array(v["data"], dtype=v["dtype"]).reshape(v["shape"]) for v in inputs]
+    for detail, array in zip(details, arrays):
+        interpreter.resize_tensor_input(detail["index"], array.shape)
+    interpreter.allocate_tensors()
+    for detail, array in zip(details, arrays):
+        interpreter.set_tensor(detail["index"], array)
+    interpreter.invoke()
+    last = interpreter.get_output_details()[-1]
+    return np.array(interpreter.get_tensor(last["index"]), dtype=np.float64).reshape(-1)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", required=True, help="the build's bin directory")
-    parser.add_argument("--engines", default="interpreter,native")
+    parser.add_argument("--engines", default="interpreter,native,tflite")
     parser.add_argument("--workdir")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
@@ -80,16 +107,25 @@ def main():
                         "data": [1.0] * max(x.size, 1)}
                 with open(path, "w") as f:
                     json.dump(inputs + [seed], f)
-                done = subprocess.run([tool("sluice-run"), grad, "--function=main_grad",
-                                       "--inputs=" + path, "--engine=" + engine],
-                                      capture_output=True, text=True)
                 label = "%s/%s run %d" % (name, engine, index)
-                if done.returncode != 0:
-                    print("FAIL %s: %s" % (label, done.stderr.strip().splitlines()[0]))
-                    failed += 1
-                    continue
-                outputs = json.loads(done.stdout)["outputs"]
-                got = np.array(outputs[-1]["data"], dtype=np.float64)
+                if engine == "tflite":
+                    try:
+                        got = run_tflite(tool("sluicec"), graph, spec, forward, workdir,
+                                         name, inputs + [seed])
+                    except RuntimeError as error:
+                        print("FAIL %s: %s" % (label, error))
+                        failed += 1
+                        continue
+                else:
+                    done = subprocess.run([tool("sluice-run"), grad, "--function=main_grad",
+                                           "--inputs=" + path, "--engine=" + engine],
+                                          capture_output=True, text=True)
+                    if done.returncode != 0:
+                        print("FAIL %s: %s" % (label, done.stderr.strip().splitlines()[0]))
+                        failed += 1
+                        continue
+                    outputs = json.loads(done.stdout)["outputs"]
+                    got = np.array(outputs[-1]["data"], dtype=np.float64)
                 want = np.array(expected["data"], dtype=np.float64)
                 if got.shape == want.shape and np.allclose(got, want, rtol=rtol, atol=atol):
                     agree += 1

@@ -85,6 +85,16 @@ static cl::opt<bool> planBuffers(
              "model as TFLite Micro's OfflineMemoryAllocation metadata"),
     cl::cat(category));
 
+static cl::opt<std::string> gradient(
+    "grad", cl::ValueOptional, cl::value_desc("positions"),
+    cl::desc("Also build main's gradient function, main_grad (its arguments "
+             "and a seed per float result, the gradient of a scalar loss "
+             "with respect to it; its results and the gradients with respect "
+             "to the arguments at the comma-separated positions, default "
+             "every float argument); with --emit=tflite the model is "
+             "main_grad"),
+    cl::cat(category));
+
 static cl::opt<bool> requireLiteRTKernels(
     "require-litert-kernels",
     cl::desc("With --emit=tflite: refuse an op native LiteRT has no kernel "
@@ -128,6 +138,26 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  SmallVector<unsigned> positions;
+  if (gradient.getNumOccurrences()) {
+    if (emit == EmitKind::Executor) {
+      llvm::errs() << "sluicec: --grad needs the lifted program, not "
+                      "--emit=executor\n";
+      return 1;
+    }
+    for (StringRef part : llvm::split(StringRef(gradient), ',')) {
+      unsigned position;
+      if (part.trim().empty())
+        continue;
+      if (part.trim().getAsInteger(10, position)) {
+        llvm::errs() << "sluicec: --grad takes argument positions, not '"
+                     << part << "'\n";
+        return 1;
+      }
+      positions.push_back(position);
+    }
+  }
+
   sluice::ProgramError error;
   FailureOr<sluice::Program> program =
       sluice::Program::load(inputFile, graphDefOptions.get(), error);
@@ -138,6 +168,15 @@ int main(int argc, char **argv) {
   if (emit != EmitKind::Executor && failed(program->lift(error))) {
     error.print(llvm::errs(), "sluicec");
     return 1;
+  }
+  std::string entry = "main";
+  if (gradient.getNumOccurrences()) {
+    FailureOr<std::string> name = program->gradient(error, "main", positions);
+    if (failed(name)) {
+      error.print(llvm::errs(), "sluicec");
+      return 1;
+    }
+    entry = *name;
   }
 
   std::string message;
@@ -158,6 +197,7 @@ int main(int argc, char **argv) {
     sluice::TFLiteExportOptions exportOptions;
     exportOptions.planBuffers = planBuffers;
     exportOptions.requireLiteRTKernels = requireLiteRTKernels;
+    exportOptions.entryFunction = entry;
     FailureOr<std::string> model = program->exportTFLite(error, exportOptions);
     if (failed(model)) {
       error.print(llvm::errs(), "sluicec");

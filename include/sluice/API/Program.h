@@ -177,6 +177,17 @@ public:
   mlir::LogicalResult runPipeline(llvm::StringRef pipeline,
                                   ProgramError &error);
 
+  /// Adds the gradient function of `function` (-lite-reverse-mode):
+  /// `<function>_grad` takes `function`'s arguments and a seed per float
+  /// result (the gradient of a scalar loss with respect to it) and returns
+  /// `function`'s results and the gradients with respect to the arguments
+  /// at positions `wrt` (every float argument when empty). Returns the new
+  /// function's name. The program must be lifted; an op without a gradient
+  /// rule on the way is an error naming it.
+  mlir::FailureOr<std::string> gradient(ProgramError &error,
+                                        llvm::StringRef function = "main",
+                                        llvm::ArrayRef<unsigned> wrt = {});
+
   /// The program as a .tflite (the program itself is not changed).
   mlir::FailureOr<std::string>
   exportTFLite(ProgramError &error,
