@@ -243,3 +243,36 @@ func.func @buffers(%a: memref<2x3xf32>, %b: memref<3x4xf32>, %c: memref<2x4xf32>
   }
   return
 }
+
+// -----
+
+// The clean-up after vectorizing leaves scf.while alone: its
+// canonicalization would drop the invariant slot %v and keep the
+// lite.buffers decisions (one per slot) that -native-loop-state-in-place
+// has yet to apply.
+// CHECK-LABEL: func.func @loop_beside
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (i32, tensor<2x4xf32>) -> (i32, tensor<2x4xf32>)
+// CHECK: } attributes {lite.buffers = [#lite.slot<none>, #lite.slot<none>]}
+#mk2 = affine_map<(m, k, n) -> (m, k)>
+#kn2 = affine_map<(m, k, n) -> (k, n)>
+#mn2 = affine_map<(m, k, n) -> (m, n)>
+func.func @loop_beside(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %c: tensor<2x4xf32>, %n: i32) -> (tensor<2x4xf32>, i32) {
+  %r = linalg.generic {indexing_maps = [#mk2, #kn2, #mn2], iterator_types = ["parallel", "reduction", "parallel"]}
+         ins(%a, %b : tensor<2x3xf32>, tensor<3x4xf32>) outs(%c : tensor<2x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %w:2 = scf.while (%i = %zero, %v = %r) : (i32, tensor<2x4xf32>) -> (i32, tensor<2x4xf32>) {
+    %p = arith.cmpi slt, %i, %n : i32
+    scf.condition(%p) %i, %v : i32, tensor<2x4xf32>
+  } do {
+  ^bb0(%i: i32, %v: tensor<2x4xf32>):
+    %i1 = arith.addi %i, %one : i32
+    scf.yield %i1, %v : i32, tensor<2x4xf32>
+  } attributes {lite.buffers = [#lite.slot<none>, #lite.slot<none>]}
+  return %w#1, %w#0 : tensor<2x4xf32>, i32
+}
