@@ -77,7 +77,12 @@ FailureOr<std::string> Program::gradient(ProgramError &error,
         wrt, [&](unsigned index) { options += std::to_string(index); },
         [&] { options += ","; });
   }
-  if (failed(runPipeline("builtin.module(lite-reverse-mode{" + options + "})",
+  // Shapes and constants first: a loop's state is recorded per iteration
+  // only when its shape is static, and some rules need constant operands (a
+  // transpose's permutation, a reduction's axes).
+  if (failed(runPipeline("builtin.module(lite-infer-shapes,lite-fold-constants,"
+                         "lite-infer-shapes,lite-reverse-mode{" +
+                             options + "})",
                          error)))
     return failure();
   return (function + "_grad").str();

@@ -177,7 +177,8 @@ public:
   mlir::LogicalResult runPipeline(llvm::StringRef pipeline,
                                   ProgramError &error);
 
-  /// Adds the gradient function of `function` (-lite-reverse-mode):
+  /// Adds the gradient function of `function` (-lite-infer-shapes and
+  /// -lite-fold-constants, then -lite-reverse-mode):
   /// `<function>_grad` takes `function`'s arguments and a seed per float
   /// result (the gradient of a scalar loss with respect to it) and returns
   /// `function`'s results and the gradients with respect to the arguments
