@@ -11,7 +11,7 @@
 //   div       a / b      ga = g / b, gb = -g a / b^2
 //   neg, exp, square, tanh (g (1 - y^2)), logistic (g y (1 - y))
 //   fully_connected, batch_matmul: products with the other operand
-//   reshape, transpose, concatenation, slice, gather (one slice), sum,
+//   reshape, transpose, concatenation, slice, tile, gather (one slice), sum,
 //   mean, reduce_max, cast: the data moved back (a slice's gradient is
 //   written into zeros of the input's shape)
 //   abs, relu, maximum, minimum, select_v2: g where the op chose the
@@ -223,6 +223,35 @@ LogicalResult gradientOf(LogisticOp op, OpBuilder &builder, ValueRange g,
         return mul(builder, loc, y, sub(builder, loc, one, y, type), type);
       },
       out);
+}
+
+LogicalResult gradientOf(TileOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  // The output as [m0, d0, m1, d1, ...] (copy i of each dimension), summed
+  // over the copies.
+  auto input = dyn_cast<RankedTensorType>(op.getInput().getType());
+  DenseIntElementsAttr multiples;
+  if (!input || !input.hasStaticShape() ||
+      !matchPattern(op.getMultiples(), m_Constant(&multiples)))
+    return op.emitError("has a gradient only for an input of static shape "
+                        "and constant multiples");
+  Location loc = op.getLoc();
+  SmallVector<int64_t> split;
+  SmallVector<int32_t> copies;
+  for (auto [dim, multiple] : llvm::enumerate(multiples.getValues<APInt>())) {
+    copies.push_back(2 * dim);
+    split.push_back(multiple.getSExtValue());
+    split.push_back(input.getDimSize(dim));
+  }
+  Value expanded = ReshapeOp::create(
+      builder, loc, input.clone(split), g[0],
+      i32Vector(builder, loc,
+                SmallVector<int32_t>(split.begin(), split.end())));
+  out.assign({SumOp::create(builder, loc, input, expanded,
+                            i32Vector(builder, loc, copies),
+                            /*keep_dims=*/false),
+              Value()});
+  return success();
 }
 
 /// `g` where `where` holds, zeros elsewhere (shaped as g).
@@ -625,7 +654,7 @@ void LiteDialect::registerGradientInterfaces() {
   attachGradients<AddOp, SubOp, MulOp, DivOp, NegOp, ExpOp, SquareOp, TanhOp,
                   LogisticOp, AbsOp, ReluOp, MaximumOp, MinimumOp, SelectV2Op,
                   CastOp, ReshapeOp, TransposeOp, ConcatenationOp, SliceOp,
-                  SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp, GatherOp,
+                  TileOp, SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp, GatherOp,
                   FullyConnectedOp, BatchMatMulOp>(*getContext());
 }
 
