@@ -489,16 +489,27 @@ def tf1_programs(w):
         "gradient of a while loop with maximum_iterations", grad_max_iter,
         [{"x": np.float32(v)} for v in (2.0, 20.0)], tolerance="gradient")
 
-    def rnn_train():
+    def rnn_loss(seed):
+        """x and the loss sum(out * out) of a BasicRNNCell dynamic_rnn over it."""
         x = ph(T.float32, [2, 4, 3], "x")
-        with T.compat.v1.variable_scope("rnn", initializer=T.compat.v1.glorot_uniform_initializer(seed=3)):
+        with T.compat.v1.variable_scope("rnn", initializer=T.compat.v1.glorot_uniform_initializer(seed=seed)):
             out, _ = T.compat.v1.nn.dynamic_rnn(T.compat.v1.nn.rnn_cell.BasicRNNCell(3), x,
                                                 dtype=T.float32)
-        loss = T.reduce_sum(out * out)
+        return x, T.reduce_sum(out * out)
+
+    def rnn_train():
+        x, loss = rnn_loss(3)
         grads = T.gradients(loss, T.compat.v1.trainable_variables())
         return [x], [loss] + grads, T.compat.v1.global_variables_initializer()
     add("tf1_gradient_rnn", "tf1_gradient", "gradients of a dynamic_rnn loss w.r.t. its weights",
         rnn_train, [{"x": rng_f32(5, [2, 4, 3])}], tolerance="gradient", freeze=True)
+
+    def rnn_input_gradient():
+        x, loss = rnn_loss(5)
+        return [x], [loss, T.gradients(loss, x)[0]], T.compat.v1.global_variables_initializer()
+    add("tf1_gradient_rnn_input", "tf1_gradient",
+        "gradient of a dynamic_rnn loss w.r.t. its input (TensorArrays in the loop)",
+        rnn_input_gradient, [{"x": rng_f32(6, [2, 4, 3])}], tolerance="gradient", freeze=True)
 
     # --- variables updated inside loops ---------------------------------------------
     def variable_v2():

@@ -4,7 +4,8 @@
 The gradient family of the TF-written corpus (test/tf/corpus/tf1_gradient)
 records, for each program, TensorFlow's gradient of a loss with respect to
 x. Here Sluice imports only the forward part (the tensor the gradient is
-of), lifts it, builds @main_grad with -lite-reverse-mode, and runs it with
+of), lifts it, builds @main_grad (sluicec --grad: -lite-reverse-mode after
+shape inference and constant folding), and runs it with
 a seed of ones (tf.gradients' implicit one for every element of y) in each
 engine: the interpreter, native code, and the model `sluicec --grad
 --emit=tflite` writes, in native LiteRT (ai-edge-litert). Its gradient with
@@ -29,13 +30,15 @@ sys.dont_write_bytecode = True
 import tfcorpus  # noqa: E402
 
 # program: (the tensor TF's gradient is of, the expected output that is the
-# gradient with respect to x)
+# gradient with respect to x, the shape of that tensor: None for x's)
 CASES = {
-    "tf1_gradient_cond": ("cond/Merge:0", 0),
-    "tf1_gradient_while": ("while/Exit_1:0", 1),
-    "tf1_gradient_while_cond": ("while/Exit_1:0", 0),
-    "tf1_gradient_nested_while": ("while/Exit_1:0", 1),
-    "tf1_gradient_maximum_iterations": ("while/Exit_2:0", 1),
+    "tf1_gradient_cond": ("cond/Merge:0", 0, None),
+    "tf1_gradient_while": ("while/Exit_1:0", 1, None),
+    "tf1_gradient_while_cond": ("while/Exit_1:0", 0, None),
+    "tf1_gradient_nested_while": ("while/Exit_1:0", 1, None),
+    "tf1_gradient_maximum_iterations": ("while/Exit_2:0", 1, None),
+    # dynamic_rnn: TensorArrays read and written in the loop, a scalar loss
+    "tf1_gradient_rnn_input_frozen": ("Sum:0", 1, []),
 }
 
 
@@ -77,19 +80,15 @@ def main():
     rtol = tfcorpus.TOLERANCES["gradient"]["rtol"]
     atol = tfcorpus.TOLERANCES["gradient"]["atol"]
     runs = agree = failed = 0
-    for name, (forward, gradient_index) in CASES.items():
+    for name, (forward, gradient_index, forward_shape) in CASES.items():
         spec_path = os.path.join(HERE, "corpus", "tf1_gradient", name + ".json")
         with open(spec_path) as f:
             spec = json.load(f)
         graph = spec_path[:-5] + ".pbtxt"
-        lifted = os.path.join(workdir, name + ".mlir")
         grad = os.path.join(workdir, name + ".grad.mlir")
         prepared = subprocess.run(
-            [tool("sluicec"), graph, "--emit=mlir", "--feeds=" + ",".join(spec["feeds"]),
-             "--fetches=" + forward, "-o", lifted], capture_output=True, text=True)
-        if prepared.returncode == 0:
-            prepared = subprocess.run([tool("sluice-opt"), lifted, "-lite-reverse-mode",
-                                       "-o", grad], capture_output=True, text=True)
+            [tool("sluicec"), graph, "--emit=mlir", "--grad", "--feeds=" + ",".join(spec["feeds"]),
+             "--fetches=" + forward, "-o", grad], capture_output=True, text=True)
         if prepared.returncode != 0:
             print("FAIL %s: %s" % (name, prepared.stderr.strip().splitlines()[0]))
             failed += 1
@@ -102,9 +101,9 @@ def main():
                     run["inputs"]["x"]["shape"])
                 expected = run["expected"][gradient_index]
                 path = os.path.join(workdir, "%s.%d.in.json" % (name, index))
-                # y has x's shape in these programs (elementwise loops).
-                seed = {"dtype": "float32", "shape": list(x.shape),
-                        "data": [1.0] * max(x.size, 1)}
+                shape = list(x.shape) if forward_shape is None else forward_shape
+                seed = {"dtype": "float32", "shape": shape,
+                        "data": [1.0] * int(np.prod(shape))}
                 with open(path, "w") as f:
                     json.dump(inputs + [seed], f)
                 label = "%s/%s run %d" % (name, engine, index)

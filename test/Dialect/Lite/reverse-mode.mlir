@@ -159,3 +159,49 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
   %y = lite.mul %r, %x : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   return %y : tensor<2xf32>
 }
+
+// -----
+
+// Lists in a loop (a TensorArray read and one written, as dynamic_rnn has
+// them): the rules move an element's gradient between the list's and the
+// item's. The written list is not recorded per iteration: list_set_item's
+// rule reads only its index; the loop saves the counter (the index) and h.
+// CHECK-LABEL: func.func @main_grad
+// CHECK: %[[IDX:.*]] = lite.list_reserve %{{.*}} {resizable} : (tensor<i32>) -> tensor<?xi32>
+// CHECK: %[[HS:.*]] = lite.list_reserve %{{.*}} {resizable} : (tensor<i32>) -> tensor<?x3xf32>
+// CHECK-NOT: tensor<?x4x3xf32>
+// CHECK: lite.while
+// CHECK: lite.while
+// CHECK:   lite.list_get_item %{{.*}} : (tensor<4x3xf32>, tensor<i32>) -> tensor<3xf32>
+// CHECK:   lite.list_set_item %{{.*}} : (tensor<4x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<4x3xf32>
+func.func @main(%xs: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %zero = lite.constant dense<0> : tensor<i32>
+  %one = lite.constant dense<1> : tensor<i32>
+  %four = lite.constant dense<4> : tensor<i32>
+  %every = lite.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
+  %h0 = lite.constant dense<0.0> : tensor<3xf32>
+  %empty = lite.list_reserve %four : (tensor<i32>) -> tensor<4x3xf32>
+  %in = lite.list_scatter %empty[%every], %xs : (tensor<4x3xf32>, tensor<4xi32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  %r:3 = lite.while (%i = %zero, %h = %h0, %out = %empty) : (tensor<i32>, tensor<3xf32>, tensor<4x3xf32>) -> (tensor<i32>, tensor<3xf32>, tensor<4x3xf32>) cond {
+    %c = lite.less %i, %four : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    lite.yield %c : tensor<i1>
+  } body {
+    %x = lite.list_get_item %in[%i] : (tensor<4x3xf32>, tensor<i32>) -> tensor<3xf32>
+    %hx = lite.mul %h, %x : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    %a = lite.add %hx, %x : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    %t = lite.tanh %a : tensor<3xf32>
+    %w = lite.list_set_item %out[%i], %t : (tensor<4x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<4x3xf32>
+    %i1 = lite.add %i, %one : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    lite.yield %i1, %t, %w : tensor<i32>, tensor<3xf32>, tensor<4x3xf32>
+  }
+  %stacked = lite.list_gather %r#2[%every] : (tensor<4x3xf32>, tensor<4xi32>) -> tensor<4x3xf32>
+  return %stacked : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @main(%xs: tensor<4x3xf32>, %is: tensor<2xi32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{has a gradient only for a gather of every element in order (a stack) of a list of static length}}
+  %g = lite.list_gather %xs[%is] : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return %g : tensor<2x3xf32>
+}

@@ -16,6 +16,9 @@
 //   written into zeros of the input's shape)
 //   abs, relu, maximum, minimum, select_v2: g where the op chose the
 //   operand
+//   list_get_item, list_set_item, list_gather and list_scatter of every
+//   element (TensorArray stack/unstack): the element's gradient moved
+//   between the list's and the item's
 //
 // A broadcast operand's gradient is summed over the dimensions it was
 // broadcast along (static shapes only). Integer operands, shapes, axes and
@@ -23,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
 #include "mlir/IR/Matchers.h"
@@ -632,6 +636,131 @@ LogicalResult gradientOf(BatchMatMulOp op, OpBuilder &builder, ValueRange g,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Lists (TensorArray, TensorList).
+//===----------------------------------------------------------------------===//
+
+/// Whether `indices` are 0, 1, ..., length - 1 of `list` (of static
+/// length): a constant, or a range from 0 by 1, of that many elements.
+bool isEveryIndex(Value indices, Value list) {
+  auto listType = dyn_cast<RankedTensorType>(list.getType());
+  auto indexType = dyn_cast<RankedTensorType>(indices.getType());
+  if (!listType || !indexType || listType.isDynamicDim(0) ||
+      indexType.getRank() != 1 ||
+      indexType.getDimSize(0) != listType.getDimSize(0))
+    return false;
+  DenseIntElementsAttr values;
+  if (matchPattern(indices, m_Constant(&values)))
+    return llvm::all_of(llvm::enumerate(values.getValues<APInt>()),
+                        [](auto entry) {
+                          return entry.value().getSExtValue() ==
+                                 static_cast<int64_t>(entry.index());
+                        });
+  auto range = indices.getDefiningOp<RangeOp>();
+  DenseIntElementsAttr start, delta;
+  return range && matchPattern(range.getStart(), m_Constant(&start)) &&
+         matchPattern(range.getDelta(), m_Constant(&delta)) &&
+         start.getSplatValue<APInt>().isZero() &&
+         delta.getSplatValue<APInt>().isOne();
+}
+
+LogicalResult gradientOf(ListGetItemOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  // g written into zeros of the list's shape, at the index read.
+  Location loc = op.getLoc();
+  Value zeros = ZerosLikeOp::create(builder, loc, op.getList());
+  out.assign({ListSetItemOp::create(builder, loc, zeros.getType(), zeros,
+                                    op.getIndex(), g[0]),
+              Value()});
+  return success();
+}
+
+LogicalResult gradientOf(ListSetItemOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  if (op.getResizable())
+    return op.emitError("has no gradient for a list that grows");
+  // The item's gradient is the list's at the index; the element written
+  // over gets none.
+  Location loc = op.getLoc();
+  Value item = ListGetItemOp::create(builder, loc, op.getItem().getType(), g[0],
+                                     op.getIndex());
+  Value zeros = ZerosLikeOp::create(builder, loc, item);
+  out.assign({ListSetItemOp::create(builder, loc, g[0].getType(), g[0],
+                                    op.getIndex(), zeros),
+              Value(), item});
+  return success();
+}
+
+LogicalResult gradientOf(ListGatherOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  // A stack of every element in order (TensorArray.stack()).
+  if (!isEveryIndex(op.getIndices(), op.getList()))
+    return op.emitError("has a gradient only for a gather of every element "
+                        "in order (a stack) of a list of static length");
+  Value gradient = g[0];
+  if (gradient.getType() != op.getList().getType())
+    gradient = createReshapeCopy(builder, op.getLoc(), gradient,
+                                 op.getList().getType());
+  out.assign({gradient, Value()});
+  return success();
+}
+
+LogicalResult gradientOf(ListScatterOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  // A write of every element in order (TensorArray.unstack()): the items'
+  // gradient is the list's; the list written over gets none.
+  if (!isEveryIndex(op.getIndices(), op.getList()))
+    return op.emitError("has a gradient only for a scatter to every element "
+                        "in order (an unstack) of a list of static length");
+  Value gradient = g[0];
+  if (gradient.getType() != op.getItems().getType())
+    gradient = createReshapeCopy(builder, op.getLoc(), gradient,
+                                 op.getItems().getType());
+  out.assign({Value(), Value(), gradient});
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// What each rule reads (GradientOpInterface::getGradientReads): all operands
+// and results unless an op says less.
+//===----------------------------------------------------------------------===//
+
+template <typename OpT> void readsOf(OpT op, SmallVectorImpl<Value> &reads) {
+  llvm::append_range(reads, op->getOperands());
+  llvm::append_range(reads, op->getResults());
+}
+void readsOf(AddOp, SmallVectorImpl<Value> &) {}
+void readsOf(SubOp, SmallVectorImpl<Value> &) {}
+void readsOf(NegOp, SmallVectorImpl<Value> &) {}
+void readsOf(CastOp, SmallVectorImpl<Value> &) {}
+void readsOf(TransposeOp, SmallVectorImpl<Value> &) {}
+void readsOf(ConcatenationOp, SmallVectorImpl<Value> &) {}
+void readsOf(TileOp, SmallVectorImpl<Value> &) {}
+void readsOf(ZerosLikeOp, SmallVectorImpl<Value> &) {}
+void readsOf(ListGatherOp, SmallVectorImpl<Value> &) {}
+void readsOf(ListScatterOp, SmallVectorImpl<Value> &) {}
+void readsOf(MulOp op, SmallVectorImpl<Value> &reads) {
+  reads.append({op.getLhs(), op.getRhs()});
+}
+void readsOf(TanhOp op, SmallVectorImpl<Value> &reads) {
+  reads.push_back(op.getOutput());
+}
+void readsOf(LogisticOp op, SmallVectorImpl<Value> &reads) {
+  reads.push_back(op.getOutput());
+}
+void readsOf(ExpOp op, SmallVectorImpl<Value> &reads) {
+  reads.push_back(op.getOutput());
+}
+void readsOf(FullyConnectedOp op, SmallVectorImpl<Value> &reads) {
+  reads.append({op.getInput(), op.getFilter()});
+}
+void readsOf(BatchMatMulOp op, SmallVectorImpl<Value> &reads) {
+  reads.append({op.getX(), op.getY()});
+}
+void readsOf(ListSetItemOp op, SmallVectorImpl<Value> &reads) {
+  reads.push_back(op.getIndex());
+}
+
 template <typename OpT>
 struct GradientModel
     : GradientOpInterface::ExternalModel<GradientModel<OpT>, OpT> {
@@ -641,6 +770,9 @@ struct GradientModel
     operandGradients.clear();
     return gradientOf(cast<OpT>(op), builder, resultGradients,
                       operandGradients);
+  }
+  void getGradientReads(Operation *op, SmallVectorImpl<Value> &reads) const {
+    readsOf(cast<OpT>(op), reads);
   }
 };
 
@@ -655,7 +787,8 @@ void LiteDialect::registerGradientInterfaces() {
                   LogisticOp, AbsOp, ReluOp, MaximumOp, MinimumOp, SelectV2Op,
                   CastOp, ReshapeOp, TransposeOp, ConcatenationOp, SliceOp,
                   TileOp, SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp, GatherOp,
-                  FullyConnectedOp, BatchMatMulOp>(*getContext());
+                  FullyConnectedOp, BatchMatMulOp, ListGetItemOp, ListSetItemOp,
+                  ListGatherOp, ListScatterOp>(*getContext());
 }
 
 } // namespace sluice::lite

@@ -164,30 +164,57 @@ private:
     return success();
   }
 
-  /// The ops of `block` (a loop body) whose results gradients flow through
-  /// (float results that are not inert) and the ops of the block those are
-  /// computed from.
-  llvm::SmallPtrSet<Operation *, 16> neededForGradients(Block &block) {
+  /// What the backward pass runs again of `block` (a loop body): the ops
+  /// gradients flow through (float results that are not inert), and the
+  /// ops computing the values their rules read (getGradientReads; a nested
+  /// region op reads all it uses), with what those are computed from.
+  /// `exact` gets the values that must be recomputed exactly; an op that is
+  /// only on the gradients' path may run on placeholders.
+  llvm::SmallPtrSet<Operation *, 16>
+  neededForGradients(Block &block, llvm::SmallPtrSetImpl<Value> &exact) {
     llvm::SmallPtrSet<Operation *, 16> needed;
-    SmallVector<Operation *> worklist;
-    for (Operation &op : block.without_terminator())
-      if (llvm::any_of(op.getResults(),
-                       [&](Value result) { return !isInert(result); }))
-        worklist.push_back(&op);
-    while (!worklist.empty()) {
-      Operation *op = worklist.pop_back_val();
-      if (!needed.insert(op).second)
+    SmallVector<Value> worklist;
+    for (Operation &op : block.without_terminator()) {
+      if (llvm::none_of(op.getResults(),
+                        [&](Value result) { return !isInert(result); }))
         continue;
-      auto addProducer = [&](Value value) {
+      needed.insert(&op);
+      if (auto rule = dyn_cast<GradientOpInterface>(&op);
+          rule && op.getNumRegions() == 0) {
+        rule.getGradientReads(worklist);
+      } else {
+        llvm::append_range(worklist, op.getOperands());
+        llvm::append_range(worklist, capturedBy(&op));
+      }
+    }
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      if (!exact.insert(value).second)
+        continue;
+      Operation *producer = value.getDefiningOp();
+      Operation *inBlock =
+          producer ? block.findAncestorOpInBlock(*producer) : nullptr;
+      if (!inBlock)
+        continue;
+      needed.insert(inBlock);
+      for (Value result : inBlock->getResults())
+        exact.insert(result);
+      llvm::append_range(worklist, inBlock->getOperands());
+      llvm::append_range(worklist, capturedBy(inBlock));
+    }
+    // What the needed ops use that no rule reads is computed too, so that
+    // the copies are well formed, from placeholders where it comes from
+    // state that need not be exact.
+    SmallVector<Operation *> ops(needed.begin(), needed.end());
+    while (!ops.empty()) {
+      Operation *op = ops.pop_back_val();
+      SmallVector<Value> used(op->getOperands());
+      llvm::append_range(used, capturedBy(op));
+      for (Value value : used)
         if (Operation *producer = value.getDefiningOp())
           if (Operation *inBlock = block.findAncestorOpInBlock(*producer))
-            if (inBlock != op)
-              worklist.push_back(inBlock);
-      };
-      for (Value operand : op->getOperands())
-        addProducer(operand);
-      for (Value value : capturedBy(op))
-        addProducer(value);
+            if (needed.insert(inBlock).second)
+              ops.push_back(inBlock);
     }
     return needed;
   }
@@ -269,16 +296,20 @@ private:
     // What the backward pass runs again: the body's ops that gradients flow
     // through and what they are computed from; the state it needs is what
     // those ops read.
-    llvm::SmallPtrSet<Operation *, 16> needed = neededForGradients(body);
+    llvm::SmallPtrSet<Value, 16> exact;
+    llvm::SmallPtrSet<Operation *, 16> needed = neededForGradients(body, exact);
+    // A slot is saved when its state must be exact; one only the gradients'
+    // path uses runs on a placeholder (its adjoint, of its type), and one
+    // of another type that such an op uses is saved after all.
     SmallVector<bool> invariant, saved;
     for (unsigned slot = 0; slot < numSlots; ++slot) {
       BlockArgument argument = body.getArgument(slot);
       invariant.push_back(yield->getOperand(slot) == argument);
-      saved.push_back(!invariant.back() &&
-                      llvm::any_of(argument.getUsers(), [&](Operation *user) {
-                        return needed.contains(
-                            body.findAncestorOpInBlock(*user));
-                      }));
+      bool used = llvm::any_of(argument.getUsers(), [&](Operation *user) {
+        return needed.contains(body.findAncestorOpInBlock(*user));
+      });
+      saved.push_back(!invariant.back() && used &&
+                      (exact.contains(argument) || !isFloatTensor(argument)));
     }
     // The results' adjoints, read before the loop is replaced.
     SmallVector<Value> resultGradients;
@@ -390,6 +421,9 @@ private:
     IRMapping mapping;
     SmallVector<Value> poppedLists;
     unsigned list = 0;
+    for (auto [index, slot] : llvm::enumerate(adjointSlots))
+      if (!saved[slot])
+        mapping.map(again.getArgument(slot), back.getArgument(1 + index));
     for (unsigned slot = 0; slot < numSlots; ++slot) {
       if (invariant[slot]) {
         mapping.map(again.getArgument(slot), inits[slot]);

@@ -64,6 +64,14 @@ def Lite_GradientOpInterface : OpInterface<"GradientOpInterface"> {
       (ins "::mlir::OpBuilder &":$builder,
            "::mlir::ValueRange":$resultGradients,
            "::llvm::SmallVectorImpl<::mlir::Value> &":$operandGradients)>,
+    InterfaceMethod<[{
+        Appends the operands and results whose values `buildGradient`
+        reads, besides the result gradients (an add reads none, a product
+        its operands, tanh its result, a list write its index). Reverse
+        mode records and recomputes only what some rule reads.
+      }],
+      "void", "getGradientReads",
+      (ins "::llvm::SmallVectorImpl<::mlir::Value> &":$reads)>,
   ];
 }
 
