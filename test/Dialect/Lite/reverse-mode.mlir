@@ -205,3 +205,14 @@ func.func @main(%xs: tensor<4x3xf32>, %is: tensor<2xi32>) -> tensor<2x3xf32> {
   %g = lite.list_gather %xs[%is] : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
   return %g : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @main(%x: tensor<6xf32>) -> tensor<3xf32> {
+  %b = lite.constant dense<0> : tensor<1xi32>
+  %e = lite.constant dense<6> : tensor<1xi32>
+  %s = lite.constant dense<2> : tensor<1xi32>
+  // expected-error@+1 {{has a gradient only for an input of static shape and constant begin, end and strides of 1}}
+  %y = lite.strided_slice %x, %b, %e, %s : (tensor<6xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<3xf32>
+  return %y : tensor<3xf32>
+}

@@ -11,7 +11,8 @@
 //   div       a / b      ga = g / b, gb = -g a / b^2
 //   neg, exp, square, tanh (g (1 - y^2)), logistic (g y (1 - y))
 //   fully_connected, batch_matmul: products with the other operand
-//   reshape, transpose, concatenation, slice, tile, gather (one slice), sum,
+//   reshape, transpose, concatenation, slice, strided_slice (strides of 1),
+//   tile, gather (one slice), sum,
 //   mean, reduce_max, cast: the data moved back (a slice's gradient is
 //   written into zeros of the input's shape)
 //   abs, relu, maximum, minimum, select_v2: g where the op chose the
@@ -28,6 +29,7 @@
 
 #include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/IR/StridedSliceAxes.h"
 
 #include "mlir/IR/Matchers.h"
 
@@ -227,6 +229,66 @@ LogicalResult gradientOf(LogisticOp op, OpBuilder &builder, ValueRange g,
         return mul(builder, loc, y, sub(builder, loc, one, y, type), type);
       },
       out);
+}
+
+LogicalResult gradientOf(StridedSliceOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  // With strides of 1 and constant entries: a block of the input, whose
+  // gradient is written into zeros of the input's shape at its start.
+  auto input = dyn_cast<RankedTensorType>(op.getInput().getType());
+  DenseIntElementsAttr begin, end, strides;
+  if (!input || !input.hasStaticShape() ||
+      !matchPattern(op.getBegin(), m_Constant(&begin)) ||
+      !matchPattern(op.getEnd(), m_Constant(&end)) ||
+      !matchPattern(op.getStrides(), m_Constant(&strides)) ||
+      llvm::any_of(strides.getValues<APInt>(),
+                   [](const APInt &stride) { return !stride.isOne(); }))
+    return op.emitError("has a gradient only for an input of static shape "
+                        "and constant begin, end and strides of 1");
+  int64_t count = begin.getNumElements();
+  StridedSliceEntryCounts entries = countStridedSliceEntries(op, count);
+  if (entries.ellipses > 1 || entries.indexed > input.getRank())
+    return op.emitError("has no gradient for these masks");
+  SmallVector<int64_t> beginValues, endValues;
+  for (const APInt &value : begin.getValues<APInt>())
+    beginValues.push_back(value.getSExtValue());
+  for (const APInt &value : end.getValues<APInt>())
+    endValues.push_back(value.getSExtValue());
+  SmallVector<int32_t> starts;
+  SmallVector<int64_t> sizes;
+  int64_t dim = 0;
+  for (const StridedSliceAxis &axis :
+       expandStridedSliceAxes(op, count, input.getRank())) {
+    if (axis.newAxis)
+      continue;
+    int64_t extent = input.getDimSize(dim++);
+    auto clamp = [&](int64_t index) {
+      if (index < 0)
+        index += extent;
+      return std::clamp<int64_t>(index, 0, extent);
+    };
+    int64_t first = 0, last = extent;
+    if (axis.entry >= 0) {
+      if (!axis.beginMask || axis.shrink)
+        first = clamp(beginValues[axis.entry]);
+      if (axis.shrink)
+        last = first + 1;
+      else if (!axis.endMask)
+        last = clamp(endValues[axis.entry]);
+    }
+    starts.push_back(first);
+    sizes.push_back(std::max<int64_t>(last - first, 0));
+  }
+  Location loc = op.getLoc();
+  Value block = ReshapeOp::create(
+      builder, loc, input.clone(sizes), g[0],
+      i32Vector(builder, loc,
+                SmallVector<int32_t>(sizes.begin(), sizes.end())));
+  Value zeros = ZerosLikeOp::create(builder, loc, op.getInput());
+  out.assign({DynamicUpdateSliceOp::create(builder, loc, input, zeros, block,
+                                           i32Vector(builder, loc, starts)),
+              Value(), Value(), Value()});
+  return success();
 }
 
 LogicalResult gradientOf(TileOp op, OpBuilder &builder, ValueRange g,
@@ -736,6 +798,7 @@ void readsOf(CastOp, SmallVectorImpl<Value> &) {}
 void readsOf(TransposeOp, SmallVectorImpl<Value> &) {}
 void readsOf(ConcatenationOp, SmallVectorImpl<Value> &) {}
 void readsOf(TileOp, SmallVectorImpl<Value> &) {}
+void readsOf(StridedSliceOp, SmallVectorImpl<Value> &) {}
 void readsOf(ZerosLikeOp, SmallVectorImpl<Value> &) {}
 void readsOf(ListGatherOp, SmallVectorImpl<Value> &) {}
 void readsOf(ListScatterOp, SmallVectorImpl<Value> &) {}
@@ -786,9 +849,10 @@ void LiteDialect::registerGradientInterfaces() {
   attachGradients<AddOp, SubOp, MulOp, DivOp, NegOp, ExpOp, SquareOp, TanhOp,
                   LogisticOp, AbsOp, ReluOp, MaximumOp, MinimumOp, SelectV2Op,
                   CastOp, ReshapeOp, TransposeOp, ConcatenationOp, SliceOp,
-                  TileOp, SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp, GatherOp,
-                  FullyConnectedOp, BatchMatMulOp, ListGetItemOp, ListSetItemOp,
-                  ListGatherOp, ListScatterOp>(*getContext());
+                  StridedSliceOp, TileOp, SumOp, MeanOp, ReduceMaxOp,
+                  ZerosLikeOp, GatherOp, FullyConnectedOp, BatchMatMulOp,
+                  ListGetItemOp, ListSetItemOp, ListGatherOp, ListScatterOp>(
+      *getContext());
 }
 
 } // namespace sluice::lite
