@@ -73,14 +73,26 @@ namespace {
 RankedTensorType i32Vector(OpBuilder &builder, int64_t size) {
   return RankedTensorType::get({size}, builder.getI32Type());
 }
-
-Value i32Constant(OpBuilder &builder, Location loc, ArrayRef<int32_t> values,
-                  bool scalar = false) {
-  auto type = scalar ? RankedTensorType::get({}, builder.getI32Type())
-                     : i32Vector(builder, values.size());
-  return ConstantOp::create(builder, loc, DenseElementsAttr::get(type, values));
-}
 } // namespace
+
+Value sluice::lite::createI32Vector(OpBuilder &builder, Location loc,
+                                    ArrayRef<int32_t> values) {
+  return ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(i32Vector(builder, values.size()), values));
+}
+
+Value sluice::lite::createI32Scalar(OpBuilder &builder, Location loc,
+                                    int32_t value) {
+  auto type = RankedTensorType::get({}, builder.getI32Type());
+  return ConstantOp::create(builder, loc, DenseElementsAttr::get(type, value));
+}
+
+void sluice::lite::appendYieldOperands(Operation *yield, ValueRange values) {
+  SmallVector<Value> operands(yield->getOperands());
+  llvm::append_range(operands, values);
+  yield->setOperands(operands);
+}
 
 Value sluice::lite::createListPrefix(OpBuilder &builder, Location loc,
                                      Value list, Value length,
@@ -88,15 +100,15 @@ Value sluice::lite::createListPrefix(OpBuilder &builder, Location loc,
   auto type = cast<RankedTensorType>(list.getType());
   int64_t rank = type.getRank();
   Value size = ReshapeOp::create(builder, loc, i32Vector(builder, 1), length,
-                                 i32Constant(builder, loc, {1}));
+                                 createI32Vector(builder, loc, {1}));
   if (rank > 1) {
     SmallVector<int32_t> elementShape(type.getShape().drop_front());
     size = ConcatenationOp::create(
         builder, loc, i32Vector(builder, rank),
-        ValueRange{size, i32Constant(builder, loc, elementShape)},
+        ValueRange{size, createI32Vector(builder, loc, elementShape)},
         /*axis=*/0, ActivationFunctionType::NONE);
   }
-  Value begin = i32Constant(builder, loc, SmallVector<int32_t>(rank, 0));
+  Value begin = createI32Vector(builder, loc, SmallVector<int32_t>(rank, 0));
   return SliceOp::create(builder, loc, resultType, list, begin, size);
 }
 
@@ -114,9 +126,9 @@ sluice::lite::createListPopBack(OpBuilder &builder, Location loc, Value list,
                                 Type resultType, Type elementType) {
   auto i32 = RankedTensorType::get({}, builder.getI32Type());
   Value length = ListLengthOp::create(builder, loc, i32, list);
-  Value last = SubOp::create(builder, loc, i32, length,
-                             i32Constant(builder, loc, {1}, /*scalar=*/true),
-                             ActivationFunctionType::NONE);
+  Value last =
+      SubOp::create(builder, loc, i32, length, createI32Scalar(builder, loc, 1),
+                    ActivationFunctionType::NONE);
   Value element = ListGetItemOp::create(builder, loc, elementType, list, last);
   return {createListPrefix(builder, loc, list, last, resultType), element};
 }

@@ -49,12 +49,6 @@ Value scalarOf(OpBuilder &builder, Location loc, Type element, double value) {
       DenseElementsAttr::get(type, builder.getFloatAttr(element, value)));
 }
 
-Value i32Vector(OpBuilder &builder, Location loc, ArrayRef<int32_t> values) {
-  auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
-                                    builder.getI32Type());
-  return ConstantOp::create(builder, loc, DenseElementsAttr::get(type, values));
-}
-
 Value mul(OpBuilder &builder, Location loc, Value a, Value b, Type type) {
   return MulOp::create(builder, loc, type, a, b, ActivationFunctionType::NONE);
 }
@@ -89,11 +83,11 @@ FailureOr<Value> unbroadcast(OpBuilder &builder, Operation *op, Value gradient,
   Value summed = gradient;
   if (!axes.empty())
     summed = SumOp::create(builder, loc, from.clone(kept), gradient,
-                           i32Vector(builder, loc, axes),
+                           createI32Vector(builder, loc, axes),
                            /*keep_dims=*/false);
   SmallVector<int32_t> shape(to.getShape().begin(), to.getShape().end());
   return ReshapeOp::create(builder, loc, to, summed,
-                           i32Vector(builder, loc, shape))
+                           createI32Vector(builder, loc, shape))
       .getResult();
 }
 
@@ -282,12 +276,13 @@ LogicalResult gradientOf(StridedSliceOp op, OpBuilder &builder, ValueRange g,
   Location loc = op.getLoc();
   Value block = ReshapeOp::create(
       builder, loc, input.clone(sizes), g[0],
-      i32Vector(builder, loc,
-                SmallVector<int32_t>(sizes.begin(), sizes.end())));
+      createI32Vector(builder, loc,
+                      SmallVector<int32_t>(sizes.begin(), sizes.end())));
   Value zeros = ZerosLikeOp::create(builder, loc, op.getInput());
-  out.assign({DynamicUpdateSliceOp::create(builder, loc, input, zeros, block,
-                                           i32Vector(builder, loc, starts)),
-              Value(), Value(), Value()});
+  out.assign(
+      {DynamicUpdateSliceOp::create(builder, loc, input, zeros, block,
+                                    createI32Vector(builder, loc, starts)),
+       Value(), Value(), Value()});
   return success();
 }
 
@@ -311,10 +306,10 @@ LogicalResult gradientOf(TileOp op, OpBuilder &builder, ValueRange g,
   }
   Value expanded = ReshapeOp::create(
       builder, loc, input.clone(split), g[0],
-      i32Vector(builder, loc,
-                SmallVector<int32_t>(split.begin(), split.end())));
+      createI32Vector(builder, loc,
+                      SmallVector<int32_t>(split.begin(), split.end())));
   out.assign({SumOp::create(builder, loc, input, expanded,
-                            i32Vector(builder, loc, copies),
+                            createI32Vector(builder, loc, copies),
                             /*keep_dims=*/false),
               Value()});
   return success();
@@ -416,7 +411,7 @@ LogicalResult gradientOf(CastOp op, OpBuilder &builder, ValueRange g,
 Value shapeOf(OpBuilder &builder, Location loc, Value value) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.hasStaticShape())
-    return i32Vector(
+    return createI32Vector(
         builder, loc,
         SmallVector<int32_t>(type.getShape().begin(), type.getShape().end()));
   return ShapeOp::create(
@@ -446,7 +441,7 @@ LogicalResult gradientOf(TransposeOp op, OpBuilder &builder, ValueRange g,
     inverse[axis.getSExtValue()] = index;
   Location loc = op.getLoc();
   out.assign({TransposeOp::create(builder, loc, op.getInput().getType(), g[0],
-                                  i32Vector(builder, loc, inverse)),
+                                  createI32Vector(builder, loc, inverse)),
               Value()});
   return success();
 }
@@ -472,8 +467,8 @@ LogicalResult gradientOf(ConcatenationOp op, OpBuilder &builder, ValueRange g,
     begin[axis] = offset;
     offset += type.getDimSize(axis);
     out.push_back(SliceOp::create(builder, loc, type, g[0],
-                                  i32Vector(builder, loc, begin),
-                                  i32Vector(builder, loc, size)));
+                                  createI32Vector(builder, loc, begin),
+                                  createI32Vector(builder, loc, size)));
   }
   return success();
 }
@@ -513,8 +508,8 @@ LogicalResult gradientOf(SumOp op, OpBuilder &builder, ValueRange g,
       return op.emitError("has no gradient for a dynamic input shape");
     expanded = ReshapeOp::create(
         builder, loc, input.clone(kept), g[0],
-        i32Vector(builder, loc,
-                  SmallVector<int32_t>(kept.begin(), kept.end())));
+        createI32Vector(builder, loc,
+                        SmallVector<int32_t>(kept.begin(), kept.end())));
   }
   Value zeros = ZerosLikeOp::create(builder, loc, op.getInput());
   out.assign({AddOp::create(builder, loc, input, zeros, expanded,
@@ -554,8 +549,8 @@ FailureOr<Value> spreadOverReduced(ReduceOpT op, OpBuilder &builder, Value g,
     return op.emitError("has no gradient for a dynamic input shape");
   return ReshapeOp::create(
              builder, loc, input.clone(kept), g,
-             i32Vector(builder, loc,
-                       SmallVector<int32_t>(kept.begin(), kept.end())))
+             createI32Vector(builder, loc,
+                             SmallVector<int32_t>(kept.begin(), kept.end())))
       .getResult();
 }
 
@@ -621,13 +616,13 @@ LogicalResult gradientOf(GatherOp op, OpBuilder &builder, ValueRange g,
     index = CastOp::create(builder, loc, indices.clone(builder.getI32Type()),
                            index);
   Value start = ReshapeOp::create(builder, loc, vector(1), index,
-                                  i32Vector(builder, loc, {1}));
+                                  createI32Vector(builder, loc, {1}));
   if (params.getRank() > 1)
     start = ConcatenationOp::create(
         builder, loc, vector(params.getRank()),
-        ValueRange{start,
-                   i32Vector(builder, loc,
-                             SmallVector<int32_t>(params.getRank() - 1, 0))},
+        ValueRange{start, createI32Vector(
+                              builder, loc,
+                              SmallVector<int32_t>(params.getRank() - 1, 0))},
         /*axis=*/0, ActivationFunctionType::NONE);
   SmallVector<int64_t> rowShape(params.getShape());
   rowShape[0] = 1;
@@ -636,8 +631,8 @@ LogicalResult gradientOf(GatherOp op, OpBuilder &builder, ValueRange g,
                         "shape");
   Value row = ReshapeOp::create(
       builder, loc, params.clone(rowShape), g[0],
-      i32Vector(builder, loc,
-                SmallVector<int32_t>(rowShape.begin(), rowShape.end())));
+      createI32Vector(builder, loc,
+                      SmallVector<int32_t>(rowShape.begin(), rowShape.end())));
   Value zeros = ZerosLikeOp::create(builder, loc, op.getParams());
   out.assign(
       {DynamicUpdateSliceOp::create(builder, loc, params, zeros, row, start),
@@ -676,7 +671,7 @@ LogicalResult gradientOf(FullyConnectedOp op, OpBuilder &builder, ValueRange g,
   if (Value bias = op.getBias()) {
     auto type = cast<RankedTensorType>(bias.getType());
     out.push_back(SumOp::create(builder, loc, type, g[0],
-                                i32Vector(builder, loc, {0}),
+                                createI32Vector(builder, loc, {0}),
                                 /*keep_dims=*/false));
   }
   return success();

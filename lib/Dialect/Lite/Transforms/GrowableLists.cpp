@@ -106,11 +106,6 @@ RankedTensorType scalarOf(Type element) {
   return RankedTensorType::get({}, element);
 }
 
-Value i32Scalar(OpBuilder &builder, Location loc, int32_t value) {
-  auto type = scalarOf(builder.getI32Type());
-  return ConstantOp::create(builder, loc, DenseElementsAttr::get(type, value));
-}
-
 /// A scalar index or count as a tensor<i32>.
 Value asI32(OpBuilder &builder, Location loc, Value scalar) {
   auto type = cast<TensorType>(scalar.getType());
@@ -255,9 +250,9 @@ private:
     auto grow = IfOp::create(builder, loc, TypeRange{type}, full);
     OpBuilder::InsertionGuard guard(builder);
     builder.createBlock(&grow.getThenRegion());
-    Value doubled =
-        MulOp::create(builder, loc, i32, capacity, i32Scalar(builder, loc, 2),
-                      ActivationFunctionType::NONE);
+    Value doubled = MulOp::create(builder, loc, i32, capacity,
+                                  createI32Scalar(builder, loc, 2),
+                                  ActivationFunctionType::NONE);
     Value grown = MaximumOp::create(builder, loc, i32, need, doubled);
     Value extra = SubOp::create(builder, loc, i32, grown, capacity,
                                 ActivationFunctionType::NONE);
@@ -277,9 +272,9 @@ private:
     Location loc = set.getLoc();
     auto i32 = scalarOf(builder.getI32Type());
     Value index = asI32(builder, loc, set.getIndex());
-    Value need =
-        AddOp::create(builder, loc, i32, index, i32Scalar(builder, loc, 1),
-                      ActivationFunctionType::NONE);
+    Value need = AddOp::create(builder, loc, i32, index,
+                               createI32Scalar(builder, loc, 1),
+                               ActivationFunctionType::NONE);
     Value storage = growToHold(builder, loc, list.storage, need);
     Value written =
         ListSetItemOp::create(builder, loc, storage.getType(), storage,
@@ -346,7 +341,7 @@ private:
     OpBuilder builder(slice);
     Value length =
         MaximumOp::create(builder, slice.getLoc(), held.length.getType(),
-                          shorter, i32Scalar(builder, slice.getLoc(), 0));
+                          shorter, createI32Scalar(builder, slice.getLoc(), 0));
     lists[slice.getOutput()] = {held.storage, length, /*exact=*/false};
     replaced.push_back(slice);
     return true;
@@ -433,9 +428,7 @@ private:
         loop && yield->getParentRegion() != &loop.getBody())
       return false;
     SmallVector<Value> lengths = useStorage(yield, 0, slots->second);
-    SmallVector<Value> operands(yield.getOperands());
-    llvm::append_range(operands, lengths);
-    yield->setOperands(operands);
+    appendYieldOperands(yield, lengths);
     return true;
   }
 

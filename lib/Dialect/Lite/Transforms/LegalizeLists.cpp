@@ -44,6 +44,7 @@
 #include "GrowableLists.h"
 #include "ShapeInference.h"
 
+#include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/Transforms/InferShapes.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
@@ -66,13 +67,6 @@ RankedTensorType i32Vector(MLIRContext *context, int64_t size) {
   return RankedTensorType::get({size}, IntegerType::get(context, 32));
 }
 
-Value i32Constant(PatternRewriter &rewriter, Location loc,
-                  ArrayRef<int32_t> values) {
-  return ConstantOp::create(
-      rewriter, loc,
-      DenseElementsAttr::get(i32Vector(rewriter.getContext(), values.size()),
-                             values));
-}
 
 /// A scalar index as an int32 vector of one element.
 Value indexAsVector(PatternRewriter &rewriter, Location loc, Value index) {
@@ -81,7 +75,7 @@ Value indexAsVector(PatternRewriter &rewriter, Location loc, Value index) {
     index =
         CastOp::create(rewriter, loc, type.clone(rewriter.getI32Type()), index);
   return ReshapeOp::create(rewriter, loc, i32Vector(rewriter.getContext(), 1),
-                           index, i32Constant(rewriter, loc, {1}));
+                           index, createI32Vector(rewriter, loc, {1}));
 }
 
 /// The element shape of a list type with static element dimensions.
@@ -112,12 +106,12 @@ struct LegalizeReserve : OpRewritePattern<ListReserveOp> {
     if (!type.isDynamicDim(0)) {
       SmallVector<int32_t> shape{static_cast<int32_t>(type.getDimSize(0))};
       llvm::append_range(shape, *element);
-      dims = i32Constant(rewriter, loc, shape);
+      dims = createI32Vector(rewriter, loc, shape);
     } else {
       SmallVector<Value> parts{
           indexAsVector(rewriter, loc, op.getNumElements())};
       if (!element->empty())
-        parts.push_back(i32Constant(rewriter, loc, *element));
+        parts.push_back(createI32Vector(rewriter, loc, *element));
       dims = parts.size() == 1
                  ? parts[0]
                  : ConcatenationOp::create(
@@ -153,14 +147,14 @@ struct LegalizeSetItem : OpRewritePattern<ListSetItemOp> {
     Value row = ReshapeOp::create(
         rewriter, loc,
         RankedTensorType::get(rowShape64, listType.getElementType()),
-        op.getItem(), i32Constant(rewriter, loc, rowShape));
+        op.getItem(), createI32Vector(rewriter, loc, rowShape));
     Value start = indexAsVector(rewriter, loc, op.getIndex());
     if (!element->empty())
       start = ConcatenationOp::create(
           rewriter, loc, i32Vector(getContext(), listType.getRank()),
           ValueRange{start,
-                     i32Constant(rewriter, loc,
-                                 SmallVector<int32_t>(element->size(), 0))},
+                     createI32Vector(rewriter, loc,
+                                     SmallVector<int32_t>(element->size(), 0))},
           /*axis=*/0, ActivationFunctionType::NONE);
     rewriter.replaceOpWithNewOp<DynamicUpdateSliceOp>(
         op, op.getResult().getType(), op.getList(), row, start);

@@ -331,10 +331,7 @@ private:
     // Forward: count the iterations; push each saved slot's state.
     OpBuilder before(loop);
     auto i32 = RankedTensorType::get({}, before.getI32Type());
-    auto constant = [&](OpBuilder &b, int32_t value) {
-      return ConstantOp::create(b, loc, DenseElementsAttr::get(i32, value));
-    };
-    SmallVector<Value> extraInits{constant(before, 0)};
+    SmallVector<Value> extraInits{createI32Scalar(before, loc, 0)};
     SmallVector<RankedTensorType> listTypes;
     for (unsigned slot = 0; slot < numSlots; ++slot) {
       if (!saved[slot])
@@ -347,20 +344,18 @@ private:
       SmallVector<int64_t> shape{ShapedType::kDynamic};
       llvm::append_range(shape, type.getShape());
       listTypes.push_back(type.clone(shape));
-      extraInits.push_back(ListReserveOp::create(before, loc, listTypes.back(),
-                                                 constant(before, 0),
-                                                 /*resizable=*/true));
+      extraInits.push_back(ListReserveOp::create(
+          before, loc, listTypes.back(), createI32Scalar(before, loc, 0),
+          /*resizable=*/true));
     }
     WhileOp recording = appendLoopCarried(before, loop, extraInits);
     Block &recordingBody = recording.getBody().front();
     {
-      OpBuilder inside = OpBuilder::atBlockBegin(&recordingBody);
-      SmallVector<Value> yielded(recordingBody.getTerminator()->getOperands());
+      OpBuilder inside(recordingBody.getTerminator());
       Value count = recordingBody.getArgument(numSlots);
-      inside.setInsertionPoint(recordingBody.getTerminator());
-      yielded.push_back(AddOp::create(inside, loc, i32, count,
-                                      constant(inside, 1),
-                                      ActivationFunctionType::NONE));
+      SmallVector<Value> yielded{AddOp::create(inside, loc, i32, count,
+                                               createI32Scalar(inside, loc, 1),
+                                               ActivationFunctionType::NONE)};
       unsigned list = 0;
       inside.setInsertionPointToStart(&recordingBody);
       for (unsigned slot = 0; slot < numSlots; ++slot) {
@@ -371,7 +366,7 @@ private:
             recordingBody.getArgument(slot), listTypes[list]));
         ++list;
       }
-      recordingBody.getTerminator()->setOperands(yielded);
+      appendYieldOperands(recordingBody.getTerminator(), yielded);
     }
 
     // Backward: as many iterations, the state popped, the body run again
@@ -410,7 +405,7 @@ private:
       OpBuilder inside = OpBuilder::atBlockBegin(&cond);
       Value more = GreaterOp::create(
           inside, loc, RankedTensorType::get({}, inside.getI1Type()),
-          cond.getArgument(0), constant(inside, 0));
+          cond.getArgument(0), createI32Scalar(inside, loc, 0));
       YieldOp::create(inside, loc, ValueRange{more});
     }
     Block &back = backward.getBody().front();
@@ -448,9 +443,9 @@ private:
           back.getArgument(1 + index));
     if (failed(reverse(rerun, inside, local)))
       return failure();
-    SmallVector<Value> yielded{
-        SubOp::create(inside, loc, i32, back.getArgument(0),
-                      constant(inside, 1), ActivationFunctionType::NONE)};
+    SmallVector<Value> yielded{SubOp::create(
+        inside, loc, i32, back.getArgument(0), createI32Scalar(inside, loc, 1),
+        ActivationFunctionType::NONE)};
     for (auto [index, slot] : llvm::enumerate(adjointSlots)) {
       // The gradient of the state the iteration started from; zeros when
       // the body did not read it.

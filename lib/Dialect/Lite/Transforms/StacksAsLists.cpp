@@ -147,14 +147,10 @@ private:
     RankedTensorType listType = listTypes.lookup(stack);
     OpBuilder builder(op);
     Location loc = op->getLoc();
-    auto i32 = RankedTensorType::get({}, builder.getI32Type());
-    auto constant = [&](int32_t value) {
-      return ConstantOp::create(builder, loc,
-                                DenseElementsAttr::get(i32, value));
-    };
     if (isa<StackResetOp>(op)) {
       current[stack] = ListReserveOp::create(builder, loc, listType,
-                                             constant(0), /*resizable=*/true);
+                                             createI32Scalar(builder, loc, 0),
+                                             /*resizable=*/true);
     } else if (auto push = dyn_cast<StackPushOp>(op)) {
       current[stack] = createListPushBack(builder, loc, current.lookup(stack),
                                           push.getElement(), listType);
@@ -167,6 +163,13 @@ private:
       current[stack] = shorter;
     }
     op->erase();
+  }
+
+  /// The current lists of `stacks`, in that order.
+  static SmallVector<Value> currentOf(CurrentLists &current,
+                                      ArrayRef<StringAttr> stacks) {
+    return llvm::map_to_vector(
+        stacks, [&](StringAttr stack) { return current.lookup(stack); });
   }
 
   /// The stacks `op`'s regions use that are rewritten, in a fixed order.
@@ -185,20 +188,15 @@ private:
     if (stacks.empty())
       return;
     unsigned numCarried = loop.getNumResults();
-    SmallVector<Value> inits = llvm::map_to_vector(
-        stacks, [&](StringAttr stack) { return current.lookup(stack); });
     OpBuilder builder(loop);
-    WhileOp grown = appendLoopCarried(builder, loop, inits);
+    WhileOp grown =
+        appendLoopCarried(builder, loop, currentOf(current, stacks));
     Block &body = grown.getBody().front();
     CurrentLists inside = current;
     for (auto [index, stack] : llvm::enumerate(stacks))
       inside[stack] = body.getArgument(numCarried + index);
     threadBlock(body, inside);
-    Operation *yield = body.getTerminator();
-    SmallVector<Value> yielded(yield->getOperands());
-    for (StringAttr stack : stacks)
-      yielded.push_back(inside.lookup(stack));
-    yield->setOperands(yielded);
+    appendYieldOperands(body.getTerminator(), currentOf(inside, stacks));
     for (auto [index, stack] : llvm::enumerate(stacks))
       current[stack] = grown.getResult(numCarried + index);
   }
@@ -217,11 +215,8 @@ private:
     for (Region *region : {&grown.getThenRegion(), &grown.getElseRegion()}) {
       CurrentLists inside = current;
       threadBlock(region->front(), inside);
-      Operation *yield = region->front().getTerminator();
-      SmallVector<Value> yielded(yield->getOperands());
-      for (StringAttr stack : stacks)
-        yielded.push_back(inside.lookup(stack));
-      yield->setOperands(yielded);
+      appendYieldOperands(region->front().getTerminator(),
+                          currentOf(inside, stacks));
     }
     for (auto [index, stack] : llvm::enumerate(stacks))
       current[stack] = grown.getResult(numResults + index);

@@ -20,6 +20,18 @@ class WhileOp;
 mlir::Value createReshapeCopy(mlir::OpBuilder &builder, mlir::Location loc,
                               mlir::Value value, mlir::Type resultType);
 
+/// A lite.constant of the int32 `values`: a vector (tensor<Nxi32>).
+mlir::Value createI32Vector(mlir::OpBuilder &builder, mlir::Location loc,
+                            llvm::ArrayRef<int32_t> values);
+
+/// A lite.constant int32 scalar (tensor<i32>).
+mlir::Value createI32Scalar(mlir::OpBuilder &builder, mlir::Location loc,
+                            int32_t value);
+
+/// Appends `values` to the operands of `yield` (a region's terminator),
+/// after appendLoopCarried or appendIfResults gave its op more results.
+void appendYieldOperands(mlir::Operation *yield, mlir::ValueRange values);
+
 /// The first `length` (a tensor<i32>) elements of `list`, whose element
 /// shape must be static: `slice(list, 0, [length, element shape...])`,
 /// typed `resultType`.
