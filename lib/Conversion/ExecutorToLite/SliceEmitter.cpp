@@ -126,12 +126,8 @@ struct Node;
 static bool touchesVariables(Operation *op,
                              llvm::SmallPtrSetImpl<Operation *> &visited) {
   WalkResult result = op->walk([&](Operation *inner) {
-    if (auto effects = dyn_cast<MemoryEffectOpInterface>(inner)) {
-      SmallVector<MemoryEffects::EffectInstance> instances;
-      effects.getEffectsOnResource(lite::VariableResource::get(), instances);
-      if (!instances.empty())
-        return WalkResult::interrupt();
-    }
+    if (lite::hasVariableEffects(inner))
+      return WalkResult::interrupt();
     if (auto call = dyn_cast<CallOpInterface>(inner))
       if (Operation *callee = call.resolveCallable())
         if (visited.insert(callee).second && touchesVariables(callee, visited))

@@ -103,3 +103,12 @@ LogicalResult StackPopOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyStackUse(*this, getStackAttr(), getElement().getType(),
                         symbolTable);
 }
+
+bool sluice::lite::hasVariableEffects(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffectsOnResource(VariableResource::get(), instances);
+  return !instances.empty();
+}

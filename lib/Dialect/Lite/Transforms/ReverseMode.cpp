@@ -272,8 +272,7 @@ private:
 
   LogicalResult requireNoEffects(Operation *op) {
     WalkResult walk = op->walk([&](Operation *nested) {
-      if (isa<VariableOp, ReadVariableOp, AssignVariableOp, StackResetOp,
-              StackPushOp, StackPopOp, RandomUniformOp, CallOnceOp>(nested)) {
+      if (hasVariableEffects(nested)) {
         nested->emitError("cannot be differentiated: reverse mode runs "
                           "branches and loop bodies again, and this op has "
                           "effects on state");

@@ -27,6 +27,11 @@ namespace sluice::lite {
 struct VariableResource : mlir::SideEffects::Resource::Base<VariableResource> {
   llvm::StringRef getName() final { return "<lite.variable>"; }
 };
+
+/// Whether `op` itself (not its regions) reads or writes state on
+/// VariableResource: a variable, a stack, a random generator's position,
+/// the flag of a call_once.
+bool hasVariableEffects(mlir::Operation *op);
 } // namespace sluice::lite
 
 #define GET_OP_CLASSES
