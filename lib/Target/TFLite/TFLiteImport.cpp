@@ -664,7 +664,8 @@ ModelImporter::importRegion(Scope &scope, unsigned opIndex, unsigned index,
   if (!isCondition && !inputVariables.empty()) {
     SmallVector<Value> values;
     for (auto [k, value] : llvm::enumerate(*outputs)) {
-      StringRef in = k < inputVariables.size() ? inputVariables[k] : "";
+      StringRef in =
+          k < inputVariables.size() ? StringRef(inputVariables[k]) : StringRef();
       StringRef out = outputVariables[k];
       if (in != out)
         return opError(scope, opIndex)
