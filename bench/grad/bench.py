@@ -30,13 +30,13 @@ usage: .venv/bin/python bench/grad/bench.py [--build DIR] [--repeat R]
           [--steps T] [--hidden H] [--workdir DIR]
 """
 import argparse
+import importlib.util
 import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 
@@ -46,6 +46,12 @@ os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 WEIGHTS = ["Wx", "Wh", "b"]
+sys.dont_write_bytecode = True
+# bench/lists/bench.py: TensorFlow's and LiteRT's timers.
+_spec = importlib.util.spec_from_file_location(
+    "lists_bench", os.path.join(ROOT, "bench", "lists", "bench.py"))
+lists = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(lists)
 
 
 def write_program(workdir, steps, hidden, depth):
@@ -88,28 +94,6 @@ def write_program(workdir, steps, hidden, depth):
               "Wh": (rng.standard_normal([hidden, hidden]) * scale).astype(np.float32),
               "b": (rng.standard_normal([hidden]) * 0.1).astype(np.float32)}
     return path, inputs, pushed
-
-
-def time_tf(path, inputs, repeat):
-    import tensorflow as tf
-    tf1 = tf.compat.v1
-    graph_def = tf1.GraphDef()
-    from google.protobuf import text_format
-    with open(path) as f:
-        text_format.Parse(f.read(), graph_def)
-    graph = tf.Graph()
-    with graph.as_default():
-        tf1.import_graph_def(graph_def, name="")
-    with tf1.Session(graph=graph) as session:
-        feed = {name + ":0": value for name, value in inputs.items()}
-        fetches = ["loss:0"] + ["d%s:0" % w for w in WEIGHTS]
-        result = session.run(fetches, feed)
-        best = float("inf")
-        for _ in range(repeat):
-            start = time.perf_counter()
-            session.run(fetches, feed)
-            best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def sluice_bytes_per_iteration(bins, path, workdir):
@@ -169,28 +153,13 @@ def time_native(build, path, inputs, repeat, workdir):
 
 
 def time_litert(bins, path, inputs, repeat, workdir):
-    from ai_edge_litert.interpreter import Interpreter
     model = os.path.join(workdir, "rnn_step.grad.tflite")
     subprocess.run([os.path.join(bins, "sluicec"), path, "--emit=tflite",
                     "--feeds=x,Wx,Wh,b", "--fetches=loss", "--grad=1,2,3", "-o", model],
                    check=True)
-    interpreter = Interpreter(model_path=model, num_threads=1)
-    details = interpreter.get_input_details()
     values = [inputs["x"], inputs["Wx"], inputs["Wh"], inputs["b"],
               np.ones([], np.float32)]
-    for detail, value in zip(details, values):
-        interpreter.resize_tensor_input(detail["index"], value.shape)
-    interpreter.allocate_tensors()
-    for detail, value in zip(details, values):
-        interpreter.set_tensor(detail["index"], value)
-    interpreter.invoke()
-    outputs = [interpreter.get_tensor(d["index"]) for d in interpreter.get_output_details()]
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        interpreter.invoke()
-        best = min(best, time.perf_counter() - start)
-    return best, outputs
+    return lists.run_in_litert(model, values, repeat)
 
 
 def main():
@@ -214,7 +183,9 @@ def main():
     print("  tf (StackPushV2 elements)       %8d" % tf_bytes)
     print("  sluice (recorded loop state)    %8d   ratio %.2f" % (
         sluice_bytes, sluice_bytes / tf_bytes if tf_bytes else float("nan")))
-    tf_time, expected = time_tf(path, inputs, args.repeat)
+    tf_time, expected = lists.time_tf(path, ["x"] + WEIGHTS,
+                                      ["loss"] + ["d" + w for w in WEIGHTS], inputs,
+                                      args.repeat)
     native_time, native_out = time_native(args.build, path, inputs, args.repeat, workdir)
     lite_time, lite_out = time_litert(bins, path, inputs, args.repeat, workdir)
     failed = False

@@ -167,7 +167,7 @@ def time_tf(path, feeds, fetches, inputs, repeat):
         fetch = [name(t) for t in fetches]
         result = session.run(fetch, feed)
         best = min(timed(lambda: session.run(fetch, feed)) for _ in range(repeat))
-    return best, result[0]
+    return best, result
 
 
 def timed(fn):
@@ -176,22 +176,32 @@ def timed(fn):
     return time.perf_counter() - start
 
 
-def time_litert(sluicec, path, feeds, fetches, inputs, repeat, workdir, name):
+def run_in_litert(model, values, repeat):
+    """(best time of `repeat` invocations, outputs) of the .tflite `model`
+    in native LiteRT (one thread), its inputs resized to and set from
+    `values`, in input order."""
     from ai_edge_litert.interpreter import Interpreter
+    interpreter = Interpreter(model_path=model, num_threads=1)
+    details = interpreter.get_input_details()
+    for detail, value in zip(details, values):
+        interpreter.resize_tensor_input(detail["index"], value.shape)
+    interpreter.allocate_tensors()
+    for detail, value in zip(details, values):
+        interpreter.set_tensor(detail["index"], value)
+    interpreter.invoke()
+    outputs = [interpreter.get_tensor(d["index"])
+               for d in interpreter.get_output_details()]
+    best = min(timed(interpreter.invoke) for _ in range(repeat))
+    return best, outputs
+
+
+def time_litert(sluicec, path, feeds, fetches, inputs, repeat, workdir, name):
     model = os.path.join(workdir, name + ".tflite")
     subprocess.run([sluicec, path, "--emit=tflite", "--feeds=" + ",".join(feeds),
                     "--fetches=" + ",".join(fetches), "-o", model], check=True)
-    interpreter = Interpreter(model_path=model, num_threads=1)
-    details = interpreter.get_input_details()
-    for detail, feed in zip(details, feeds):
-        interpreter.resize_tensor_input(detail["index"], inputs[feed.split(":")[0]].shape)
-    interpreter.allocate_tensors()
-    for detail, feed in zip(details, feeds):
-        interpreter.set_tensor(detail["index"], inputs[feed.split(":")[0]])
-    interpreter.invoke()
-    out = interpreter.get_tensor(interpreter.get_output_details()[0]["index"])
-    best = min(timed(interpreter.invoke) for _ in range(repeat))
-    return best, out
+    best, outputs = run_in_litert(
+        model, [inputs[feed.split(":")[0]] for feed in feeds], repeat)
+    return best, outputs[0]
 
 
 NATIVE_TIMER = r"""
@@ -282,7 +292,8 @@ def main():
     failed = False
     per_step = {}
     for name, (path, feeds, fetches, inputs) in programs.items():
-        tf_time, expected = time_tf(path, feeds, fetches, inputs, args.repeat)
+        tf_time, tf_outputs = time_tf(path, feeds, fetches, inputs, args.repeat)
+        expected = tf_outputs[0]
         lite_time, lite_out = time_litert(os.path.join(bins, "sluicec"), path, feeds,
                                           fetches, inputs, args.repeat, workdir, name)
         native_time, native_out = time_native(args.build, path, feeds, fetches, inputs,
