@@ -8,7 +8,8 @@ of), lifts it, builds @main_grad (sluicec --grad: -lite-reverse-mode after
 shape inference and constant folding), and runs it with
 a seed of ones (tf.gradients' implicit one for every element of y) in each
 engine: the interpreter, native code, and the model `sluicec --grad
---emit=tflite` writes, in native LiteRT (ai-edge-litert). Its gradient with
+--emit=tflite` writes, in native LiteRT (test/e2e/litert_native.py, as
+tf_differential.py runs models). Its gradient with
 respect to x must equal TF's within the family's tolerance
 (test/tf/tfcorpus.py: gradient).
 
@@ -25,6 +26,7 @@ import tempfile
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+LITERT_NATIVE = os.path.join(HERE, "..", "e2e", "litert_native.py")
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True
 import tfcorpus  # noqa: E402
@@ -40,31 +42,6 @@ CASES = {
     # dynamic_rnn: TensorArrays read and written in the loop, a scalar loss
     "tf1_gradient_rnn_input_frozen": ("Sum:0", 1, []),
 }
-
-
-def run_tflite(sluicec, graph, spec, forward, workdir, name, inputs):
-    """The last output of the gradient model sluicec --grad writes, run in
-    native LiteRT on `inputs` ({"dtype", "shape", "data"} in input order)."""
-    model = os.path.join(workdir, name + ".grad.tflite")
-    if not os.path.exists(model):
-        done = subprocess.run([sluicec, graph, "--emit=tflite", "--grad",
-                               "--feeds=" + ",".join(spec["feeds"]),
-                               "--fetches=" + forward, "-o", model],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            raise RuntimeError(done.stderr.strip().splitlines()[0])
-    from ai_edge_litert.interpreter import Interpreter
-    interpreter = Interpreter(model_path=model)
-    details = interpreter.get_input_details()
-    arrays = [np.array(v["data"], dtype=v["dtype"]).reshape(v["shape"]) for v in inputs]
-    for detail, array in zip(details, arrays):
-        interpreter.resize_tensor_input(detail["index"], array.shape)
-    interpreter.allocate_tensors()
-    for detail, array in zip(details, arrays):
-        interpreter.set_tensor(detail["index"], array)
-    interpreter.invoke()
-    last = interpreter.get_output_details()[-1]
-    return np.array(interpreter.get_tensor(last["index"]), dtype=np.float64).reshape(-1)
 
 
 def main():
@@ -86,13 +63,24 @@ def main():
             spec = json.load(f)
         graph = spec_path[:-5] + ".pbtxt"
         grad = os.path.join(workdir, name + ".grad.mlir")
-        prepared = subprocess.run(
-            [tool("sluicec"), graph, "--emit=mlir", "--grad", "--feeds=" + ",".join(spec["feeds"]),
-             "--fetches=" + forward, "-o", grad], capture_output=True, text=True)
+        # main_grad as lite IR (sluice-run's engines) and as the .tflite
+        # sluicec --grad writes (native LiteRT through the corpus harness).
+        model = os.path.join(workdir, name + ".grad.tflite")
+        common = [tool("sluicec"), graph, "--grad", "--feeds=" + ",".join(spec["feeds"]),
+                  "--fetches=" + forward]
+        prepared = subprocess.run(common + ["--emit=mlir", "-o", grad],
+                                  capture_output=True, text=True)
+        if prepared.returncode == 0 and "tflite" in args.engines:
+            prepared = subprocess.run(common + ["--emit=tflite", "-o", model],
+                                      capture_output=True, text=True)
         if prepared.returncode != 0:
             print("FAIL %s: %s" % (name, prepared.stderr.strip().splitlines()[0]))
             failed += 1
             continue
+        commands = {"tflite": [sys.executable, LITERT_NATIVE, model]}
+        for engine in ("interpreter", "native"):
+            commands[engine] = [tool("sluice-run"), grad, "--function=main_grad",
+                                "--engine=" + engine]
         for engine in args.engines.split(","):
             for index, run in enumerate(spec["runs"]):
                 runs += 1
@@ -107,24 +95,14 @@ def main():
                 with open(path, "w") as f:
                     json.dump(inputs + [seed], f)
                 label = "%s/%s run %d" % (name, engine, index)
-                if engine == "tflite":
-                    try:
-                        got = run_tflite(tool("sluicec"), graph, spec, forward, workdir,
-                                         name, inputs + [seed])
-                    except RuntimeError as error:
-                        print("FAIL %s: %s" % (label, error))
-                        failed += 1
-                        continue
-                else:
-                    done = subprocess.run([tool("sluice-run"), grad, "--function=main_grad",
-                                           "--inputs=" + path, "--engine=" + engine],
-                                          capture_output=True, text=True)
-                    if done.returncode != 0:
-                        print("FAIL %s: %s" % (label, done.stderr.strip().splitlines()[0]))
-                        failed += 1
-                        continue
-                    outputs = json.loads(done.stdout)["outputs"]
-                    got = np.array(outputs[-1]["data"], dtype=np.float64)
+                done = subprocess.run(commands[engine] + ["--inputs=" + path],
+                                      capture_output=True, text=True)
+                if done.returncode != 0:
+                    print("FAIL %s: %s" % (label, (done.stderr or done.stdout).strip()))
+                    failed += 1
+                    continue
+                outputs = json.loads(done.stdout.splitlines()[0])["outputs"]
+                got = np.array(outputs[-1]["data"], dtype=np.float64)
                 want = np.array(expected["data"], dtype=np.float64)
                 if got.shape == want.shape and np.allclose(got, want, rtol=rtol, atol=atol):
                     agree += 1
