@@ -380,12 +380,6 @@ static RankedTensorType constantElementShape(DenseElementsAttr shape,
 }
 
 /// A list shape with its length (dimension 0) made dynamic.
-static SmallVector<int64_t> withDynamicLength(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> result(shape);
-  result[0] = ShapedType::kDynamic;
-  return result;
-}
-
 /// A list type: `length` (or dynamic) elements of `elementShape`, else
 /// unranked (the element shape is not known yet).
 static Type listType(RankedTensorType elementShape, int64_t length,
@@ -447,8 +441,7 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
     if (!in[0])
       return SmallVector<Type>{Type()};
     if (list)
-      return SmallVector<Type>{
-          RankedTensorType::get(withDynamicLength(list.getShape()), element)};
+      return SmallVector<Type>{lite::withDynamicLength(list)};
     auto item = dyn_cast_or_null<RankedTensorType>(in[1]);
     if (item && item.hasStaticShape())
       return SmallVector<Type>{listType(item, ShapedType::kDynamic, element)};
@@ -459,7 +452,7 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
       return SmallVector<Type>{Type(), Type()};
     if (list)
       return SmallVector<Type>{
-          RankedTensorType::get(withDynamicLength(list.getShape()), element),
+          lite::withDynamicLength(list),
           RankedTensorType::get(list.getShape().drop_front(), element)};
     RankedTensorType shape =
         constantElementShape(constantInputOf(index, 1), element);
@@ -471,8 +464,7 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
     // gives a list of any length.
     auto resize = n.attr().find("resize_if_index_out_of_bounds");
     if (list && resize != n.attr().end() && resize->second.b())
-      return SmallVector<Type>{
-          RankedTensorType::get(withDynamicLength(list.getShape()), element)};
+      return SmallVector<Type>{lite::withDynamicLength(list)};
     return SmallVector<Type>{in[0]};
   }
   case ArrayOp::ListFromTensor:
@@ -530,10 +522,8 @@ GraphImporter::buildTensorList(int index, OpBuilder &builder, ValueRange data) {
         resizable && type && !type.isDynamicDim(0))
       // The list was reserved with a static length that this write may
       // outgrow: seen as a list of any length.
-      list = lite::createReshapeCopy(
-          builder, location, list,
-          RankedTensorType::get(withDynamicLength(type.getShape()),
-                                type.getElementType()));
+      list = lite::createReshapeCopy(builder, location, list,
+                                     lite::withDynamicLength(type));
     return SmallVector<Value>{lite::ListSetItemOp::create(
         builder, location, result, list, data[1], data[2], resizable)};
   }

@@ -75,6 +75,18 @@ RankedTensorType i32Vector(OpBuilder &builder, int64_t size) {
 }
 } // namespace
 
+RankedTensorType sluice::lite::getListType(RankedTensorType element) {
+  SmallVector<int64_t> shape{ShapedType::kDynamic};
+  llvm::append_range(shape, element.getShape());
+  return element.clone(shape);
+}
+
+RankedTensorType sluice::lite::withDynamicLength(RankedTensorType list) {
+  SmallVector<int64_t> shape(list.getShape());
+  shape[0] = ShapedType::kDynamic;
+  return list.clone(shape);
+}
+
 Value sluice::lite::createI32Vector(OpBuilder &builder, Location loc,
                                     ArrayRef<int32_t> values) {
   return ConstantOp::create(

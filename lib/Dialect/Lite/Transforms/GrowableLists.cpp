@@ -94,14 +94,6 @@ struct StoredList {
   bool exact = false;
 };
 
-/// A list type of any length with `type`'s elements.
-RankedTensorType withDynamicLength(Type type) {
-  auto ranked = cast<RankedTensorType>(type);
-  SmallVector<int64_t> shape(ranked.getShape());
-  shape[0] = ShapedType::kDynamic;
-  return ranked.clone(shape);
-}
-
 RankedTensorType scalarOf(Type element) {
   return RankedTensorType::get({}, element);
 }
@@ -219,9 +211,9 @@ private:
     StoredList held = stored(list);
     if (held.exact)
       return held.storage;
-    Value elements =
-        createListPrefix(builder, loc, held.storage, held.length,
-                         withDynamicLength(held.storage.getType()));
+    Value elements = createListPrefix(
+        builder, loc, held.storage, held.length,
+        withDynamicLength(cast<RankedTensorType>(held.storage.getType())));
     if (elements.getType() != list.getType())
       elements = createReshapeCopy(builder, loc, elements, list.getType());
     return elements;
@@ -240,7 +232,8 @@ private:
   /// list of any length.
   Value growToHold(OpBuilder &builder, Location loc, Value storage,
                    Value need) {
-    RankedTensorType type = withDynamicLength(storage.getType());
+    RankedTensorType type =
+        withDynamicLength(cast<RankedTensorType>(storage.getType()));
     if (storage.getType() != type)
       storage = createReshapeCopy(builder, loc, storage, type);
     auto i32 = scalarOf(builder.getI32Type());
@@ -446,7 +439,8 @@ bool isRewritable(ArrayRef<Value> members) {
       llvm::any_of(first.getShape().drop_front(), ShapedType::isDynamic))
     return false;
   return llvm::all_of(members, [&](Value member) {
-    return withDynamicLength(member.getType()) == withDynamicLength(first);
+    auto type = dyn_cast<RankedTensorType>(member.getType());
+    return type && withDynamicLength(type) == withDynamicLength(first);
   });
 }
 

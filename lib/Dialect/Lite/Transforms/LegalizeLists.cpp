@@ -295,10 +295,8 @@ LogicalResult resolveElementShapes(ModuleOp module, bool &changed) {
       return;
     // The length is the shape rules' to tell (a constant count, unless the
     // list is resizable).
-    SmallVector<int64_t> listShape{ShapedType::kDynamic};
-    llvm::append_range(listShape, *shape);
     reserve.getList().setType(
-        RankedTensorType::get(listShape, type.getElementType()));
+        getListType(RankedTensorType::get(*shape, type.getElementType())));
     changed = true;
   });
   return failure(conflict);

@@ -340,9 +340,7 @@ private:
         return loop.emitError("cannot record loop-carried value ")
                << slot << " for the gradient: its type "
                << body.getArgument(slot).getType() << " has no static shape";
-      SmallVector<int64_t> shape{ShapedType::kDynamic};
-      llvm::append_range(shape, type.getShape());
-      listTypes.push_back(type.clone(shape));
+      listTypes.push_back(getListType(type));
       extraInits.push_back(ListReserveOp::create(
           before, loc, listTypes.back(), createI32Scalar(before, loc, 0),
           /*resizable=*/true));

@@ -259,9 +259,7 @@ struct LiteStacksAsListsPass
       RankedTensorType element = elementTypeOf(ops);
       if (!element)
         continue;
-      SmallVector<int64_t> shape{ShapedType::kDynamic};
-      llvm::append_range(shape, element.getShape());
-      listTypes[stack] = element.clone(shape);
+      listTypes[stack] = getListType(element);
     }
     if (listTypes.empty())
       return;

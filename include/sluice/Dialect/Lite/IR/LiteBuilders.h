@@ -20,6 +20,13 @@ class WhileOp;
 mlir::Value createReshapeCopy(mlir::OpBuilder &builder, mlir::Location loc,
                               mlir::Value value, mlir::Type resultType);
 
+/// The type of a list of any length whose elements have type `element`.
+mlir::RankedTensorType getListType(mlir::RankedTensorType element);
+
+/// `list`'s type with its length (dimension 0) dynamic: the type of the
+/// list once it may grow or shrink.
+mlir::RankedTensorType withDynamicLength(mlir::RankedTensorType list);
+
 /// A lite.constant of the int32 `values`: a vector (tensor<Nxi32>).
 mlir::Value createI32Vector(mlir::OpBuilder &builder, mlir::Location loc,
                             llvm::ArrayRef<int32_t> values);
