@@ -8,7 +8,9 @@ builds @main_grad. With random seeds s (one per float result) and a random
 direction v over the float arguments x, the directional derivative of the
 loss L(x) = sum_j s_j . y_j(x) that @main_grad gives, sum_i dx_i . v_i, is
 compared with central differences (L(x + e v) - L(x - e v)) / 2e run by
-sluice-run on @main (engine --engine). A run whose one-sided differences
+sluice-run on @main (engine --engine). With --float64 every f32 tensor of
+the program becomes f64 first (a program that no longer verifies or runs
+is refused) and the steps and tolerance shrink to what float64 allows. A run whose one-sided differences
 disagree, or whose central differences at e and e/4 do, sits on a kink of
 a piecewise-linear op (abs, maximum, a comparison switching) and is counted
 apart, not compared. A program the
@@ -32,7 +34,10 @@ sys.dont_write_bytecode = True
 import gen_v1_programs  # noqa: E402
 
 TENSOR = re.compile(r"%[\w.]+: tensor<([^>]*)>")
-EPSILON = 1e-2
+# Per precision: the finite-difference step and the relative tolerance (of
+# 1 + |the directional derivative|) for agreement and for a kink.
+PRECISION = {"float32": (1e-2, 2e-2), "float64": (1e-5, 1e-6)}
+FLOAT_TENSOR = re.compile(r"(tensor<(?:[0-9?]+x)*)f32>")
 
 
 def signature(text):
@@ -68,7 +73,8 @@ def as_arguments(inputs, arguments):
         if isinstance(value, dict):
             typed.append(value)
             continue
-        name = {"f32": "float32", "i32": "int32", "i64": "int64", "i1": "bool"}[dtype]
+        name = {"f32": "float32", "f64": "float64", "i32": "int32", "i64": "int64",
+                "i1": "bool"}[dtype]
         data = flat(value)
         typed.append({"dtype": name, "shape": shape, "data": data})
     return typed
@@ -77,6 +83,13 @@ def as_arguments(inputs, arguments):
 def check(args, workdir, name, program, inputs, rng):
     """'agree', 'kink', ('refused', why) or ('failed', why)."""
     text = open(program).read()
+    precision = "float64" if args.float64 else "float32"
+    epsilon, tolerance = PRECISION[precision]
+    if args.float64:
+        text = FLOAT_TENSOR.sub(r"\1f64>", text)
+        program = os.path.join(workdir, name + ".f64.mlir")
+        with open(program, "w") as f:
+            f.write(text)
     grad = os.path.join(workdir, name + ".grad.mlir")
     done = subprocess.run([args.sluice_opt, program, "-lite-reverse-mode", "-o", grad],
                           capture_output=True, text=True)
@@ -85,7 +98,7 @@ def check(args, workdir, name, program, inputs, rng):
         return ("refused", first)
     arguments = signature(text)
     base = as_arguments(inputs, arguments)
-    floats = [i for i, a in enumerate(base) if a["dtype"] == "float32"]
+    floats = [i for i, a in enumerate(base) if a["dtype"] == precision]
     if not floats:
         return ("refused", "no float argument")
 
@@ -96,12 +109,17 @@ def check(args, workdir, name, program, inputs, rng):
         return path
 
     engine = ["--engine=" + args.engine]
-    outputs = run(args.sluice_run, [program, "--inputs=" + write(base, "in")] + engine,
-                  args.timeout)
+    try:
+        outputs = run(args.sluice_run, [program, "--inputs=" + write(base, "in")] + engine,
+                      args.timeout)
+    except RuntimeError as error:
+        if not args.float64:
+            raise
+        return ("refused", "in float64: %s" % error)
     seeds = []
     for out in outputs:
-        if out["dtype"] == "float32":
-            seeds.append({"dtype": "float32", "shape": out["shape"],
+        if out["dtype"] == precision:
+            seeds.append({"dtype": precision, "shape": out["shape"],
                           "data": [rng.uniform(-1, 1) for _ in out["data"]]})
     if not seeds:
         return ("refused", "no float result")
@@ -120,7 +138,7 @@ def check(args, workdir, name, program, inputs, rng):
                    args.timeout)
         total, k = 0.0, 0
         for out in outs:
-            if out["dtype"] == "float32":
+            if out["dtype"] == precision:
                 total += sum(s * y for s, y in zip(seeds[k]["data"], out["data"]))
                 k += 1
         return total
@@ -129,19 +147,19 @@ def check(args, workdir, name, program, inputs, rng):
     # maximum, abs or comparison switching at these inputs) shows as sides
     # that disagree, or as a central difference that moves with the step.
     at = {0.0: loss(0.0)}
-    for step in (EPSILON, -EPSILON, EPSILON / 4, -EPSILON / 4):
+    for step in (epsilon, -epsilon, epsilon / 4, -epsilon / 4):
         at[step] = loss(step)
     scale = 1 + abs(analytic)
-    for eps in (EPSILON, EPSILON / 4):
+    for eps in (epsilon, epsilon / 4):
         forward = (at[eps] - at[0.0]) / eps
         backward = (at[0.0] - at[-eps]) / eps
         if abs(forward - backward) > 2e-2 * scale:
             return "kink"
-    wide = (at[EPSILON] - at[-EPSILON]) / (2 * EPSILON)
-    narrow = (at[EPSILON / 4] - at[-EPSILON / 4]) / (EPSILON / 2)
-    if abs(wide - narrow) > 2e-2 * scale:
+    wide = (at[epsilon] - at[-epsilon]) / (2 * epsilon)
+    narrow = (at[epsilon / 4] - at[-epsilon / 4]) / (epsilon / 2)
+    if abs(wide - narrow) > tolerance * scale:
         return "kink"
-    if abs(narrow - analytic) > 2e-2 * scale:
+    if abs(narrow - analytic) > tolerance * scale:
         return ("failed", "analytic %.6g, finite differences %.6g" % (analytic, narrow))
     return "agree"
 
@@ -155,6 +173,8 @@ def main():
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--engine", default="interpreter")
+    parser.add_argument("--float64", action="store_true",
+                        help="run every program in float64 (f32 tensors become f64)")
     parser.add_argument("--timeout", type=float, default=60)
     parser.add_argument("--workdir")
     parser.add_argument("--verbose", action="store_true")

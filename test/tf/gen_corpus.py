@@ -511,6 +511,19 @@ def tf1_programs(w):
         "gradient of a dynamic_rnn loss w.r.t. its input (TensorArrays in the loop)",
         rnn_input_gradient, [{"x": rng_f32(6, [2, 4, 3])}], tolerance="gradient", freeze=True)
 
+    def array_read_gradient():
+        x = ph(T.float32, [4, 2], "x")
+        n = ph(T.int32, [], "n")
+        ta = T.TensorArray(T.float32, size=4).unstack(x)
+        _, y = T.while_loop(lambda i, y: i < n,
+                            lambda i, y: (i + 1, T.tanh(y * ta.read(i) + 0.5)),
+                            [0, T.ones([2])])
+        return [x, n], [y, T.gradients(T.reduce_sum(y), x)[0]]
+    add("tf1_gradient_array_read", "tf1_gradient",
+        "gradient of a while loop reading a TensorArray (the gradient's flow summed "
+        "in a backprop accumulator)", array_read_gradient,
+        [{"x": rng_f32(7, [4, 2]), "n": i32(v)} for v in (0, 2, 4)], tolerance="gradient")
+
     # --- variables updated inside loops ---------------------------------------------
     def variable_v2():
         n = ph(T.int32, [], "n")
@@ -822,6 +835,46 @@ def tf2_programs(w):
     write_tf2(w, "tf2_gradient_while", "tf2_gradient",
               "tf.GradientTape of a tf.while_loop (TensorList accumulators)", cf,
               [{"n": i32(v), "x": f32(1, -2, 0.5)} for v in (0, 1, 4)], tolerance="gradient")
+
+    # A TensorList read in the loop: TF2 builds its gradient with
+    # TensorListElementShape, a TensorListReserve of a computed shape and an
+    # AddN of lists (a ZerosLike of a list to start).
+    def gradient_list_read(n, x):
+        with T.GradientTape() as tape:
+            tape.watch(x)
+            ta = T.TensorArray(T.float32, size=4).unstack(x)
+            _, y = T.while_loop(lambda i, y: i < n,
+                                lambda i, y: (i + 1, T.tanh(y * ta.read(i) + 0.5)),
+                                [0, T.ones([2])])
+            loss = T.reduce_sum(y)
+        return tape.gradient(loss, x)
+    cf = concrete(gradient_list_read, [S([], T.int32, name="n"), S([4, 2], T.float32, name="x")])
+    write_tf2(w, "tf2_gradient_list_read", "tf2_gradient",
+              "tf.GradientTape of a tf.while_loop reading a TensorArray", cf,
+              [{"n": i32(v), "x": rng_f32(8, [4, 2])} for v in (0, 2, 4)], tolerance="gradient")
+
+    # An RNN training step: the loss of a tanh RNN over T=5 steps and its
+    # gradients w.r.t. the input sequence and both weight matrices.
+    def rnn_step(x, w_in, w_h):
+        with T.GradientTape() as tape:
+            tape.watch([x, w_in, w_h])
+            ta = T.TensorArray(T.float32, size=5).unstack(x)
+            out = T.TensorArray(T.float32, size=5)
+
+            def body(t, h, out):
+                h = T.tanh(T.matmul(ta.read(t), w_in) + T.matmul(h, w_h))
+                return t + 1, h, out.write(t, h)
+            _, _, out = T.while_loop(lambda t, h, out: t < 5, body,
+                                     [0, T.zeros([2, 3]), out])
+            loss = T.reduce_sum(out.stack() ** 2)
+        return [loss] + tape.gradient(loss, [x, w_in, w_h])
+    cf = concrete(rnn_step, [S([5, 2, 4], T.float32, name="x"), S([4, 3], T.float32, name="w_in"),
+                             S([3, 3], T.float32, name="w_h")])
+    write_tf2(w, "tf2_gradient_rnn", "tf2_gradient",
+              "an RNN training step in a tf.function: loss and gradients w.r.t. the "
+              "input sequence and the weights", cf,
+              [{"x": rng_f32(9, [5, 2, 4]), "w_in": rng_f32(10, [4, 3], 0.5),
+                "w_h": rng_f32(11, [3, 3], 0.5)}], tolerance="gradient")
 
 
 # ---------------------------------------------------------------------------

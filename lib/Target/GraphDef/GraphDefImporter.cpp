@@ -355,6 +355,9 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
     return value;
   };
 
+  // A gradient's flow accumulator starts from zeros of the array.
+  if (accumulatorZeros.count(index))
+    return SmallVector<Type>{first()};
   switch (kinds[index]) {
   case NodeKind::Const: {
     auto it = n.attr().find("value");
@@ -817,6 +820,9 @@ GraphImporter::buildOps(int index, OpBuilder &builder, ValueRange dataIn) {
     if (flowTokens.count({index, position}))
       data[position] = flowToken(builder, location, data[position]);
   }
+  if (accumulatorZeros.count(index))
+    return SmallVector<Value>{
+        lite::ZerosLikeOp::create(builder, location, data[0])};
   switch (kinds[index]) {
   case NodeKind::Const:
     return SmallVector<Value>{

@@ -163,6 +163,10 @@ private:
   /// TensorArrays (TensorArrayImport.cpp): finds the array every flow
   /// carrier and TensorArray op works on, and every handle carrier.
   mlir::LogicalResult resolveTensorArrays();
+  /// Whether node `add` is the backprop accumulator of a gradient's flow
+  /// that arrives at its data input `position`, from `producer`: then it
+  /// records it (flowAccumulators, accumulatorZeros) and returns true.
+  bool recordFlowAccumulator(int add, unsigned position, InputRef producer);
   /// The element type of the TensorArrayV3 node `array`.
   mlir::Type arrayElementType(int array, std::string &why);
   mlir::FailureOr<llvm::SmallVector<mlir::Type>>
@@ -246,6 +250,13 @@ private:
   /// they get TF's flow value, a float 0, computed from the array so that
   /// they still wait for it.
   std::set<std::pair<int, unsigned>> flowTokens;
+  /// The backprop accumulators of a gradient's flow (the AddV2 nodes that
+  /// sum, over the iterations of a gradient loop, the flows of the writes to
+  /// an array's gradient): they add the gradient's contents. Their initial
+  /// zero (a Const) becomes zeros of the array, from the forward flow that
+  /// is its extra data input.
+  std::set<int> flowAccumulators;
+  std::set<int> accumulatorZeros;
   /// Per node: the VarHandleOp/VariableV2 node whose variable it works on or
   /// whose handle it carries, or -1; and the (node, data input) pairs that
   /// read a ref variable as a value, with the variable's node.

@@ -284,10 +284,16 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
                                     MLIRContext *context, std::string &error) {
   const OpMapping *mapping = lookup(node.node.op());
   assert(mapping && "not a compute op");
-  // The element type: T (or dtype) where the op has one.
+  // The element type: T (or dtype) where the op has one. A DT_VARIANT T
+  // (ZerosLike and AddN of TensorLists, in TF2's gradients) is the list's:
+  // the first input's.
   Type elementType;
-  if (StringRef attr = resultElementTypeAttr(node.node);
-      findAttr(node.node, attr)) {
+  StringRef attr = resultElementTypeAttr(node.node);
+  const tensorflow::AttrValue *typeAttr = findAttr(node.node, attr);
+  if (typeAttr && typeAttr->value_case() == tensorflow::AttrValue::kType &&
+      typeAttr->type() == tensorflow::DT_VARIANT)
+    typeAttr = nullptr;
+  if (typeAttr) {
     elementType = getTypeAttr(node.node, attr, context, error);
     if (!elementType)
       return failure();

@@ -48,7 +48,13 @@
 // multiple_writes_aggregate). All gradients of one array are one (TF keys
 // them by a `source` name; two sources are refused). A flow used as plain
 // data by another op (tf.gradients pushes forward flows on stacks, to order
-// the backward loop) is TF's flow value, a float 0 (flowToken).
+// the backward loop) is TF's flow value, a float 0 (flowToken), except in
+// the backprop accumulator of a gradient loop that sums the flows of the
+// writes to a gradient (recordFlowAccumulator): there the sum is of the
+// contents.
+//
+// TensorListElementShape is a constant where the list type gives it, else
+// the list's shape without dimension 0.
 //
 // What differs from TF: the array is a value, so a read through a flow older
 // than the latest write sees the older contents (TF graphs built by the
@@ -91,6 +97,7 @@ enum class ArrayOp {
   ListEmpty,
   ListPushBack,
   ListPopBack,
+  ListElementShape,
 };
 
 bool isTensorListOp(ArrayOp op) { return op >= ArrayOp::ListReserve; }
@@ -106,6 +113,7 @@ std::optional<ArrayOp> arrayOpOf(StringRef op) {
       .Case("EmptyTensorList", ArrayOp::ListEmpty)
       .Case("TensorListPushBack", ArrayOp::ListPushBack)
       .Case("TensorListPopBack", ArrayOp::ListPopBack)
+      .Case("TensorListElementShape", ArrayOp::ListElementShape)
       .Case("TensorArrayV3", ArrayOp::Create)
       .Case("TensorArrayWriteV3", ArrayOp::Write)
       .Case("TensorArrayReadV3", ArrayOp::Read)
@@ -186,6 +194,8 @@ LogicalResult GraphImporter::resolveTensorArrays() {
   tensorArrayOf.assign(count, -1);
   carriesHandle.assign(count, false);
   flowTokens.clear();
+  flowAccumulators.clear();
+  accumulatorZeros.clear();
   onGradient.assign(count, false);
   flowOfGradient.assign(count, false);
   // The array whose handle each TensorArray op takes directly.
@@ -278,6 +288,16 @@ LogicalResult GraphImporter::resolveTensorArrays() {
               worklist.push_back({user, 1, gradient});
             continue;
           }
+          // A gradient loop's accumulator of the gradient's flow adds the
+          // gradient's contents, and carries them on.
+          if (!isHandle && flowAccumulators.count(user))
+            continue;
+          if (!isHandle && gradient &&
+              recordFlowAccumulator(user, position, {producer, port})) {
+            tensorArrayOf[user] = array;
+            worklist.push_back({user, 0, true});
+            continue;
+          }
           // A Switch's input #1 is its predicate; a Merge takes any number
           // of data inputs; the other control-flow nodes one.
           bool dataPosition = kinds[user] == NodeKind::Merge || position == 0;
@@ -333,6 +353,92 @@ LogicalResult GraphImporter::resolveTensorArrays() {
                       << node(tensorArrayOf[i]).name() << "'";
   }
   return success();
+}
+
+// TF's gradient of a while loop sums the gradient of a loop invariant over
+// the iterations in a backprop accumulator (the gradient loop's frame is
+// between the Enter and the Exit):
+//
+//   b_acc (Const 0) -> Enter -> Merge -> Switch -:1-> AddV2 -> NextIteration
+//                                 ^        \-:0-> Exit       ^         |
+//                                 |                 value ---+         |
+//                                 +------------------------------------+
+//
+// When the invariant is a TensorArray's flow (an array read in the forward
+// loop), the value is the flow of a write to the array's gradient, which
+// starts from zeros in every iteration. Summed as lists, the accumulator
+// carries the gradient's contents: b_acc becomes zeros of the array, made
+// from the forward flow that entered the gradient loop.
+bool GraphImporter::recordFlowAccumulator(int add, unsigned position,
+                                          InputRef producer) {
+  StringRef op = node(add).op();
+  if (kinds[add] != NodeKind::Compute || (op != "AddV2" && op != "Add") ||
+      position > 1 || dataInput(inputs[add], 2))
+    return false;
+  std::optional<InputRef> other = dataInput(inputs[add], 1 - position);
+  if (!other || kinds[other->node] != NodeKind::Switch || other->port != 1)
+    return false;
+  std::optional<InputRef> merged = dataInput(inputs[other->node], 0);
+  if (!merged || kinds[merged->node] != NodeKind::Merge ||
+      dataInput(inputs[merged->node], 2))
+    return false;
+  int enter = -1, initial = -1;
+  bool backEdge = false;
+  for (unsigned i = 0; i < 2; ++i) {
+    std::optional<InputRef> in = dataInput(inputs[merged->node], i);
+    if (!in)
+      return false;
+    std::optional<InputRef> source = dataInput(inputs[in->node], 0);
+    if (!source)
+      return false;
+    if (kinds[in->node] == NodeKind::NextIteration)
+      backEdge |= source->node == add && source->port == 0;
+    else if (kinds[in->node] == NodeKind::Enter &&
+             kinds[source->node] == NodeKind::Const) {
+      enter = in->node;
+      initial = source->node;
+    }
+  }
+  if (!backEdge || enter < 0 || !inputs[initial].empty())
+    return false;
+  DenseElementsAttr zero = constantOf(initial);
+  if (!zero || !zero.isSplat() || !isa<FloatType>(zero.getElementType()) ||
+      !zero.getSplatValue<APFloat>().isZero())
+    return false;
+  // The forward flow that entered the gradient loop: back from the write
+  // through the gradient's ops and Identities to an Enter of this frame.
+  auto frameOf = [&](int index) {
+    auto frame = node(index).attr().find("frame_name");
+    return frame == node(index).attr().end() ? std::string()
+                                             : frame->second.s();
+  };
+  std::optional<InputRef> at = producer;
+  for (int steps = 0; at && steps < 64; ++steps) {
+    int current = at->node;
+    if (kinds[current] == NodeKind::Enter) {
+      if (frameOf(current) != frameOf(enter))
+        return false;
+      std::optional<InputRef> forward = dataInput(inputs[current], 0);
+      if (!forward)
+        return false;
+      inputs[initial].push_back(*forward);
+      flowAccumulators.insert(add);
+      accumulatorZeros.insert(initial);
+      return true;
+    }
+    if (kinds[current] == NodeKind::Identity) {
+      at = dataInput(inputs[current], 0);
+      continue;
+    }
+    if (kinds[current] != NodeKind::TensorArray)
+      return false;
+    ArrayOp arrayOp = *arrayOpOf(node(current).op());
+    if (arrayOp != ArrayOp::Write && arrayOp != ArrayOp::Scatter &&
+        arrayOp != ArrayOp::Grad)
+      return false;
+    at = dataInput(inputs[current], flowInputOf(arrayOp));
+  }
+  return false;
 }
 
 Value GraphImporter::flowToken(OpBuilder &builder, Location location,
@@ -396,15 +502,17 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
   const tensorflow::NodeDef &n = node(index);
   ArrayOp op = *arrayOpOf(n.op());
   std::string why;
-  // TensorListLength has no element_dtype: its list's is whatever it is.
-  Type element = op == ArrayOp::ListLength
-                     ? IntegerType::get(context, 32)
+  // TensorListLength and TensorListElementShape have no element_dtype:
+  // their list's is whatever it is.
+  Type element = op == ArrayOp::ListLength ? IntegerType::get(context, 32)
+                 : op == ArrayOp::ListElementShape
+                     ? getTypeAttr(n, "shape_type", context, why)
                      : getTypeAttr(n, "element_dtype", context, why);
   if (!element) {
     error(index) << why;
     return failure();
   }
-  static constexpr unsigned kInputs[] = {2, 2, 3, 3, 2, 1, 2, 2, 2};
+  static constexpr unsigned kInputs[] = {2, 2, 3, 3, 2, 1, 2, 2, 2, 1};
   unsigned expected =
       kInputs[static_cast<int>(op) - static_cast<int>(ArrayOp::ListReserve)];
   if (in.size() != expected) {
@@ -420,7 +528,7 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
   }
   // An op on a list (or FromTensor's tensor) names its element type too.
   if (op != ArrayOp::ListReserve && op != ArrayOp::ListEmpty &&
-      op != ArrayOp::ListLength && in[0] &&
+      op != ArrayOp::ListLength && op != ArrayOp::ListElementShape && in[0] &&
       cast<TensorType>(in[0]).getElementType() != element) {
     error(index) << "has element_dtype " << element << " but its list holds "
                  << cast<TensorType>(in[0]).getElementType();
@@ -472,6 +580,10 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
   case ArrayOp::ListLength:
     return SmallVector<Type>{
         RankedTensorType::get({}, IntegerType::get(context, 32))};
+  case ArrayOp::ListElementShape:
+    // The dimensions after dimension 0.
+    return SmallVector<Type>{RankedTensorType::get(
+        {list ? list.getRank() - 1 : ShapedType::kDynamic}, element)};
   case ArrayOp::ListGetItem:
     if (!in[0])
       return SmallVector<Type>{Type()};
@@ -533,6 +645,36 @@ GraphImporter::buildTensorList(int index, OpBuilder &builder, ValueRange data) {
   case ArrayOp::ListLength:
     return SmallVector<Value>{
         lite::ListLengthOp::create(builder, location, result, data[0])};
+  case ArrayOp::ListElementShape: {
+    // A constant when the list type says it, else the list's shape without
+    // its length.
+    auto list = dyn_cast<RankedTensorType>(data[0].getType());
+    auto shapeType = cast<RankedTensorType>(result);
+    if (list &&
+        llvm::none_of(list.getShape().drop_front(), ShapedType::isDynamic)) {
+      SmallVector<APInt> dims;
+      for (int64_t dim : list.getShape().drop_front())
+        dims.push_back(
+            APInt(shapeType.getElementTypeBitWidth(), dim, /*isSigned=*/true));
+      return SmallVector<Value>{lite::ConstantOp::create(
+          builder, location, DenseElementsAttr::get(shapeType, dims))};
+    }
+    auto vector = [&](int64_t size) {
+      return RankedTensorType::get({size}, shapeType.getElementType());
+    };
+    auto constant = [&](int64_t value) -> Value {
+      return lite::ConstantOp::create(
+          builder, location,
+          DenseElementsAttr::get(
+              vector(1), APInt(shapeType.getElementTypeBitWidth(), value,
+                               /*isSigned=*/true)));
+    };
+    Value shape = lite::ShapeOp::create(
+        builder, location, vector(list ? list.getRank() : ShapedType::kDynamic),
+        data[0]);
+    return SmallVector<Value>{lite::SliceOp::create(
+        builder, location, result, shape, constant(1), constant(-1))};
+  }
   case ArrayOp::ListEmpty: {
     // A resizable list of no elements (TF2's gradient accumulators).
     auto i32 = RankedTensorType::get({}, builder.getI32Type());
@@ -626,7 +768,10 @@ GraphImporter::transferTensorArray(int index, ArrayRef<Type> in) {
             kinds[user] != NodeKind::TensorArray)
           continue;
         ArrayOp userOp = *arrayOpOf(node(user).op());
-        if (userOp != ArrayOp::Write && userOp != ArrayOp::Scatter)
+        // The gradient's writes follow the array's shape (their values'
+        // shapes are often less known).
+        if ((userOp != ArrayOp::Write && userOp != ArrayOp::Scatter) ||
+            onGradient[user])
           continue;
         std::optional<InputRef> value = dataInput(inputs[user], kValueInput);
         Type valueType =
