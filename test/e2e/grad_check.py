@@ -37,7 +37,7 @@ TENSOR = re.compile(r"%[\w.]+: tensor<([^>]*)>")
 # Per precision: the finite-difference step and the relative tolerance (of
 # 1 + |the directional derivative|) for agreement and for a kink.
 PRECISION = {"float32": (1e-2, 2e-2), "float64": (1e-5, 1e-6)}
-FLOAT_TENSOR = re.compile(r"(tensor<(?:[0-9?]+x)*)f32>")
+FLOAT_TENSOR = re.compile(r"(tensor<(?:[0-9?*]+x)*)f32>")
 
 
 def signature(text):
@@ -98,6 +98,10 @@ def check(args, workdir, name, program, inputs, rng):
         return ("refused", first)
     arguments = signature(text)
     base = as_arguments(inputs, arguments)
+    if args.float64:
+        for value in base:
+            if value["dtype"] == "float32":
+                value["dtype"] = "float64"
     floats = [i for i, a in enumerate(base) if a["dtype"] == precision]
     if not floats:
         return ("refused", "no float argument")
