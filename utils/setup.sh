@@ -12,7 +12,7 @@ packages=(
   libflatbuffers-dev flatbuffers-compiler
   libprotobuf-dev protobuf-compiler
   pybind11-dev python3-dev python3-numpy python3-pytest python3-venv
-  libgtest-dev
+  libgtest-dev libclang-rt-22-dev
 )
 missing=()
 for p in "${packages[@]}"; do
