@@ -24,10 +24,13 @@
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/SignatureNames.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
+#include "sluice/Kernels/Kernels.h"
+#include "sluice/Kernels/TensorIO.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "mlir/Transforms/Passes.h"
@@ -505,6 +508,105 @@ static bool mayBeDynamicTensor(Value value) {
          value.getDefiningOp<lite::ReadVariableOp>();
 }
 
+/// Replaces `use`'s value by the constant LiteRT computes it as when it
+/// prepares the model, if it does: a SHAPE of a statically shaped tensor,
+/// and any effect-free builtin on such values and constants (LiteRT's
+/// kernels compute MUL, RESHAPE, GATHER, CONCATENATION, TILE, ... of
+/// constant inputs in Prepare, as a read-only tensor their Invoke no longer
+/// writes). Computed with the reference kernels, as -lite-fold-constants
+/// does, but at any size.
+static void foldPreparedValue(OpOperand &use, OpBuilder &builder) {
+  Value value = use.get();
+  auto isStaticShapeOf = [](Operation *op) {
+    auto shape = dyn_cast<lite::ShapeOp>(op);
+    return shape &&
+           cast<ShapedType>(shape.getInput().getType()).hasStaticShape();
+  };
+  // The ops `value` is computed by, each needing only constants.
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> worklist{value};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val().getDefiningOp();
+    if (!op)
+      return; // an input: known only at run time
+    if (!slice.insert(op) || matchPattern(op, m_Constant()) ||
+        isStaticShapeOf(op))
+      continue;
+    if (!isa<lite::TFLiteBuiltinOpInterface>(op) || op->getNumRegions() ||
+        !isMemoryEffectFree(op) ||
+        !llvm::all_of(op->getResultTypes(), [](Type type) {
+          auto tensor = dyn_cast<RankedTensorType>(type);
+          return tensor && tensor.hasStaticShape();
+        }))
+      return;
+    llvm::append_range(worklist, op->getOperands());
+  }
+  if (slice.size() == 1 && matchPattern(value, m_Constant()))
+    return;
+  SmallVector<Operation *> order = slice.takeVector();
+  llvm::sort(order,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  DenseMap<Value, interp::Tensor> values;
+  for (Operation *op : order) {
+    SmallVector<interp::Tensor> results;
+    std::string error;
+    ElementsAttr attr;
+    if (matchPattern(op->getResult(0), m_Constant(&attr))) {
+      FailureOr<interp::Tensor> tensor = interp::tensorFromAttr(attr, error);
+      if (failed(tensor))
+        return;
+      results.push_back(std::move(*tensor));
+    } else if (isStaticShapeOf(op)) {
+      auto type = cast<RankedTensorType>(op->getResult(0).getType());
+      unsigned width = type.getElementTypeBitWidth();
+      SmallVector<APInt> dims;
+      for (int64_t dim :
+           cast<ShapedType>(op->getOperand(0).getType()).getShape())
+        dims.push_back(APInt(width, dim, /*isSigned=*/true));
+      FailureOr<interp::Tensor> tensor =
+          interp::tensorFromAttr(DenseElementsAttr::get(type, dims), error);
+      if (failed(tensor))
+        return;
+      results.push_back(std::move(*tensor));
+    } else {
+      SmallVector<interp::Tensor> operands;
+      for (Value operand : op->getOperands())
+        operands.push_back(values.at(operand));
+      ScopedDiagnosticHandler silence(op->getContext(),
+                                      [](Diagnostic &) { return success(); });
+      if (failed(interp::evaluateLiteOp(op, operands, results)))
+        return; // a run-time error: left for the run to report
+    }
+    for (auto [result, tensor] : llvm::zip_equal(op->getResults(), results))
+      values.try_emplace(result, std::move(tensor));
+  }
+  auto type = cast<RankedTensorType>(value.getType());
+  const interp::Tensor &tensor = values.at(value);
+  if (tensor.getShape() != type.getShape())
+    return;
+  use.set(lite::ConstantOp::create(builder, value.getLoc(),
+                                   interp::tensorToAttr(tensor, type)));
+  // The ops left unused are not written.
+  for (Operation *op : llvm::reverse(order))
+    if (op->use_empty())
+      op->erase();
+}
+
+/// Replaces each output of `function` that LiteRT computes when it prepares
+/// the model (foldPreparedValue) by that constant. Such a tensor is never
+/// written while the model runs: an IF whose branch returns it has pointed
+/// the branch's output at its own output buffer, which stays unwritten
+/// (zeros or garbage in both LiteRT runtimes; for a SHAPE, native LiteRT
+/// then frees a buffer twice), and LiteRT.js reads an entry output that is
+/// one as memory never written. -lite-fold-constants leaves results of
+/// more than max-elements elements, and SHAPE, to this.
+static void foldPreparedOutputs(func::FuncOp function) {
+  Operation *ret = function.getBody().front().getTerminator();
+  OpBuilder builder(ret);
+  for (OpOperand &operand : ret->getOpOperands())
+    foldPreparedValue(operand, builder);
+}
+
 /// Gives every subgraph output its own tensor: a function result that is an
 /// argument, or a value returned twice, becomes a copy (a RESHAPE to its own
 /// shape), since a TFLite subgraph's output tensors must be distinct from
@@ -536,9 +638,9 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry,
     // it: LiteRT computes such a RESHAPE when it prepares the model, and its
     // IF kernel (LiteRT 2.3) then redirects that output's data to the IF's
     // output buffer, which the interpreter's destructor frees as its own
-    // (free(): invalid pointer when a program ends).
-    if (auto constant = value.getDefiningOp<lite::ConstantOp>();
-        constant && !isEntry) {
+    // (free(): invalid pointer when a program ends); LiteRT.js reads such
+    // an entry output as zeros (foldPreparedOutputs).
+    if (auto constant = value.getDefiningOp<lite::ConstantOp>()) {
       operand.set(builder.clone(*constant)->getResult(0));
       continue;
     }
@@ -588,16 +690,26 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   pm.addPass(lite::createLiteOutlineRegionsPass());
   if (failed(pm.run(module)))
     return failure();
-  llvm::SmallPtrSet<Operation *, 8> loopBodies;
+  llvm::SmallPtrSet<Operation *, 8> loopBodies, branches;
   module.walk([&](lite::WhileOp loop) {
     if (auto call = dyn_cast<func::CallOp>(loop.getBody().front().front()))
       if (Operation *body = module.lookupSymbol(call.getCalleeAttr()))
         loopBodies.insert(body);
   });
-  for (func::FuncOp function : module.getOps<func::FuncOp>())
-    if (!function.isExternal())
-      materializeOutputCopies(function, function == entry,
-                              loopBodies.contains(function));
+  module.walk([&](lite::IfOp op) {
+    for (Region *region : {&op.getThenRegion(), &op.getElseRegion()})
+      if (auto call = dyn_cast<func::CallOp>(region->front().front()))
+        if (Operation *branch = module.lookupSymbol(call.getCalleeAttr()))
+          branches.insert(branch);
+  });
+  for (func::FuncOp function : module.getOps<func::FuncOp>()) {
+    if (function.isExternal())
+      continue;
+    if (function == entry || branches.contains(function))
+      foldPreparedOutputs(function);
+    materializeOutputCopies(function, function == entry,
+                            loopBodies.contains(function));
+  }
   return ModelWriter(module, planBuffers, options.requireLiteRTKernels)
       .write(entry, os);
 }
