@@ -2,6 +2,8 @@
 
 #include "Lifting.h"
 
+#include "sluice/Driver/LoadProgram.h"
+
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
 #include "sluice/Conversion/ExecutorToLite/Passes.h"
 
@@ -22,15 +24,20 @@ bool containsExecutorOps(Operation *root) {
       .wasInterrupted();
 }
 
-LogicalResult liftModule(ModuleOp module) {
+LogicalResult liftModule(ModuleOp module, unsigned maxNesting) {
   PassManager pm(module.getContext());
   executor::buildLiftControlFlowPipeline(pm.nest<func::FuncOp>());
-  return pm.run(module);
+  if (failed(pm.run(module)))
+    return failure();
+  // Lifting turns flat v1 graphs into nested regions: as deep as their
+  // conds and loops nest.
+  return checkNestingDepth(module, maxNesting);
 }
 
-FailureOr<OwningOpRef<ModuleOp>> cloneLifted(ModuleOp module) {
+FailureOr<OwningOpRef<ModuleOp>> cloneLifted(ModuleOp module,
+                                             unsigned maxNesting) {
   OwningOpRef<ModuleOp> copy(module.clone());
-  if (containsExecutorOps(*copy) && failed(liftModule(*copy)))
+  if (containsExecutorOps(*copy) && failed(liftModule(*copy, maxNesting)))
     return failure();
   return copy;
 }

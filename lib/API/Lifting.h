@@ -19,11 +19,11 @@ bool containsExecutorOps(mlir::Operation *root);
 
 /// Runs the sluice-lift pipeline on every function of `module`; errors are
 /// emitted as diagnostics.
-mlir::LogicalResult liftModule(mlir::ModuleOp module);
+mlir::LogicalResult liftModule(mlir::ModuleOp module, unsigned maxNesting);
 
 /// A copy of `module` with its executor graphs, if any, lifted.
 mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>>
-cloneLifted(mlir::ModuleOp module);
+cloneLifted(mlir::ModuleOp module, unsigned maxNesting);
 
 } // namespace sluice
 

@@ -73,6 +73,7 @@ FailureOr<Program> Program::load(StringRef path,
                                  const GraphDefImportOptions &importOptions,
                                  ProgramError &error) {
   auto session = std::make_shared<ProgramSession>();
+  session->maxNesting = importOptions.maxNesting;
   DiagnosticCapture capture(*session);
   std::string message;
   OwningOpRef<ModuleOp> module = loadProgram(
@@ -182,7 +183,9 @@ LogicalResult Program::lift(ProgramError &error, StringRef function) {
   DiagnosticCapture capture(*session);
   compiledCode.clear();
   if (function.empty())
-    return failed(liftModule(*module)) ? capture.fail(error) : success();
+    return failed(liftModule(*module, session->maxNesting))
+               ? capture.fail(error)
+               : success();
   func::FuncOp callee = lookupFunction(function);
   if (!callee)
     return capture.fail(error, ("no function @" + function).str());
@@ -196,7 +199,8 @@ Program::exportTFLite(ProgramError &error,
                       const TFLiteExportOptions &options) const {
   DiagnosticCapture capture(*session);
   // Export outlines regions: always on a copy.
-  FailureOr<OwningOpRef<ModuleOp>> lifted = cloneLifted(*module);
+  FailureOr<OwningOpRef<ModuleOp>> lifted =
+      cloneLifted(*module, session->maxNesting);
   if (failed(lifted))
     return capture.fail(error);
   std::string bytes;
@@ -217,7 +221,8 @@ LogicalResult Program::compileNative(llvm::raw_ostream &os,
   OwningOpRef<ModuleOp> lifted;
   ModuleOp lite = *module;
   if (hasExecutorOps()) {
-    FailureOr<OwningOpRef<ModuleOp>> copy = cloneLifted(*module);
+    FailureOr<OwningOpRef<ModuleOp>> copy =
+        cloneLifted(*module, session->maxNesting);
     if (failed(copy))
       return capture.fail(error);
     lifted = std::move(*copy);

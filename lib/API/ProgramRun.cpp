@@ -131,6 +131,7 @@ Program::run(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
 
   interp::InterpreterOptions interpreterOptions;
   interpreterOptions.maxIterations = options.maxIterations;
+  interpreterOptions.maxMemoryBytes = options.maxMemoryBytes;
   auto start = std::chrono::steady_clock::now();
   FailureOr<SmallVector<interp::Tensor>> results =
       interp::runFunction(function, inputs, interpreterOptions,
@@ -155,7 +156,8 @@ Program::runNatively(func::FuncOp function, ArrayRef<interp::Tensor> inputs,
 
   auto compiled = compiledCode.find(key);
   if (compiled == compiledCode.end()) {
-    FailureOr<OwningOpRef<ModuleOp>> lite = cloneLifted(*module);
+    FailureOr<OwningOpRef<ModuleOp>> lite =
+        cloneLifted(*module, session->maxNesting);
     if (failed(lite))
       return capture.fail(error);
     auto specialized =

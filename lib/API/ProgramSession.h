@@ -9,6 +9,8 @@
 #ifndef SLUICE_LIB_API_PROGRAMSESSION_H
 #define SLUICE_LIB_API_PROGRAMSESSION_H
 
+#include "sluice/Runtime/ResourceLimits.h"
+
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -21,6 +23,9 @@ struct ProgramSession {
 
   mlir::MLIRContext context;
   llvm::SourceMgr sourceMgr;
+  /// The nesting the program was loaded with (--max-nesting), which the
+  /// lift keeps too.
+  unsigned maxNesting = kDefaultMaxNesting;
 };
 
 } // namespace sluice

@@ -17,12 +17,12 @@ GraphDefCommandLineOptions::GraphDefCommandLineOptions(
                     "nodes, else every unconsumed data output except switch "
                     "outputs and nodes used as control inputs)")
               .str()),
-      initDescription(
-          (prefix + "nodes run once before the fetches, comma-separated "
-                    "(variable initializers; default: the NoOp 'init' of a "
-                    "graph with variables, when --fetches is given; --init= "
-                    "for none)")
-              .str()),
+      initDescription((prefix +
+                       "nodes run once before the fetches, comma-separated "
+                       "(variable initializers; default: the NoOp 'init' of a "
+                       "graph with variables, when --fetches is given; --init= "
+                       "for none)")
+                          .str()),
       verboseDescription(
           (prefix + "report the nodes left out because no fetch needs them "
                     "(TensorFlow does not run them either)")
@@ -30,12 +30,19 @@ GraphDefCommandLineOptions::GraphDefCommandLineOptions(
       feeds("feeds", cl::desc(feedsDescription)),
       fetches("fetches", cl::desc(fetchesDescription)),
       init("init", cl::desc(initDescription)),
-      verbose("verbose", cl::desc(verboseDescription)) {
+      verbose("verbose", cl::desc(verboseDescription)),
+      maxNesting(
+          "max-nesting",
+          cl::desc("How deep regions (lite.if/lite.while, lifted v1 conds and "
+                   "loops), GraphDef library functions and TFLite "
+                   "subgraphs may nest in any input; deeper is refused"),
+          cl::init(kDefaultMaxNesting)) {
   if (category) {
     feeds.addCategory(*category);
     fetches.addCategory(*category);
     init.addCategory(*category);
     verbose.addCategory(*category);
+    maxNesting.addCategory(*category);
   }
 }
 
@@ -46,5 +53,6 @@ GraphDefImportOptions GraphDefCommandLineOptions::get() const {
   if (init.getNumOccurrences())
     options.init = splitTensorList(init);
   options.reportPruned = verbose;
+  options.maxNesting = maxNesting;
   return options;
 }

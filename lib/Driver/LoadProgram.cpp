@@ -24,16 +24,81 @@ void sluice::loadSluiceDialects(MLIRContext &context) {
                       lite::LiteDialect>();
 }
 
+LogicalResult sluice::checkNestingDepth(Operation *root, unsigned maxNesting) {
+  // Regions still to visit, with the depth of the ops in them.
+  SmallVector<std::pair<Region *, unsigned>> worklist;
+  for (Region &region : root->getRegions())
+    worklist.push_back({&region, 0});
+  while (!worklist.empty()) {
+    auto [region, depth] = worklist.pop_back_val();
+    for (Operation &op : region->getOps()) {
+      if (op.getNumRegions() == 0)
+        continue;
+      if (depth > maxNesting)
+        return op.emitError("'") << op.getName() << "' sits " << depth
+                                 << " regions deep, more than " << maxNesting
+                                 << " (raise --max-nesting if it should)";
+      for (Region &nested : op.getRegions())
+        worklist.push_back({&nested, depth + 1});
+    }
+  }
+  return success();
+}
+
+/// The deepest nesting of brackets ({}, (), []) in MLIR text (outside string
+/// literals and comments), stopping once it passes `limit`: region nesting
+/// is at most that, and MLIR's parser recurses once per level. (Angle
+/// brackets are left out: `->` would close one never opened.)
+static unsigned braceDepth(StringRef text, unsigned limit) {
+  unsigned depth = 0, deepest = 0;
+  for (size_t i = 0, e = text.size(); i < e && deepest <= limit; ++i) {
+    char c = text[i];
+    if (c == '"') {
+      for (++i; i < e && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+    } else if (c == '/' && i + 1 < e && text[i + 1] == '/') {
+      i = text.find('\n', i);
+      if (i == StringRef::npos)
+        break;
+    } else if (c == '{' || c == '(' || c == '[') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == '}' || c == ')' || c == ']') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
 OwningOpRef<ModuleOp> sluice::loadProgram(
     StringRef path, MLIRContext &context, llvm::SourceMgr &sourceMgr,
     const GraphDefImportOptions &importOptions, std::string &error) {
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(path, &error);
   if (!file)
     return nullptr;
-  if (isGraphDefPath(path))
-    return importGraphDef(file->getBuffer(), path, &context, importOptions);
-  if (isTFLitePath(path))
-    return importTFLite(file->getBuffer(), path, &context);
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  return parseSourceFile<ModuleOp>(sourceMgr, &context);
+  unsigned maxNesting = importOptions.maxNesting;
+  OwningOpRef<ModuleOp> module;
+  if (isGraphDefPath(path)) {
+    module = importGraphDef(file->getBuffer(), path, &context, importOptions);
+  } else if (isTFLitePath(path)) {
+    module = importTFLite(file->getBuffer(), path, &context, maxNesting);
+  } else {
+    // Each level of regions takes a brace, plus a few for the types and
+    // attributes on the way (a function's signature, its body).
+    constexpr unsigned kBracketsBesideRegions = 16;
+    if (braceDepth(file->getBuffer(), maxNesting + kBracketsBesideRegions) >
+        maxNesting + kBracketsBesideRegions) {
+      error = (path + ": brackets nest more than " +
+               Twine(maxNesting + kBracketsBesideRegions) +
+               " deep: regions nesting more than " + Twine(maxNesting) +
+               " deep are refused (raise --max-nesting if they should)")
+                  .str();
+      return nullptr;
+    }
+    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  }
+  if (module && failed(checkNestingDepth(*module, maxNesting)))
+    return nullptr;
+  return module;
 }

@@ -35,9 +35,18 @@ static void bindArguments(Block &block, ArrayRef<Tensor> values,
 
 FailureOr<SmallVector<Tensor>> Evaluator::runBlock(Block &block,
                                                    Environment &env) {
-  for (Operation &op : block.without_terminator())
+  const MemoryLimitScope *memoryLimit = MemoryLimitScope::current();
+  for (Operation &op : block.without_terminator()) {
     if (failed(runOp(op, env)))
       return failure();
+    if (memoryLimit && memoryLimit->getUsedBytes() > memoryLimit->getMaxBytes())
+      return op.emitError("the run holds ")
+             << memoryLimit->getUsedBytes()
+             << " bytes of tensors after this op, more than its memory limit "
+                "of "
+             << memoryLimit->getMaxBytes()
+             << " (raise --max-memory if it should)";
+  }
   SmallVector<Tensor> results;
   Operation *terminator = block.getTerminator();
   for (Value operand : terminator->getOperands())
@@ -277,6 +286,7 @@ sluice::interp::runFunction(func::FuncOp function, ArrayRef<Tensor> arguments,
                             InterpreterStats *stats, ProgramState *state) {
   InterpreterStats local;
   ProgramState fresh;
+  MemoryLimitScope memoryLimit(options.maxMemoryBytes);
   Evaluator evaluator(options, stats ? *stats : local, state ? *state : fresh);
   return evaluator.runFunction(function, arguments);
 }

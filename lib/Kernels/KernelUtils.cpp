@@ -76,6 +76,26 @@ sluice::interp::detail::checkedNumElements(Operation *op,
   return count;
 }
 
+FailureOr<int64_t>
+sluice::interp::detail::checkAllocation(Operation *op, DType dtype,
+                                        ArrayRef<int64_t> shape) {
+  FailureOr<int64_t> count = checkedNumElements(op, shape);
+  if (failed(count))
+    return failure();
+  const MemoryLimitScope *limit = MemoryLimitScope::current();
+  if (!limit)
+    return count;
+  int64_t bytes = *count * static_cast<int64_t>(getDTypeSize(dtype));
+  int64_t used = limit->getUsedBytes();
+  if (bytes > limit->getMaxBytes() - used)
+    return op->emitError("a result of shape ")
+           << shapeString(shape) << " (" << bytes << " bytes of "
+           << getDTypeName(dtype) << ") would take the run's tensors to "
+           << used + bytes << " bytes, beyond its memory limit of "
+           << limit->getMaxBytes() << " (raise --max-memory if it should)";
+  return count;
+}
+
 FailureOr<SmallVector<int64_t>>
 sluice::interp::detail::readShape(Operation *op, const Tensor &tensor,
                                   StringRef what) {

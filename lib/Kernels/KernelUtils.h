@@ -12,6 +12,7 @@
 #define SLUICE_LIB_KERNELS_KERNELUTILS_H
 
 #include "sluice/Kernels/Tensor.h"
+#include "sluice/Runtime/ResourceLimits.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -23,9 +24,7 @@
 
 namespace sluice::interp::detail {
 
-/// The largest number of elements a kernel creates from run-time values
-/// (TFLite's sizes are `int`).
-constexpr int64_t kMaxElements = std::numeric_limits<int32_t>::max();
+using sluice::kMaxElements;
 
 //===----------------------------------------------------------------------===//
 // Dtype dispatch
@@ -149,6 +148,12 @@ mlir::FailureOr<int64_t> normalizeAxis(mlir::Operation *op, int64_t axis,
 /// exceeds kMaxElements.
 mlir::FailureOr<int64_t> checkedNumElements(mlir::Operation *op,
                                             llvm::ArrayRef<int64_t> shape);
+
+/// checkedNumElements, and an error when a tensor of `dtype` and `shape`
+/// would take the run past its memory limit (MemoryLimitScope): to be called
+/// before allocating a tensor whose size comes from run-time values.
+mlir::FailureOr<int64_t> checkAllocation(mlir::Operation *op, DType dtype,
+                                         llvm::ArrayRef<int64_t> shape);
 
 } // namespace sluice::interp::detail
 

@@ -124,7 +124,7 @@ static LogicalResult evaluateFullyConnected(lite::FullyConnectedOp op,
   } else {
     shape = {rows, units};
   }
-  if (failed(checkedNumElements(op, shape)))
+  if (failed(checkAllocation(op, input.getDType(), shape)))
     return failure();
 
   Tensor result = dispatchNumeric(input.getDType(), [&](auto tag) {
@@ -196,7 +196,7 @@ static LogicalResult evaluateBatchMatMul(lite::BatchMatMulOp op,
   SmallVector<int64_t> shape(batch);
   shape.push_back(rows);
   shape.push_back(cols);
-  if (failed(checkedNumElements(op, shape)))
+  if (failed(checkAllocation(op, x.getDType(), shape)))
     return failure();
 
   // Element strides of each operand's batch dimensions as seen from the

@@ -117,7 +117,7 @@ FailureOr<Tensor> writeRows(Operation *op, const Tensor &list,
     return failure();
   SmallVector<int64_t> shape{*length};
   llvm::append_range(shape, layout->elementShape);
-  if (failed(checkedNumElements(op, shape)))
+  if (failed(checkAllocation(op, list.getDType(), shape)))
     return failure();
   Tensor result(list.getDType(), shape);
   char *dst = result.mutableData<char>();
@@ -144,14 +144,14 @@ LogicalResult evaluateReserve(lite::ListReserveOp op, ArrayRef<Tensor> operands,
            << listType.getElementType();
   auto type = dyn_cast<RankedTensorType>(listType);
   if (!type) {
-    if (failed(checkedNumElements(op, {*count})))
+    if (failed(checkAllocation(op, *dtype, {*count})))
       return failure();
     results.push_back(Tensor::pendingList(*dtype, *count));
     return success();
   }
   SmallVector<int64_t> shape{*count};
   llvm::append_range(shape, type.getShape().drop_front());
-  if (failed(checkedNumElements(op, shape)))
+  if (failed(checkAllocation(op, *dtype, shape)))
     return failure();
   results.push_back(Tensor(*dtype, shape));
   return success();

@@ -38,7 +38,7 @@ sluice::interp::evaluateRandomUniform(Operation *op, const Tensor &shape,
   auto random = cast<lite::RandomUniformOp>(op);
   FailureOr<SmallVector<int64_t>> dims =
       readShape(op, shape, "random_uniform shape");
-  if (failed(dims))
+  if (failed(dims) || failed(checkAllocation(op, DType::Float32, *dims)))
     return failure();
   Tensor result(DType::Float32, *dims);
   fillRandomUniform(random.getSeed(), random.getSeed2(), blockOffset,

@@ -236,6 +236,8 @@ static LogicalResult evaluateConcatenation(lite::ConcatenationOp op,
              << ", along axis " << *axis;
     shape[*axis] += value.getShape()[*axis];
   }
+  if (failed(checkAllocation(op, first.getDType(), shape)))
+    return failure();
   Tensor result = concatenate(operands, *axis, shape);
   if (failed(interp::detail::applyFusedActivation(op, result)))
     return failure();
@@ -633,6 +635,8 @@ static LogicalResult evaluateFill(Operation *op, ArrayRef<Tensor> operands,
   if (value.getRank() != 0)
     return op->emitError("fill value must be a scalar, got ")
            << describe(value);
+  if (failed(checkAllocation(op, value.getDType(), *dims)))
+    return failure();
   Tensor result(value.getDType(), *dims);
   size_t size = getDTypeSize(value.getDType());
   char *dst = result.mutableData<char>();
@@ -664,7 +668,7 @@ static LogicalResult evaluateTile(Operation *op, ArrayRef<Tensor> operands,
       return op->emitError("tile result is too large");
     shape.push_back(*product);
   }
-  FailureOr<int64_t> count = checkedNumElements(op, shape);
+  FailureOr<int64_t> count = checkAllocation(op, input.getDType(), shape);
   if (failed(count))
     return failure();
   Tensor result(input.getDType(), shape);
@@ -718,6 +722,8 @@ static LogicalResult rangeOfIntegers(Operation *op, T start, T limit, T delta,
     return op->emitError("range from ")
            << start << " to " << limit << " by " << delta << " has " << size
            << " elements, more than " << kMaxElements;
+  if (failed(checkAllocation(op, dtype, {static_cast<int64_t>(size)})))
+    return failure();
   Tensor result(dtype, {static_cast<int64_t>(size)});
   T *data = result.mutableData<T>();
   T value = start;
@@ -750,6 +756,8 @@ static LogicalResult rangeOfFloats(Operation *op, T start, T limit, T delta,
            << start << " to " << limit << " by " << delta << " has more than "
            << kMaxElements << " elements";
   int64_t count = static_cast<int64_t>(size);
+  if (failed(checkAllocation(op, dtype, {count})))
+    return failure();
   Tensor result(dtype, {count});
   T *data = result.mutableData<T>();
   T value = start;

@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <cstring>
 
 using namespace mlir;
@@ -140,10 +141,46 @@ Tensor::Tensor() : dtype(DType::Float32), numElements(1) {
   storage = zero;
 }
 
+/// Bytes of tensor storage alive (getLiveTensorBytes).
+static std::atomic<int64_t> liveTensorBytes{0};
+
+/// Zeroed storage of `bytes` bytes, counted in liveTensorBytes until its last
+/// reference goes.
+static std::shared_ptr<std::vector<char>> allocateStorage(int64_t bytes) {
+  liveTensorBytes.fetch_add(bytes, std::memory_order_relaxed);
+  return std::shared_ptr<std::vector<char>>(
+      new std::vector<char>(bytes), [bytes](std::vector<char> *storage) {
+        liveTensorBytes.fetch_sub(bytes, std::memory_order_relaxed);
+        delete storage;
+      });
+}
+
+int64_t sluice::interp::getLiveTensorBytes() {
+  return liveTensorBytes.load(std::memory_order_relaxed);
+}
+
+static thread_local const MemoryLimitScope *innermostMemoryLimit = nullptr;
+
+MemoryLimitScope::MemoryLimitScope(int64_t maxBytes)
+    : maxBytes(maxBytes), liveAtStart(getLiveTensorBytes()),
+      enclosing(innermostMemoryLimit) {
+  innermostMemoryLimit = this;
+}
+
+MemoryLimitScope::~MemoryLimitScope() { innermostMemoryLimit = enclosing; }
+
+const MemoryLimitScope *MemoryLimitScope::current() {
+  return innermostMemoryLimit;
+}
+
+int64_t MemoryLimitScope::getUsedBytes() const {
+  return std::max<int64_t>(getLiveTensorBytes() - liveAtStart, 0);
+}
+
 Tensor::Tensor(DType dtype, ArrayRef<int64_t> shape)
     : dtype(dtype), shape(shape), numElements(interp::getNumElements(shape)),
-      storage(std::make_shared<std::vector<char>>(
-          std::max<int64_t>(numElements, 1) * getDTypeSize(dtype))) {}
+      storage(allocateStorage(std::max<int64_t>(numElements, 1) *
+                              getDTypeSize(dtype))) {}
 
 double Tensor::getAsDouble(int64_t index) const {
   return dispatchDType(dtype, [&](auto v) {

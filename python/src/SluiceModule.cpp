@@ -252,7 +252,8 @@ struct PythonProgram {
 
   py::dict run(const py::object &inputs, const std::string &engineName,
                const std::string &function, const py::object &maxIterations,
-               const std::string &targetCpu) const {
+               const std::string &targetCpu,
+               const py::object &maxMemory) const {
     std::optional<Engine> engine = parseEngineName(engineName);
     if (!engine)
       throw py::value_error("engine must be 'interpreter' or 'native', not '" +
@@ -263,6 +264,8 @@ struct PythonProgram {
     options.target.cpu = targetCpu;
     if (!maxIterations.is_none())
       options.maxIterations = maxIterations.cast<int64_t>();
+    if (!maxMemory.is_none())
+      options.maxMemoryBytes = maxMemory.cast<int64_t>();
 
     std::vector<NamedTensor> named;
     if (!inputs.is_none()) {
@@ -452,7 +455,7 @@ PYBIND11_MODULE(_sluice, m) {
       .def("run", &PythonProgram::run, py::arg("inputs") = py::none(),
            py::arg("engine") = "interpreter", py::arg("function") = "main",
            py::arg("max_iterations") = py::none(),
-           py::arg("target_cpu") = "native",
+           py::arg("target_cpu") = "native", py::arg("max_memory") = py::none(),
            "Runs `function` and returns its results as a dict of output "
            "name to numpy.ndarray, in result order.\n\n"
            "inputs: a dict of input name (see inputs()) to numpy.ndarray "
@@ -463,12 +466,14 @@ PYBIND11_MODULE(_sluice, m) {
            "the input.\n"
            "engine: 'interpreter' (the reference interpreter: v1 executor "
            "graphs by frames, tags and deadness, lite ops op by op; "
-           "`max_iterations` bounds any one loop) or 'native' (compiled in "
+           "`max_iterations` bounds any one loop, `max_memory` the bytes of "
+           "tensors alive at once, 4 GiB by default) or 'native' (compiled in "
            "process for `target_cpu`, lifting a copy of a program with v1 "
            "control flow first; the compiled code is kept for further runs "
            "with the same input shapes).\n"
            "Run-time errors (an integer division by zero, an index out of "
-           "range, a runaway loop) raise SluiceError.");
+           "range, a runaway loop, a run past its memory limit) raise "
+           "SluiceError.");
 
   m.def("load", &load, py::arg("path"), py::arg("feeds") = py::none(),
         py::arg("fetches") = py::none(), py::arg("init") = py::none(),

@@ -1,6 +1,7 @@
 //===- sluice-run.cpp - run a program in the reference interpreter --------===//
 //
 // sluice-run FILE [--function=main] [--inputs=IN.json] [--max-iterations=N]
+//            [--max-memory=BYTES] [--max-nesting=N]
 //            [--feeds=..] [--fetches=..] [--lift] [--engine=interpreter|native]
 //
 // Runs a function of an .mlir file (executor graphs and/or lite ops), or the
@@ -47,6 +48,28 @@ static cl::opt<int64_t> maxIterations(
              "runs longer is an error"),
     cl::init(sluice::interp::InterpreterOptions().maxIterations),
     cl::cat(category));
+
+static cl::opt<std::string> maxMemory(
+    "max-memory",
+    cl::desc("Upper bound on the bytes of tensors an interpreter run holds "
+             "at once (a number, or with a suffix K, M or G for 2^10, 2^20, "
+             "2^30); going beyond is an error"),
+    cl::value_desc("BYTES"), cl::init("4G"), cl::cat(category));
+
+/// Bytes from "123", "64K", "512M", "4G"; none for anything else.
+static std::optional<int64_t> parseByteSize(StringRef text) {
+  int64_t shift = 0;
+  if (text.consume_back("K") || text.consume_back("k"))
+    shift = 10;
+  else if (text.consume_back("M") || text.consume_back("m"))
+    shift = 20;
+  else if (text.consume_back("G") || text.consume_back("g"))
+    shift = 30;
+  uint64_t value;
+  if (text.getAsInteger(10, value) || value > (uint64_t(INT64_MAX) >> shift))
+    return std::nullopt;
+  return static_cast<int64_t>(value << shift);
+}
 
 static cl::opt<bool>
     lift("lift",
@@ -139,6 +162,13 @@ int main(int argc, char **argv) {
   options.function = functionName;
   options.engine = engine;
   options.maxIterations = maxIterations;
+  std::optional<int64_t> maxMemoryBytes = parseByteSize(maxMemory);
+  if (!maxMemoryBytes) {
+    llvm::errs() << "sluice-run: --max-memory=" << maxMemory
+                 << " is not a size (a number of bytes, or with K, M or G)\n";
+    return 1;
+  }
+  options.maxMemoryBytes = *maxMemoryBytes;
   options.target.cpu = targetCpu;
   sluice::RunStats stats;
   FailureOr<SmallVector<sluice::interp::Tensor>> results =

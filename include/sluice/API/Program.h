@@ -67,6 +67,10 @@ struct RunOptions {
   /// The interpreter's bound on the iterations of any one loop (a longer
   /// loop is an error); native code has no bound.
   int64_t maxIterations = interp::InterpreterOptions().maxIterations;
+  /// The interpreter's bound on the bytes of tensors a run holds at once.
+  /// Native code checks each tensor created from run-time values against
+  /// the limit it was compiled with (NativeTargetOptions).
+  int64_t maxMemoryBytes = interp::InterpreterOptions().maxMemoryBytes;
   /// What the native engine compiles for.
   NativeTargetOptions target = {/*cpu=*/"native", /*optLevel=*/3};
 };

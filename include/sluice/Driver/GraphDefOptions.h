@@ -34,6 +34,9 @@ public:
   llvm::cl::opt<std::string> fetches;
   llvm::cl::opt<std::string> init;
   llvm::cl::opt<bool> verbose;
+  /// How deep regions, inlined functions and TFLite subgraphs may nest, in
+  /// any input.
+  llvm::cl::opt<unsigned> maxNesting;
 };
 
 } // namespace sluice

@@ -27,10 +27,20 @@ bool isTFLitePath(llvm::StringRef path);
 /// Loads the dialects any Sluice program may use into `context`.
 void loadSluiceDialects(mlir::MLIRContext &context);
 
+/// Fails, with a diagnostic on the first op too deep, when an op with
+/// regions sits more than `maxNesting` regions deep under `root` (a
+/// function's body is one deep, so `maxNesting` lite.ifs may nest in it).
+/// Iterative: it does not recurse over the nesting it checks.
+mlir::LogicalResult checkNestingDepth(mlir::Operation *root,
+                                      unsigned maxNesting);
+
 /// Reads `path` ("-" for stdin) into a module. MLIR input is parsed with
 /// `sourceMgr` so diagnostics can quote it; `importOptions` apply to
-/// GraphDefs. Errors are reported as diagnostics (or, for an unreadable
-/// file, to `error`) and yield a null module.
+/// GraphDefs, and their maxNesting to every input: MLIR text whose braces
+/// nest deeper is refused before MLIR's (recursive) parser sees it, and
+/// any module whose regions nest deeper after loading. Errors are reported as
+/// diagnostics (or, for an unreadable file, to `error`) and yield a null
+/// module.
 mlir::OwningOpRef<mlir::ModuleOp>
 loadProgram(llvm::StringRef path, mlir::MLIRContext &context,
             llvm::SourceMgr &sourceMgr,

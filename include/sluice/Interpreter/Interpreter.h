@@ -11,6 +11,7 @@
 #define SLUICE_INTERPRETER_INTERPRETER_H
 
 #include "sluice/Kernels/Tensor.h"
+#include "sluice/Runtime/ResourceLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"
@@ -24,6 +25,10 @@ struct InterpreterOptions {
   /// Upper bound on the iterations of any one loop (a lite.while, or one
   /// frame of an executor graph); exceeding it is an error.
   int64_t maxIterations = 10'000'000;
+  /// Upper bound on the bytes of tensors the run holds at once (beyond
+  /// those alive when it starts: its inputs, the program's variables);
+  /// exceeding it, or a kernel about to, is an error.
+  int64_t maxMemoryBytes = kDefaultMaxMemoryBytes;
 };
 
 /// Counters a run accumulates (for benchmarks and tests).

@@ -136,6 +136,36 @@ private:
   bool pendingElementShape = false;
 };
 
+/// The bytes of tensor data alive in this process: every Tensor's storage
+/// (shared storage once), from its allocation to the release of its last
+/// reference. The interpreter's memory limit (--max-memory) reads it.
+int64_t getLiveTensorBytes();
+
+/// The memory limit of the run on this thread: while one is in scope, the
+/// tensors created since it began may hold at most `maxBytes` bytes at once.
+/// The interpreter opens one per run; kernels consult it before allocating
+/// a tensor whose size comes from run-time values (checkAllocation in
+/// lib/Kernels) and the interpreter after each op.
+class MemoryLimitScope {
+public:
+  explicit MemoryLimitScope(int64_t maxBytes);
+  ~MemoryLimitScope();
+  MemoryLimitScope(const MemoryLimitScope &) = delete;
+  MemoryLimitScope &operator=(const MemoryLimitScope &) = delete;
+
+  /// The innermost scope of this thread, or null.
+  static const MemoryLimitScope *current();
+  int64_t getMaxBytes() const { return maxBytes; }
+  /// The bytes of tensors alive now that were created since the scope began
+  /// (0 when more were released than created).
+  int64_t getUsedBytes() const;
+
+private:
+  int64_t maxBytes;
+  int64_t liveAtStart;
+  const MemoryLimitScope *enclosing;
+};
+
 /// Strides (in elements) of a row-major tensor of `shape`.
 llvm::SmallVector<int64_t, 4> getStrides(llvm::ArrayRef<int64_t> shape);
 /// Product of the dimensions.

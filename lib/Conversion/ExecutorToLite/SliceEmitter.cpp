@@ -26,6 +26,7 @@
 #include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/Transforms/InferShapes.h"
+#include "sluice/Runtime/ResourceLimits.h"
 
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -303,7 +304,9 @@ private:
   // Layout.
   void chooseEmitted(ArrayRef<SliceTarget> targets);
   void addVariableDeps(Node *node, Guard guard);
-  void schedule();
+  /// Fails when the layout would take more lite.if instances than
+  /// kInstancesPerNode per emitted node (at least kMinInstanceBudget).
+  mlir::LogicalResult schedule();
   void place(Node *node);
   void addUse(Value value, RegionNode *region);
   void addVariableUses(Guard guard, RegionNode *region);
@@ -539,6 +542,11 @@ LogicalResult SliceEmitter::computeGuards() {
       node->resultGuards[0] =
           guards.conjoin(base, guards.negate(taken)); // false_output
       node->resultGuards[1] = guards.conjoin(base, taken);
+      // Deeper nests would make guards (and the lift's work) grow without
+      // bound; the lifted regions could not nest this deep anyway.
+      if (guards.getSupport(node->resultGuards[1]).size() > kDefaultMaxNesting)
+        return switchOp.emitError("cannot be lifted: it sits in more than ")
+               << kDefaultMaxNesting << " nested conds";
       continue;
     }
     if (auto switchN = dyn_cast<SwitchNOp>(op)) {
@@ -769,7 +777,17 @@ void SliceEmitter::place(Node *node) {
   }
 }
 
-void SliceEmitter::schedule() {
+/// The lite.if instances a slice may lay out: kInstancesPerNode per emitted
+/// node, at least kMinInstanceBudget. Real conds need at most about one per
+/// node; conds nested N deep whose predicates are computed outside them all
+/// need some N^2 / 2, and lifting them and cleaning up after is cubic, so a
+/// hostile graph would run for hours (a nest 300 deep already takes 70 s).
+static constexpr size_t kInstancesPerNode = 16;
+static constexpr size_t kMinInstanceBudget = size_t(1) << 14;
+
+LogicalResult SliceEmitter::schedule() {
+  size_t budget =
+      std::max(kMinInstanceBudget, kInstancesPerNode * emitted.size());
   for (Node *node : emitted)
     for (Node *dep : node->emitDeps)
       dep->emitUsers.push_back(node);
@@ -789,10 +807,16 @@ void SliceEmitter::schedule() {
       break;
     current = where;
     place(node);
+    if (instances.size() > budget)
+      return node->op->emitError("cannot be lifted: the conds around it "
+                                 "would take more than ")
+             << budget << " lite.if instances for " << emitted.size()
+             << " nodes (it sits in " << node->path.size() << " nested conds)";
     for (Node *user : node->emitUsers)
       if (--user->pendingDeps == 0)
         trie.push(trie.lookup(user->path), user);
   }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1031,7 +1055,8 @@ FailureOr<SmallVector<Value>> SliceEmitter::run(ArrayRef<SliceTarget> targets) {
     return failure();
   }
   chooseEmitted(targets);
-  schedule();
+  if (failed(schedule()))
+    return failure();
   for (const SliceTarget &target : targets)
     addUse(target.value, &top);
   materializeRegion(top);

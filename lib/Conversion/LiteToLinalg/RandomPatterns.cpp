@@ -117,8 +117,9 @@ struct RandomUniformLowering : OpConversionPattern<lite::RandomUniformOp> {
     int64_t rank = cast<RankedTensorType>(op.getType()).getRank();
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
-    FailureOr<SmallVector<Value>> sizes = readShapeVector(
-        arith, checks, op, adaptor.getShape(), rank, "random_uniform");
+    FailureOr<SmallVector<Value>> sizes =
+        readShapeVector(arith, checks, op, adaptor.getShape(), rank,
+                        getElementTypeOrSelf(op.getType()), "random_uniform");
     if (failed(sizes))
       return failure();
 

@@ -22,6 +22,7 @@
 #define SLUICE_LIB_CONVERSION_LITETONATIVE_SHAPELOWERING_H
 
 #include "sluice/Conversion/LiteToLinalg/LiteToLinalg.h"
+#include "sluice/Runtime/ResourceLimits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
@@ -35,9 +36,7 @@
 
 namespace sluice::lite_to_native {
 
-/// The largest element count the interpreter creates from run-time values
-/// (TFLite's sizes are `int`).
-inline constexpr int64_t kMaxElements = std::numeric_limits<int32_t>::max();
+using sluice::kMaxElements;
 
 /// The value of an index or integer constant, if `value` is one.
 std::optional<int64_t> constantInt(mlir::Value value);
@@ -132,12 +131,27 @@ mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 readIndexVector(IndexArith &arith, RuntimeChecks &checks, mlir::Operation *op,
                 mlir::Value vector, int64_t length, llvm::StringRef what);
 
+/// The most elements a tensor of `elementType` created from run-time values
+/// may have: kMaxElements, and no more than kDefaultMaxMemoryBytes (the
+/// interpreter's default --max-memory).
+int64_t maxElementsOf(mlir::Type elementType);
+
+/// Whether a tensor of `elementType` and the non-negative `sizes` keeps
+/// within maxElementsOf (an i1).
+mlir::Value tensorFits(IndexArith &arith, llvm::ArrayRef<mlir::Value> sizes,
+                       mlir::Type elementType);
+
+/// The message of a failed tensorFits check of op `what`.
+std::string tooLargeMessage(llvm::StringRef what, mlir::Type elementType);
+
 /// Reads a shape operand (fill's dims, random_uniform's shape) of `rank`
-/// entries with readIndexVector and checks each entry non-negative and
-/// their product at most kMaxElements; `what` names the op in messages.
+/// entries with readIndexVector and checks each entry non-negative and that
+/// a tensor of `elementType` of that shape fits (tensorFits); `what` names
+/// the op in messages.
 mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 readShapeVector(IndexArith &arith, RuntimeChecks &checks, mlir::Operation *op,
-                mlir::Value vector, int64_t rank, llvm::StringRef what);
+                mlir::Value vector, int64_t rank, mlir::Type elementType,
+                llvm::StringRef what);
 
 /// The element of a tensor with a static shape of exactly one element.
 mlir::Value readSingleElement(mlir::OpBuilder &builder, mlir::Location loc,

@@ -454,12 +454,18 @@ struct TransposeLowering : OpConversionPattern<lite::TransposeOp> {
 
 } // namespace
 
-/// Whether a shape of non-negative `sizes` has at most kMaxElements
-/// elements (the interpreter's checkedNumElements).
-static Value elementCountFits(IndexArith &arith, ArrayRef<Value> sizes) {
+/// The most elements a tensor of `elementType` created from run-time values
+/// may have: kMaxElements, and no more than kDefaultMaxMemoryBytes.
+int64_t maxElementsOf(Type elementType) {
+  int64_t bytes = std::max<int64_t>(
+      1, (getElementTypeOrSelf(elementType).getIntOrFloatBitWidth() + 7) / 8);
+  return std::min(kMaxElements, kDefaultMaxMemoryBytes / bytes);
+}
+
+Value tensorFits(IndexArith &arith, ArrayRef<Value> sizes, Type elementType) {
   Value zero = arith.constant(0), one = arith.constant(1);
   Value anyZero = arith.boolean(false), fits = arith.boolean(true);
-  Value limit = arith.constant(kMaxElements), count = one;
+  Value limit = arith.constant(maxElementsOf(elementType)), count = one;
   for (Value size : sizes) {
     anyZero = arith.either(anyZero, arith.eq(size, zero));
     fits = arith.both(fits,
@@ -469,10 +475,16 @@ static Value elementCountFits(IndexArith &arith, ArrayRef<Value> sizes) {
   return arith.either(anyZero, fits);
 }
 
-FailureOr<SmallVector<Value>> readShapeVector(IndexArith &arith,
-                                              RuntimeChecks &checks,
-                                              Operation *op, Value vector,
-                                              int64_t rank, StringRef what) {
+std::string tooLargeMessage(StringRef what, Type elementType) {
+  return (what + " result has more than " + Twine(maxElementsOf(elementType)) +
+          " elements (at most " + Twine(kMaxElements) + ", and " +
+          Twine(kDefaultMaxMemoryBytes) + " bytes)")
+      .str();
+}
+
+FailureOr<SmallVector<Value>>
+readShapeVector(IndexArith &arith, RuntimeChecks &checks, Operation *op,
+                Value vector, int64_t rank, Type elementType, StringRef what) {
   FailureOr<SmallVector<Value>> sizes =
       readIndexVector(arith, checks, op, vector, rank, (what + " dims").str());
   if (failed(sizes))
@@ -482,9 +494,9 @@ FailureOr<SmallVector<Value>> readShapeVector(IndexArith &arith,
             arith.le(arith.constant(0), size), SLUICE_ERROR_INVALID_ARGUMENT,
             what + " dims has a negative entry #" + Twine(d))))
       return failure();
-  if (failed(checks.require(
-          elementCountFits(arith, *sizes), SLUICE_ERROR_INVALID_ARGUMENT,
-          what + " result has more than " + Twine(kMaxElements) + " elements")))
+  if (failed(checks.require(tensorFits(arith, *sizes, elementType),
+                            SLUICE_ERROR_INVALID_ARGUMENT,
+                            tooLargeMessage(what, elementType))))
     return failure();
   return sizes;
 }
@@ -502,7 +514,8 @@ struct FillLowering : OpConversionPattern<lite::FillOp> {
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
     FailureOr<SmallVector<Value>> sizes =
-        readShapeVector(arith, checks, op, adaptor.getDims(), rank, "fill");
+        readShapeVector(arith, checks, op, adaptor.getDims(), rank,
+                        getElementTypeOrSelf(op.getType()), "fill");
     if (failed(sizes))
       return failure();
 
@@ -553,8 +566,9 @@ struct TileLowering : OpConversionPattern<lite::TileOp> {
       sizes.push_back(arith.mul(extent, times));
     }
     if (failed(checks.require(
-            elementCountFits(arith, sizes), SLUICE_ERROR_INVALID_ARGUMENT,
-            "tile result has more than " + Twine(kMaxElements) + " elements")))
+            tensorFits(arith, sizes, inputType.getElementType()),
+            SLUICE_ERROR_INVALID_ARGUMENT,
+            tooLargeMessage("tile", inputType.getElementType()))))
       return failure();
     Type elementType = inputType.getElementType();
     Value tiled = buildIfValid(

@@ -100,8 +100,10 @@ void sluice::graphdef::discardBlock(Block *block) {
 }
 
 FunctionLibrary::FunctionLibrary(const tensorflow::FunctionDefLibrary &library,
-                                 ModuleOp module, StringRef filename)
-    : module(module), context(module.getContext()), filename(filename.str()) {
+                                 ModuleOp module, StringRef filename,
+                                 unsigned maxNesting)
+    : module(module), context(module.getContext()), filename(filename.str()),
+      maxNesting(maxNesting) {
   for (const tensorflow::FunctionDef &function : library.function())
     functions.try_emplace(function.signature().name(), &function);
 }
@@ -132,6 +134,11 @@ FailureOr<unsigned> FunctionLibrary::numOutputs(const tensorflow::NodeDef &node,
 }
 
 LogicalResult FunctionLibrary::checkRecursion(StringRef name, NodeError error) {
+  if (stack.size() >= maxNesting)
+    return error() << "calls the library function '" << name << "' inside "
+                   << stack.size() << " nested function bodies (the outermost '"
+                   << stack.front() << "'), more than " << maxNesting
+                   << " (raise --max-nesting if they should)";
   auto it = llvm::find(stack, name);
   if (it == stack.end())
     return success();
@@ -622,6 +629,20 @@ FailureOr<SmallVector<Type>>
 FunctionLibrary::inferTypes(const tensorflow::NodeDef &node, Location loc,
                             ArrayRef<Type> inputTypes, NodeError error,
                             ArrayRef<std::string> inputVariables) {
+  // The types depend on the node, its input types and the variables its
+  // handles name, nothing else: building the op to learn them once per
+  // combination keeps nested functional ops from being built again at every
+  // level of the nest (each level's type inference builds the levels inside
+  // it: exponential in the depth without this).
+  std::string key;
+  llvm::raw_string_ostream keyStream(key);
+  keyStream << static_cast<const void *>(&node);
+  for (Type type : inputTypes)
+    keyStream << ' ' << type.getAsOpaquePointer();
+  for (const std::string &variable : inputVariables)
+    keyStream << '\0' << variable;
+  if (auto it = inferredTypes.find(key); it != inferredTypes.end())
+    return it->second;
   // Builds the op on placeholder values in a scratch block.
   Block *scratch = new Block();
   SmallVector<Value> inputs;
@@ -631,8 +652,10 @@ FunctionLibrary::inferTypes(const tensorflow::NodeDef &node, Location loc,
   FailureOr<SmallVector<Value>> results =
       build(node, builder, loc, inputs, error, inputVariables);
   FailureOr<SmallVector<Type>> types = failure();
-  if (succeeded(results))
+  if (succeeded(results)) {
     types = SmallVector<Type>(ValueRange(*results).getTypes());
+    inferredTypes.try_emplace(key, *types);
+  }
   discardBlock(scratch);
   return types;
 }

@@ -33,8 +33,10 @@ using NodeError = llvm::function_ref<mlir::InFlightDiagnostic()>;
 
 class FunctionLibrary {
 public:
+  /// Functions may inline or call one another `maxNesting` deep.
   FunctionLibrary(const tensorflow::FunctionDefLibrary &library,
-                  mlir::ModuleOp module, llvm::StringRef filename);
+                  mlir::ModuleOp module, llvm::StringRef filename,
+                  unsigned maxNesting);
   ~FunctionLibrary();
 
   /// The module functions (and variables) are imported into.
@@ -123,6 +125,9 @@ private:
   llvm::StringMap<std::vector<mlir::func::FuncOp>> imported;
   /// The functions being imported, outermost first.
   llvm::SmallVector<std::string> stack;
+  unsigned maxNesting;
+  /// inferTypes' answers, by node, input types and input variables.
+  llvm::StringMap<llvm::SmallVector<mlir::Type>> inferredTypes;
 };
 
 /// Frees a detached block whose ops may use values from elsewhere.

@@ -1274,7 +1274,8 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
   }
   pruneToFetches(graph, nodeLocations, options, graphLoc);
   OwningOpRef<ModuleOp> module = ModuleOp::create(graphLoc);
-  FunctionLibrary library(graph.library(), *module, filename);
+  FunctionLibrary library(graph.library(), *module, filename,
+                          options.maxNesting);
   GraphImporter importer(graph, context, options, filename, nodeLocations,
                          library);
   if (failed(importer.importMain(*module)))

@@ -54,16 +54,15 @@ namespace fb = sluice::tflite;
 
 namespace {
 
-/// Bounds on what inlining may build: IF/WHILE nesting, and operations in
-/// all. A subgraph named by many IFs is imported once per IF, so a small
-/// file can describe an exponentially large program: a 4 KB chain of IFs
-/// whose branches both name the next subgraph asks for millions. The
+/// Bounds on what inlining may build: IF/WHILE nesting (maxNesting), and
+/// operations in all. A subgraph named by many IFs is imported once per IF, so
+/// a small file can describe an exponentially large program: a 4 KB chain of
+/// IFs whose branches both name the next subgraph asks for millions. The
 /// operations may number one per byte of the file, at least
 /// kMinOperationBudget and at most kMaxOperations. A model that imports
 /// every subgraph once stays well below that: each operation needs a
 /// FlatBuffer operator (or constant tensor) entry of its own, 4 bytes at
 /// the very least and some 50 in practice.
-constexpr unsigned kMaxNesting = 256;
 constexpr size_t kMinOperationBudget = size_t(1) << 12;
 constexpr size_t kMaxOperations = size_t(1) << 20;
 
@@ -122,7 +121,7 @@ struct Scope {
 class ModelImporter {
 public:
   ModelImporter(const fb::Model &model, StringRef bytes, StringRef filename,
-                MLIRContext *context);
+                MLIRContext *context, unsigned maxNesting);
 
   OwningOpRef<ModuleOp> importModel();
 
@@ -232,16 +231,20 @@ private:
   size_t numOperations = 0;
   /// How many operations the file may make (see kMaxOperations).
   size_t operationBudget;
+  /// How deep IF/WHILE subgraphs may nest (--max-nesting).
+  unsigned maxNesting;
 };
 
 } // namespace
 
 ModelImporter::ModelImporter(const fb::Model &model, StringRef bytes,
-                             StringRef filename, MLIRContext *context)
+                             StringRef filename, MLIRContext *context,
+                             unsigned maxNesting)
     : model(model), bytes(bytes), context(context),
       fileLoc(FileLineColLoc::get(context, filename, 0, 0)),
       operationBudget(std::min(kMaxOperations,
-                               std::max(kMinOperationBudget, bytes.size()))) {
+                               std::max(kMinOperationBudget, bytes.size()))),
+      maxNesting(maxNesting) {
   for (RegisteredOperationName name : context->getRegisteredOperations()) {
     auto *builtin = name.getInterface<lite::TFLiteBuiltinOpInterface>();
     if (!builtin)
@@ -646,9 +649,12 @@ ModelImporter::importRegion(Scope &scope, unsigned opIndex, unsigned index,
                             ArrayRef<std::string> inputVariables) {
   if (failed(checkNoCycle(scope, opIndex, index, role)))
     return failure();
-  if (activeSubgraphs.size() >= kMaxNesting)
+  // The entry subgraph is the function body: maxNesting IF/WHILE may nest
+  // in it, as lite.if in a func.func (sluice::checkNestingDepth).
+  if (activeSubgraphs.size() > maxNesting)
     return opError(scope, opIndex)
-           << "IF/WHILE nest deeper than " << kMaxNesting << " levels";
+           << "IF/WHILE nest deeper than " << maxNesting
+           << " levels (raise --max-nesting if they should)";
   callSites.push_back("in subgraph " + std::to_string(index) + ", the " +
                       role.str() + " subgraph of " +
                       describeOperator(scope, opIndex));
@@ -1291,7 +1297,8 @@ OwningOpRef<ModuleOp> ModelImporter::importModel() {
 }
 
 OwningOpRef<ModuleOp> sluice::importTFLite(StringRef bytes, StringRef filename,
-                                           MLIRContext *context) {
+                                           MLIRContext *context,
+                                           unsigned maxNesting) {
   context->loadDialect<func::FuncDialect, lite::LiteDialect>();
   Location fileLoc = FileLineColLoc::get(context, filename, 0, 0);
   // FlatBuffers reads scalars in place: give it aligned memory.
@@ -1329,7 +1336,8 @@ OwningOpRef<ModuleOp> sluice::importTFLite(StringRef bytes, StringRef filename,
                           "verify against the schema (truncated or corrupt)";
     return nullptr;
   }
-  return ModelImporter(*fb::GetModel(data), bytes, filename, context)
+  return ModelImporter(*fb::GetModel(data), bytes, filename, context,
+                       maxNesting)
       .importModel();
 }
 

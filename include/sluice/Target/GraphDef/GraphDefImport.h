@@ -15,6 +15,8 @@
 #ifndef SLUICE_TARGET_GRAPHDEF_GRAPHDEFIMPORT_H
 #define SLUICE_TARGET_GRAPHDEF_GRAPHDEFIMPORT_H
 
+#include "sluice/Runtime/ResourceLimits.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
@@ -40,6 +42,11 @@ struct GraphDefImportOptions {
   /// Report, as a remark on the graph, the nodes left out because no fetch
   /// needs them.
   bool reportPruned = false;
+  /// How deep library functions inlined into one another (the branches and
+  /// bodies of If, While and Case) may nest; deeper is an error naming the
+  /// chain. Tools that load programs apply it to every input
+  /// (sluice::loadProgram).
+  unsigned maxNesting = kDefaultMaxNesting;
 };
 
 /// Imports `bytes`, a GraphDef in binary or text format (`filename` names it

@@ -12,6 +12,8 @@
 #ifndef SLUICE_TARGET_TFLITE_TFLITEIMPORT_H
 #define SLUICE_TARGET_TFLITE_TFLITEIMPORT_H
 
+#include "sluice/Runtime/ResourceLimits.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
@@ -23,10 +25,12 @@ namespace sluice {
 /// and operator, and yields a null module. So does a model whose IF/WHILE
 /// subgraphs, inlined wherever they are named, would make more than one
 /// operation per byte of the file (at least 4096, at most 2^20): a small
-/// file can name a subgraph exponentially often.
-mlir::OwningOpRef<mlir::ModuleOp> importTFLite(llvm::StringRef bytes,
-                                               llvm::StringRef filename,
-                                               mlir::MLIRContext *context);
+/// file can name a subgraph exponentially often. IF/WHILE subgraphs may
+/// nest `maxNesting` deep.
+mlir::OwningOpRef<mlir::ModuleOp>
+importTFLite(llvm::StringRef bytes, llvm::StringRef filename,
+             mlir::MLIRContext *context,
+             unsigned maxNesting = kDefaultMaxNesting);
 
 /// Registers `--tflite-to-mlir` with mlir-translate-style tools.
 void registerTFLiteToMLIRTranslation();
