@@ -4,8 +4,10 @@
 # Suites: lit (with the layering and docs checks and the e2e differentials),
 # the GoogleTest binaries, the Python package's pytest suite (in .venv), the
 # TensorFlow-judged differential (test/tf), Sluice's reverse mode against
-# tf.gradients (test/tf/grad_vs_tf.py) and the external corpus in
-# TensorFlow.
+# tf.gradients (test/tf/grad_vs_tf.py), the external corpus in TensorFlow,
+# the sanitizer run (utils/sanitize.sh: unit tests and lit under ASan and
+# UBSan) and 60 s of each fuzzer (utils/fuzz.sh). SLUICE_SKIP_SANITIZERS=1
+# leaves out the last two (they build build-asan/: about 30 minutes cold).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,6 +51,19 @@ elif kind == "grad-tf":
     # Each run of Sluice's reverse mode against TF's tf.gradients.
     p = number(r"^grad vs tf: \d+ runs, (\d+) agree")
     f = number(r"^grad vs tf: .*, (\d+) failed")
+elif kind == "sanitize":
+    # utils/sanitize.sh: GoogleTest binaries (brief) and lit, summed.
+    p = sum(int(n) for n in re.findall(r"^\[  PASSED  \] (\d+) test", text, re.M))
+    f = sum(int(n) for n in re.findall(r"^\[  FAILED  \] (\d+) test", text, re.M))
+    label = lambda l: number(r"^\s*" + l + r"\s*:\s*(\d+)")
+    p += label("Passed") + label("Expectedly Failed")
+    f += (label("Failed") + label("Unexpectedly Passed") + label("Unresolved")
+          + label("Timed Out"))
+elif kind == "fuzz":
+    # One line per fuzzer; it passes when it found nothing.
+    lines = re.findall(r"^fuzz \S+: .*findings (\d+)$", text, re.M)
+    p = sum(1 for n in lines if int(n) == 0)
+    f = sum(1 for n in lines if int(n) != 0)
 elif kind == "shared-tf":
     # Each run: agreement or a documented refusal passes.
     runs = number(r"^shared corpus in TF: (\d+) runs")
@@ -96,6 +111,16 @@ echo "== the external corpus in TensorFlow (test/tf/shared_corpus_in_tf.py)"
 .venv/bin/python test/tf/shared_corpus_in_tf.py --sluice-run build/bin/sluice-run \
   2>/dev/null | tee "$log"
 count "${PIPESTATUS[0]}" shared-tf
+
+if [[ ${SLUICE_SKIP_SANITIZERS:-0} != 1 ]]; then
+  echo "== sanitizers (utils/sanitize.sh: ASan + UBSan in build-asan/)"
+  utils/sanitize.sh 2>&1 | tee "$log"
+  count "${PIPESTATUS[0]}" sanitize
+
+  echo "== fuzzing (utils/fuzz.sh: 60 s per fuzzer from test/fuzz's seeds)"
+  utils/fuzz.sh 60 2>&1 | tee "$log"
+  count "${PIPESTATUS[0]}" fuzz
+fi
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -6,8 +6,10 @@
 # Any report fails the run: UBSan does not recover, ASan stops at the first
 # error, and LeakSanitizer reports leaks at exit.
 #
-#   utils/sanitize.sh          configure (once), build, run; prints the lit
-#                              and GoogleTest summaries
+#   utils/sanitize.sh          configure, build, run; prints the lit and
+#                              GoogleTest summaries
+#   utils/sanitize.sh --build-only
+#                              configure and build (utils/fuzz.sh needs it)
 # Exit status: 0 iff every test passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,8 +32,12 @@ cmake -G Ninja -S . -B build-asan \
   -DCMAKE_SHARED_LINKER_FLAGS="$sanitize" \
   -DCMAKE_MODULE_LINKER_FLAGS="$sanitize" >/dev/null || exit 1
 echo "== building build-asan/ (the tools, the unit tests and the fuzzers)"
-ninja -C build-asan sluice-opt sluice-translate sluice-run sluicec \
-  SluiceUnitTests sluice-fuzzers >/dev/null || exit 1
+if ! ninja -C build-asan sluice-opt sluice-translate sluice-run sluicec \
+  SluiceUnitTests sluice-fuzzers >build-asan/ninja.log 2>&1; then
+  tail -40 build-asan/ninja.log
+  exit 1
+fi
+[[ ${1:-} == --build-only ]] && exit 0
 
 # Every report is an error; leaks too. Symbolized stacks name the line.
 # allow_user_poisoning=0: LLVM's BumpPtrAllocator poisons a slab's free part

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Runs Sluice's libFuzzer targets (tools/sluice-fuzz), built with ASan and
+# UBSan in build-asan/ (utils/sanitize.sh --build-only builds them), for
+# SECONDS each, from the seeds test/fuzz/README.md lists.
+#
+#   utils/fuzz.sh [SECONDS] [TARGET...]   SECONDS: default 60; TARGET:
+#                                         graphdef, tflite, inputs, mlir
+#                                         (default: all four)
+#
+# Each target's corpus grows in build-asan/fuzz/TARGET/corpus (kept between
+# runs); what it crashes, leaks or times out on lands in
+# build-asan/fuzz/TARGET/findings/. One line per target:
+#   fuzz TARGET: N runs in S s, coverage C (features F), corpus K, findings X
+# Exit status: 0 iff no target found anything.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] || targets=(graphdef tflite inputs mlir)
+
+utils/sanitize.sh --build-only || exit 1
+bin=build-asan/bin
+export ASAN_OPTIONS=detect_leaks=1:allow_user_poisoning=0:strict_string_checks=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-22/bin/llvm-symbolizer
+
+# seeds TARGET DIR: copies the target's seeds from the repository into DIR.
+seeds() {
+  local target=$1 dir=$2 f
+  mkdir -p "$dir"
+  case $target in
+  graphdef)
+    for f in examples/*.pbtxt test/Target/GraphDef/Inputs/*.pbtxt \
+      test/tf/corpus/*/*.pbtxt; do
+      [[ $(stat -c %s "$f") -le 65536 ]] || continue
+      local name
+      name=$(echo "$f" | tr / _)
+      cp "$f" "$dir/$name"
+      protoc --encode=tensorflow.GraphDef lib/Target/GraphDef/graph.proto \
+        <"$f" >"$dir/${name%.pbtxt}.pb" 2>/dev/null || rm -f "$dir/${name%.pbtxt}.pb"
+    done ;;
+  tflite)
+    cp test/tf/tflite/*.tflite "$dir/"
+    for f in test/e2e/programs/*.mlir examples/*.pbtxt; do
+      "$bin/sluicec" "$f" --emit=tflite -o "$dir/$(basename "$f").tflite" \
+        2>/dev/null || true
+    done ;;
+  inputs)
+    find test examples -name '*.json' -size -4k -not -path '*/node_modules/*' |
+      while read -r f; do cp "$f" "$dir/$(echo "$f" | tr / _)"; done ;;
+  mlir)
+    for f in test/e2e/programs/*.mlir examples/*.mlir test/Interpreter/*.mlir; do
+      cp "$f" "$dir/$(echo "$f" | tr / _)"
+    done ;;
+  esac
+  cp test/fuzz/"$target"/* "$dir/" 2>/dev/null || true
+}
+
+status=0
+for target in "${targets[@]}"; do
+  binary=$bin/sluice-fuzz-$target
+  if [[ ! -x $binary ]]; then
+    echo "fuzz $target: no $binary" >&2
+    status=1
+    continue
+  fi
+  work=build-asan/fuzz/$target
+  mkdir -p "$work/corpus" "$work/findings"
+  seeds "$target" "$work/seeds"
+  log=$work/last.log
+  "$binary" "$work/corpus" "$work/seeds" -max_total_time="$seconds" \
+    -timeout=10 -rss_limit_mb=4096 -malloc_limit_mb=4096 \
+    -artifact_prefix="$work/findings/" -print_final_stats=1 >"$log" 2>&1
+  code=$?
+  runs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$')
+  done_line=$(grep -E '^#[0-9]+\s+DONE' "$log" | tail -1)
+  cov=$(grep -o 'cov: [0-9]*' <<<"$done_line" | grep -o '[0-9]*')
+  ft=$(grep -o 'ft: [0-9]*' <<<"$done_line" | grep -o '[0-9]*')
+  corpus=$(find "$work/corpus" -type f | wc -l)
+  findings=$(find "$work/findings" -type f | wc -l)
+  echo "fuzz $target: ${runs:-0} runs in $seconds s, coverage ${cov:-?} (features ${ft:-?}), corpus $corpus, findings $findings"
+  if [[ $code -ne 0 || $findings -ne 0 ]]; then
+    status=1
+    grep -E 'ERROR|SUMMARY|==[0-9]+==|#[0-9]+ in ' "$log" | head -30 >&2
+  fi
+done
+exit $status
