@@ -385,6 +385,24 @@ def tf1_programs(w):
         while_two_exits, [{"x": f32([1, 2], [3, 4]), "n": i32(v)} for v in (0, 2, 3)],
         tolerance="matmul")
 
+    def while_nested_matrix():
+        # Issue 23, item 1: the exported model left the static [2, 2] result
+        # of a nested loop unranked, which native LiteRT read as a scalar.
+        x = ph(T.float32, [2, 2], "x")
+        n = ph(T.int32, [], "n")
+
+        def outer(i, m):
+            def inner(j, a):
+                return j + 1, a + T.transpose(x) * T.cast(j, T.float32)
+            _, m = T.while_loop(lambda j, a: j < i, inner, [0, m])
+            return i + 1, m * 0.5
+        _, m = T.while_loop(lambda i, m: i < n, outer, [0, x])
+        return [x, n], [m]
+    add("tf1_while_nested_matrix", "tf1_while",
+        "nested loops with a static [2,2] float result",
+        while_nested_matrix,
+        [{"x": f32([1, 2], [3, 4]), "n": i32(v)} for v in (0, 1, 3)])
+
     # --- map_fn / scan / foldl (TensorArray inside) ---------------------------
     def map_fn():
         x = ph(T.float32, [4, 3], "x")
