@@ -7,10 +7,15 @@
 #                                         graphdef, tflite, inputs, mlir
 #                                         (default: all four)
 #
+# A long campaign runs targets side by side:
+#   for t in graphdef tflite inputs mlir; do
+#     SLUICE_FUZZ_SKIP_BUILD=1 utils/fuzz.sh 1800 $t & done; wait
 # Each target's corpus grows in build-asan/fuzz/TARGET/corpus (kept between
 # runs); what it crashes, leaks or times out on lands in
 # build-asan/fuzz/TARGET/findings/. One line per target:
 #   fuzz TARGET: N runs in S s, coverage C (features F), corpus K, findings X
+# (coverage: the edges libFuzzer's instrumentation saw, in Sluice's sources;
+# S counts loading the seeds too).
 # Exit status: 0 iff no target found anything.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +24,11 @@ shift || true
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=(graphdef tflite inputs mlir)
 
-utils/sanitize.sh --build-only || exit 1
+# SLUICE_FUZZ_SKIP_BUILD=1: build-asan/ is built already (several fuzz.sh
+# running at once must not run ninja on it together).
+if [[ ${SLUICE_FUZZ_SKIP_BUILD:-0} != 1 ]]; then
+  utils/sanitize.sh --build-only || exit 1
+fi
 bin=build-asan/bin
 export ASAN_OPTIONS=detect_leaks=1:allow_user_poisoning=0:strict_string_checks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -69,17 +78,19 @@ for target in "${targets[@]}"; do
   mkdir -p "$work/corpus" "$work/findings"
   seeds "$target" "$work/seeds"
   log=$work/last.log
+  started=$SECONDS
   "$binary" "$work/corpus" "$work/seeds" -max_total_time="$seconds" \
     -timeout=10 -rss_limit_mb=4096 -malloc_limit_mb=4096 \
     -artifact_prefix="$work/findings/" -print_final_stats=1 >"$log" 2>&1
   code=$?
+  elapsed=$((SECONDS - started))
   runs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$')
   done_line=$(grep -E '^#[0-9]+\s+DONE' "$log" | tail -1)
   cov=$(grep -o 'cov: [0-9]*' <<<"$done_line" | grep -o '[0-9]*')
   ft=$(grep -o 'ft: [0-9]*' <<<"$done_line" | grep -o '[0-9]*')
   corpus=$(find "$work/corpus" -type f | wc -l)
   findings=$(find "$work/findings" -type f | wc -l)
-  echo "fuzz $target: ${runs:-0} runs in $seconds s, coverage ${cov:-?} (features ${ft:-?}), corpus $corpus, findings $findings"
+  echo "fuzz $target: ${runs:-0} runs in $elapsed s, coverage ${cov:-?} (features ${ft:-?}), corpus $corpus, findings $findings"
   if [[ $code -ne 0 || $findings -ne 0 ]]; then
     status=1
     grep -E 'ERROR|SUMMARY|==[0-9]+==|#[0-9]+ in ' "$log" | head -30 >&2

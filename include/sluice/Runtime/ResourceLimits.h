@@ -20,6 +20,12 @@ namespace sluice {
 /// every engine (TFLite's sizes are `int`).
 inline constexpr int64_t kMaxElements = std::numeric_limits<int32_t>::max();
 
+/// The longest shape vector (the rank of the tensor it describes) shape
+/// inference reads: a tile's multiples or a fill's dims of more entries
+/// describe no tensor any engine makes, and reading them entry by entry would
+/// take memory in proportion to a length a malformed model sets freely.
+inline constexpr int64_t kMaxRank = 64;
+
 /// How deep regions (lite.if, lite.while, v1 conds and loops), function
 /// bodies inlined by the GraphDef importer and TFLite subgraphs run by IF and
 /// WHILE may nest by default. Deeper programs are refused with a diagnostic

@@ -24,6 +24,7 @@
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/StridedSliceAxes.h"
+#include "sluice/Runtime/ResourceLimits.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -64,7 +65,7 @@ vectorEntries(Value value, const ShapeValues &values) {
     return std::nullopt;
   if (std::optional<SmallVector<int64_t>> contents = values.lookup(value))
     return contents;
-  if (type.isDynamicDim(0))
+  if (type.isDynamicDim(0) || type.getDimSize(0) > sluice::kMaxRank)
     return std::nullopt;
   return SmallVector<int64_t>(type.getDimSize(0), kUnknown);
 }
