@@ -6,6 +6,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace sluice::interp;
@@ -138,6 +139,19 @@ bool readElement(const json::Value &value, DType dtype, Tensor &tensor,
   } else if (std::optional<int64_t> i = value.getAsInteger()) {
     number = static_cast<double>(*i);
     if (!isFloat(dtype)) {
+      bool fits = dispatchDType(dtype, [&](auto tag) {
+        using T = decltype(tag);
+        if constexpr (std::is_floating_point_v<T>)
+          return true;
+        else
+          return *i >= static_cast<int64_t>(std::numeric_limits<T>::min()) &&
+                 *i <= static_cast<int64_t>(std::numeric_limits<T>::max());
+      });
+      if (!fits) {
+        error = llvm::formatv("element #{0} ({1}) does not fit {2}", index, *i,
+                              getDTypeName(dtype));
+        return false;
+      }
       tensor.setElement(index, *i);
       return true;
     }
@@ -154,6 +168,22 @@ bool readElement(const json::Value &value, DType dtype, Tensor &tensor,
   if (!isFloat(dtype) && number != std::floor(number)) {
     error =
         llvm::formatv("element #{0} ({1}) is not an integer", index, number);
+    return false;
+  }
+  // Converting a value the dtype cannot hold is undefined behaviour.
+  bool fits = dispatchDType(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T>)
+      return true;
+    else
+      // max + 1 is exact in a double (a power of two), max itself is not
+      // for int64; `number` is an integer.
+      return number >= static_cast<double>(std::numeric_limits<T>::min()) &&
+             number < static_cast<double>(std::numeric_limits<T>::max()) + 1;
+  });
+  if (!fits) {
+    error = llvm::formatv("element #{0} ({1}) does not fit {2}", index, number,
+                          getDTypeName(dtype));
     return false;
   }
   tensor.setElement(index, number);

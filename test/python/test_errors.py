@@ -3,7 +3,7 @@
 import pytest
 
 import sluice
-from conftest import GRAPHDEF_INPUTS
+from conftest import GRAPHDEF_INPUTS, REPO
 
 
 def test_entries_name_severity_location_and_message():
@@ -34,3 +34,17 @@ def test_message_only_errors_have_no_entries(tmp_path):
     # A file that cannot be opened is a message, not a diagnostic on a program.
     assert info.value.entries == []
     assert str(info.value).startswith("cannot open input file")
+
+
+def test_failed_lift_always_says_why():
+    # A module whose functions fail to lift in several places (a dead fetch,
+    # a cycle without next_iteration): lifted on MLIR's pass threads, about
+    # one lift in seventy failed with no diagnostic at all (found by
+    # sluice-fuzz-mlir). The lift now runs one function at a time.
+    path = REPO / "test" / "Interpreter" / "executor-cond.mlir"
+    for _ in range(150):
+        program = sluice.load(str(path))
+        with pytest.raises(sluice.SluiceError) as raised:
+            program.lift()
+        assert "fetched but is dead" in str(raised.value)
+        assert "is on a cycle that does not pass through" in str(raised.value)

@@ -427,12 +427,41 @@ static LogicalResult requireChannelsLast(const tensorflow::NodeDef &node,
   return failure();
 }
 
+/// The inputs an attribute rule of buildComputeOp reads.
+static unsigned minimumInputs(AttrRule rule) {
+  switch (rule) {
+  case AttrRule::AddN:
+  case AttrRule::BiasAddGrad:
+  case AttrRule::InvertPermutation:
+    return 1;
+  case AttrRule::ConcatOffset:
+  case AttrRule::Reshape:
+  case AttrRule::Select:
+  case AttrRule::Split:
+  case AttrRule::TanhGrad:
+    return 2;
+  case AttrRule::Gather:
+    return 3;
+  default:
+    return 0;
+  }
+}
+
 FailureOr<SmallVector<Value>>
 sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
                                  Location loc, ValueRange inputs,
                                  TypeRange resultTypes, std::string &error) {
   const OpMapping *mapping = lookup(node.node.op());
   assert(mapping && "not a compute op");
+  // The rules below read these inputs; the lite op's verifier checks the
+  // operand count of the others.
+  unsigned needed = minimumInputs(mapping->attrs);
+  if (inputs.size() < needed) {
+    error = node.node.op() + " needs at least " + std::to_string(needed) +
+            (needed == 1 ? " input" : " inputs") + ", has " +
+            std::to_string(inputs.size());
+    return failure();
+  }
   MLIRContext *context = builder.getContext();
   OperationState state(loc, mapping->liteName);
   state.addOperands(inputs);
