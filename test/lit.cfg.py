@@ -9,7 +9,9 @@ from lit.llvm.subst import ToolSubst
 config.name = "SLUICE"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["CMakeLists.txt", "README.txt", "lit.cfg.py", "lit.site.cfg.py"]
+# test/fuzz holds the fuzzers' seeds (utils/fuzz.sh), not tests.
+config.excludes = ["CMakeLists.txt", "README.txt", "lit.cfg.py", "lit.site.cfg.py",
+                   "fuzz"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.sluice_obj_root, "test")
 
@@ -27,6 +29,12 @@ sluice_corpus = os.path.abspath(lit_config.params.get(
 config.substitutions.append(("%corpus", sluice_corpus))
 if os.path.isdir(sluice_corpus):
     config.available_features.add("corpus")
+
+# The tools of build-asan/ (utils/sanitize.sh): ASan reserves terabytes of
+# address space for its shadow, so a test that limits the address space
+# (ulimit -v) cannot run there.
+if "-fsanitize=address" in getattr(config, "sluice_cxx_flags", ""):
+    config.available_features.add("asan")
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

@@ -27,7 +27,7 @@ namespace {
 /// layout, or a static contiguous one holding at least one element.
 bool copiesWithMemcpy(MemRefType memref) {
   return memref.getLayout().isIdentity() ||
-         (memref.getNumElements() > 0 &&
+         (memref.hasStaticShape() && memref.getNumElements() > 0 &&
           memref::isStaticShapeAndContiguousRowMajor(memref));
 }
 

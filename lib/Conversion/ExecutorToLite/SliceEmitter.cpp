@@ -685,7 +685,10 @@ void SliceEmitter::chooseEmitted(ArrayRef<SliceTarget> targets) {
       for (Value control : node->controls)
         if (Node *def = getDefiningNode(control))
           node->emitDeps.push_back(def);
-    llvm::sort(node->emitDeps);
+    // By topological index, not address, so that the order the nodes are
+    // reached in (and so the schedule) depends only on the graph.
+    llvm::sort(node->emitDeps,
+               [](Node *a, Node *b) { return a->topoIndex < b->topoIndex; });
     node->emitDeps.erase(
         std::unique(node->emitDeps.begin(), node->emitDeps.end()),
         node->emitDeps.end());

@@ -92,15 +92,6 @@ struct ConcatenationLowering : OpConversionPattern<lite::ConcatenationOp> {
     RuntimeChecks checks(op, rewriter, loc);
     if (failed(requireSameSizes(arith, checks, op, values, *axis)))
       return failure();
-    // A loop can grow a tensor by concatenation without bound.
-    SmallVector<Value> sizes = arith.dims(values.front());
-    for (Value value : values.drop_front())
-      sizes[*axis] = arith.add(sizes[*axis], arith.dim(value, *axis));
-    Type elementType = getElementTypeOrSelf(values.front().getType());
-    if (failed(checks.require(tensorFits(arith, sizes, elementType),
-                              SLUICE_ERROR_INVALID_ARGUMENT,
-                              tooLargeMessage("concatenation", elementType))))
-      return failure();
     RankedTensorType natural =
         tensor::ConcatOp::inferResultType(*axis, values.getTypes());
     Value joined =

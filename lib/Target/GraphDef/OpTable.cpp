@@ -427,7 +427,8 @@ static LogicalResult requireChannelsLast(const tensorflow::NodeDef &node,
   return failure();
 }
 
-/// The inputs an attribute rule of buildComputeOp reads.
+/// The inputs an attribute rule of buildComputeOp reads (Split says what
+/// its two inputs are itself).
 static unsigned minimumInputs(AttrRule rule) {
   switch (rule) {
   case AttrRule::AddN:
@@ -437,7 +438,6 @@ static unsigned minimumInputs(AttrRule rule) {
   case AttrRule::ConcatOffset:
   case AttrRule::Reshape:
   case AttrRule::Select:
-  case AttrRule::Split:
   case AttrRule::TanhGrad:
     return 2;
   case AttrRule::Gather:
