@@ -34,6 +34,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <deque>
 #include <map>
@@ -206,9 +207,19 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
              << type.getElementType();
     std::vector<int32_t> shape, signature;
     bool dynamic = false;
+    // TFLite's sizes are int32, and so is a tensor's element count; the
+    // bytes of one fit an int64 then.
+    int64_t elements = 1;
     if (type.hasRank()) {
       for (int64_t dim : type.getShape()) {
         dynamic |= ShapedType::isDynamic(dim);
+        std::optional<int64_t> product = ShapedType::isDynamic(dim)
+                                             ? std::optional<int64_t>(elements)
+                                             : llvm::checkedMul(elements, dim);
+        if (!product || *product > std::numeric_limits<int32_t>::max())
+          return emitError(loc, "cannot be exported: ")
+                 << type << " has more elements than TFLite's int32 sizes hold";
+        elements = *product;
         shape.push_back(ShapedType::isDynamic(dim) ? 1 : dim);
         signature.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
       }
@@ -216,8 +227,8 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
     // The arena holds non-constant tensors of static shape.
     int64_t bytes = -1;
     if (buffer == 0 && type.hasStaticShape())
-      bytes = type.getNumElements() *
-              tflite_support::getElementByteWidth(type.getElementType());
+      bytes =
+          elements * tflite_support::getElementByteWidth(type.getElementType());
     arena.sizes.push_back(bytes);
     tensorIndex[value] = tensors.size();
     tensors.push_back(fb::CreateTensor(
