@@ -131,6 +131,36 @@ bool flatten(const json::Value &value, int64_t depth,
   return true;
 }
 
+/// Stores the integer `value` (an int64_t, or a double without a fraction)
+/// as element `index` of `tensor`, of an integer or bool `dtype`; fails,
+/// setting `error`, when the dtype cannot hold it (converting it would be
+/// undefined behaviour for a double, and wrap for an int64_t).
+template <typename V>
+bool storeInteger(V value, DType dtype, Tensor &tensor, int64_t index,
+                  std::string &error) {
+  bool fits = dispatchDType(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using Limits = std::numeric_limits<T>;
+    if constexpr (std::is_floating_point_v<T>)
+      return true;
+    else if constexpr (std::is_integral_v<V>)
+      return value >= static_cast<int64_t>(Limits::min()) &&
+             value <= static_cast<int64_t>(Limits::max());
+    else
+      // max + 1 is exact in a double (a power of two), max itself is not
+      // for int64.
+      return value >= static_cast<double>(Limits::min()) &&
+             value < static_cast<double>(Limits::max()) + 1;
+  });
+  if (!fits) {
+    error = llvm::formatv("element #{0} ({1}) does not fit {2}", index, value,
+                          getDTypeName(dtype));
+    return false;
+  }
+  tensor.setElement(index, value);
+  return true;
+}
+
 bool readElement(const json::Value &value, DType dtype, Tensor &tensor,
                  int64_t index, std::string &error) {
   double number;
@@ -138,23 +168,8 @@ bool readElement(const json::Value &value, DType dtype, Tensor &tensor,
     number = *b;
   } else if (std::optional<int64_t> i = value.getAsInteger()) {
     number = static_cast<double>(*i);
-    if (!isFloat(dtype)) {
-      bool fits = dispatchDType(dtype, [&](auto tag) {
-        using T = decltype(tag);
-        if constexpr (std::is_floating_point_v<T>)
-          return true;
-        else
-          return *i >= static_cast<int64_t>(std::numeric_limits<T>::min()) &&
-                 *i <= static_cast<int64_t>(std::numeric_limits<T>::max());
-      });
-      if (!fits) {
-        error = llvm::formatv("element #{0} ({1}) does not fit {2}", index, *i,
-                              getDTypeName(dtype));
-        return false;
-      }
-      tensor.setElement(index, *i);
-      return true;
-    }
+    if (!isFloat(dtype))
+      return storeInteger(*i, dtype, tensor, index, error);
   } else if (std::optional<double> d = value.getAsNumber()) {
     number = *d;
   } else if (std::optional<StringRef> s = value.getAsString();
@@ -170,22 +185,8 @@ bool readElement(const json::Value &value, DType dtype, Tensor &tensor,
         llvm::formatv("element #{0} ({1}) is not an integer", index, number);
     return false;
   }
-  // Converting a value the dtype cannot hold is undefined behaviour.
-  bool fits = dispatchDType(dtype, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_floating_point_v<T>)
-      return true;
-    else
-      // max + 1 is exact in a double (a power of two), max itself is not
-      // for int64; `number` is an integer.
-      return number >= static_cast<double>(std::numeric_limits<T>::min()) &&
-             number < static_cast<double>(std::numeric_limits<T>::max()) + 1;
-  });
-  if (!fits) {
-    error = llvm::formatv("element #{0} ({1}) does not fit {2}", index, number,
-                          getDTypeName(dtype));
-    return false;
-  }
+  if (!isFloat(dtype))
+    return storeInteger(number, dtype, tensor, index, error);
   tensor.setElement(index, number);
   return true;
 }

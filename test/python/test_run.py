@@ -262,6 +262,26 @@ func.func @main(%n: tensor<i32> {sluice.name = "n"}) -> tensor<i32> {
     assert program.run(n, engine="native")["output0"] == 10
 
 
+
+def test_max_memory(write_mlir):
+    # max_memory bounds the bytes of tensors an interpreter run holds: a
+    # fill of 1000 float32 (4000 bytes) runs under 4K and is refused under 1K,
+    # before it allocates (the run holds the constant's 4 bytes already).
+    program = sluice.load(write_mlir("""
+func.func @main(%dims: tensor<1xi32> {sluice.name = "dims"}) -> tensor<?xf32> {
+  %one = lite.constant dense<1.0> : tensor<f32>
+  %r = lite.fill %dims, %one : (tensor<1xi32>, tensor<f32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+"""))
+    dims = {"dims": np.array([1000], dtype=np.int32)}
+    assert program.run(dims, max_memory=4096)["output0"].shape == (1000,)
+    with pytest.raises(sluice.SluiceError,
+                       match=r"a result of shape \[1000\] \(4000 bytes of float32\) "
+                             r"would take the run's tensors to 4004 bytes, beyond its "
+                             r"memory limit of 1024"):
+        program.run(dims, max_memory=1024)
+
 def test_native_target_cpu():
     program = sluice.load(WHILE_COND)
     n = {"n": np.int32(7)}

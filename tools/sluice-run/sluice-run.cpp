@@ -53,8 +53,8 @@ static cl::opt<std::string> maxMemory(
     "max-memory",
     cl::desc("Upper bound on the bytes of tensors an interpreter run holds "
              "at once (a number, or with a suffix K, M or G for 2^10, 2^20, "
-             "2^30); going beyond is an error"),
-    cl::value_desc("BYTES"), cl::init("4G"), cl::cat(category));
+             "2^30; default 4G); going beyond is an error"),
+    cl::value_desc("BYTES"), cl::cat(category));
 
 /// Bytes from "123", "64K", "512M", "4G"; none for anything else.
 static std::optional<int64_t> parseByteSize(StringRef text) {
@@ -162,13 +162,16 @@ int main(int argc, char **argv) {
   options.function = functionName;
   options.engine = engine;
   options.maxIterations = maxIterations;
-  std::optional<int64_t> maxMemoryBytes = parseByteSize(maxMemory);
-  if (!maxMemoryBytes) {
-    llvm::errs() << "sluice-run: --max-memory=" << maxMemory
-                 << " is not a size (a number of bytes, or with K, M or G)\n";
-    return 1;
+  // Without the flag, RunOptions keeps the default of ResourceLimits.h.
+  if (maxMemory.getNumOccurrences()) {
+    std::optional<int64_t> maxMemoryBytes = parseByteSize(maxMemory);
+    if (!maxMemoryBytes) {
+      llvm::errs() << "sluice-run: --max-memory=" << maxMemory
+                   << " is not a size (a number of bytes, or with K, M or G)\n";
+      return 1;
+    }
+    options.maxMemoryBytes = *maxMemoryBytes;
   }
-  options.maxMemoryBytes = *maxMemoryBytes;
   options.target.cpu = targetCpu;
   sluice::RunStats stats;
   FailureOr<SmallVector<sluice::interp::Tensor>> results =

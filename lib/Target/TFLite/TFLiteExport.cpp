@@ -26,6 +26,7 @@
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 #include "sluice/Kernels/Kernels.h"
 #include "sluice/Kernels/TensorIO.h"
+#include "sluice/Runtime/ResourceLimits.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/IR/Matchers.h"
@@ -207,8 +208,8 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
              << type.getElementType();
     std::vector<int32_t> shape, signature;
     bool dynamic = false;
-    // TFLite's sizes are int32, and so is a tensor's element count; the
-    // bytes of one fit an int64 then.
+    // TFLite's sizes are int32, and so is a tensor's element count
+    // (kMaxElements); the bytes of one fit an int64 then.
     int64_t elements = 1;
     if (type.hasRank()) {
       for (int64_t dim : type.getShape()) {
@@ -216,7 +217,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
         std::optional<int64_t> product = ShapedType::isDynamic(dim)
                                              ? std::optional<int64_t>(elements)
                                              : llvm::checkedMul(elements, dim);
-        if (!product || *product > std::numeric_limits<int32_t>::max())
+        if (!product || *product > kMaxElements)
           return emitError(loc, "cannot be exported: ")
                  << type << " has more elements than TFLite's int32 sizes hold";
         elements = *product;
@@ -701,17 +702,21 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   pm.addPass(lite::createLiteOutlineRegionsPass());
   if (failed(pm.run(module)))
     return failure();
+  // The function an outlined region calls (-lite-outline-regions), if any.
+  auto calleeOf = [&](Region &region) -> Operation * {
+    auto call = dyn_cast<func::CallOp>(region.front().front());
+    return call ? module.lookupSymbol(call.getCalleeAttr()) : nullptr;
+  };
   llvm::SmallPtrSet<Operation *, 8> loopBodies, branches;
-  module.walk([&](lite::WhileOp loop) {
-    if (auto call = dyn_cast<func::CallOp>(loop.getBody().front().front()))
-      if (Operation *body = module.lookupSymbol(call.getCalleeAttr()))
+  module.walk([&](Operation *op) {
+    if (auto loop = dyn_cast<lite::WhileOp>(op)) {
+      if (Operation *body = calleeOf(loop.getBody()))
         loopBodies.insert(body);
-  });
-  module.walk([&](lite::IfOp op) {
-    for (Region *region : {&op.getThenRegion(), &op.getElseRegion()})
-      if (auto call = dyn_cast<func::CallOp>(region->front().front()))
-        if (Operation *branch = module.lookupSymbol(call.getCalleeAttr()))
-          branches.insert(branch);
+    } else if (auto branch = dyn_cast<lite::IfOp>(op)) {
+      for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()})
+        if (Operation *callee = calleeOf(*region))
+          branches.insert(callee);
+    }
   });
   for (func::FuncOp function : module.getOps<func::FuncOp>()) {
     if (function.isExternal())
