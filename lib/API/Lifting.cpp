@@ -25,7 +25,32 @@ bool containsExecutorOps(Operation *root) {
       .wasInterrupted();
 }
 
-LogicalResult liftModule(ModuleOp module, unsigned maxNesting) {
+/// Runs the lift, then its clean-up, on `root` (a module, its passes nested
+/// on functions, or a function): two pass managers, so that each half is
+/// timed as a stage of its own.
+static LogicalResult runLiftPipelines(Operation *root, TimingScope *timing) {
+  MLIRContext *context = root->getContext();
+  StringRef anchor = root->getName().getStringRef();
+  bool onModule = isa<ModuleOp>(root);
+  auto run = [&](StringRef stage,
+                 function_ref<void(OpPassManager &)> build) -> LogicalResult {
+    TimingScope scope = nestTiming(timing, stage);
+    PassManager pm(context, anchor);
+    build(onModule ? pm.nest<func::FuncOp>()
+                   : static_cast<OpPassManager &>(pm));
+    if (scope)
+      pm.enableTiming(scope);
+    return pm.run(root);
+  };
+  if (failed(run("lift", [](OpPassManager &pm) {
+        pm.addPass(executor::createExecutorLiftControlFlowPass());
+      })))
+    return failure();
+  return run("cleanup", executor::buildLiftCleanupPipeline);
+}
+
+LogicalResult liftModule(ModuleOp module, unsigned maxNesting,
+                         TimingScope *timing) {
   // One function at a time: when several functions failed to lift on
   // MLIR's pass threads, about one lift in seventy came back failed with
   // none of their diagnostics (found by sluice-fuzz-mlir; 0 in 400 since).
@@ -37,19 +62,25 @@ LogicalResult liftModule(ModuleOp module, unsigned maxNesting) {
     if (threaded)
       context->enableMultithreading();
   });
-  PassManager pm(context);
-  executor::buildLiftControlFlowPipeline(pm.nest<func::FuncOp>());
-  if (failed(pm.run(module)))
+  if (failed(runLiftPipelines(module, timing)))
     return failure();
   // Lifting turns flat v1 graphs into nested regions: as deep as their
   // conds and loops nest.
+  TimingScope nestingTiming = nestTiming(timing, "check nesting");
   return checkNestingDepth(module, maxNesting);
 }
 
-FailureOr<OwningOpRef<ModuleOp>> cloneLifted(ModuleOp module,
-                                             unsigned maxNesting) {
+LogicalResult liftFunction(func::FuncOp function, TimingScope *timing) {
+  return runLiftPipelines(function, timing);
+}
+
+FailureOr<OwningOpRef<ModuleOp>>
+cloneLifted(ModuleOp module, unsigned maxNesting, TimingScope *timing) {
+  TimingScope cloneTiming = nestTiming(timing, "clone");
   OwningOpRef<ModuleOp> copy(module.clone());
-  if (containsExecutorOps(*copy) && failed(liftModule(*copy, maxNesting)))
+  cloneTiming.stop();
+  if (containsExecutorOps(*copy) &&
+      failed(liftModule(*copy, maxNesting, timing)))
     return failure();
   return copy;
 }

@@ -9,8 +9,10 @@
 #ifndef SLUICE_LIB_API_LIFTING_H
 #define SLUICE_LIB_API_LIFTING_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/Timing.h"
 
 namespace sluice {
 
@@ -18,12 +20,27 @@ namespace sluice {
 bool containsExecutorOps(mlir::Operation *root);
 
 /// Runs the sluice-lift pipeline on every function of `module`; errors are
-/// emitted as diagnostics.
-mlir::LogicalResult liftModule(mlir::ModuleOp module, unsigned maxNesting);
+/// emitted as diagnostics. With `timing`, its halves are timed under it as
+/// "lift" and "cleanup", each with its passes, then "check nesting".
+mlir::LogicalResult liftModule(mlir::ModuleOp module, unsigned maxNesting,
+                               mlir::TimingScope *timing = nullptr);
 
-/// A copy of `module` with its executor graphs, if any, lifted.
+/// Runs the sluice-lift pipeline on `function` alone, its halves timed as
+/// liftModule's.
+mlir::LogicalResult liftFunction(mlir::func::FuncOp function,
+                                 mlir::TimingScope *timing = nullptr);
+
+/// A copy of `module` with its executor graphs, if any, lifted (timed as
+/// liftModule, the copy as "clone").
 mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>>
-cloneLifted(mlir::ModuleOp module, unsigned maxNesting);
+cloneLifted(mlir::ModuleOp module, unsigned maxNesting,
+            mlir::TimingScope *timing = nullptr);
+
+/// A scope named `name` nested under `parent`, or none when `parent` is null.
+inline mlir::TimingScope nestTiming(mlir::TimingScope *parent,
+                                    llvm::StringRef name) {
+  return parent ? parent->nest(name) : mlir::TimingScope();
+}
 
 } // namespace sluice
 

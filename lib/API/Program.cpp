@@ -11,14 +11,12 @@
 #include "Lifting.h"
 #include "ProgramSession.h"
 
-#include "sluice/Conversion/ExecutorToLite/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/SignatureNames.h"
 #include "sluice/Driver/LoadProgram.h"
 #include "sluice/Target/Native/NativeJIT.h"
 
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -62,6 +60,7 @@ Program &Program::operator=(Program &&other) {
   module = std::move(other.module);
   session = std::move(other.session);
   interpreterState = std::move(other.interpreterState);
+  timing = other.timing;
   return *this;
 }
 
@@ -71,20 +70,26 @@ Program::~Program() = default;
 
 FailureOr<Program> Program::load(StringRef path,
                                  const GraphDefImportOptions &importOptions,
-                                 ProgramError &error) {
+                                 ProgramError &error, TimingScope *timing) {
   auto session = std::make_shared<ProgramSession>();
   session->maxNesting = importOptions.maxNesting;
   DiagnosticCapture capture(*session);
   std::string message;
-  OwningOpRef<ModuleOp> module = loadProgram(
-      path, session->context, session->sourceMgr, importOptions, message);
+  TimingScope importTiming = nestTiming(timing, "import");
+  OwningOpRef<ModuleOp> module =
+      loadProgram(path, session->context, session->sourceMgr, importOptions,
+                  message, timing ? &importTiming : nullptr);
   if (!module)
     return capture.fail(error, message);
-  return Program(std::move(session), std::move(module));
+  Program program(std::move(session), std::move(module));
+  program.setTiming(timing);
+  return program;
 }
 
 Program Program::clone() const {
-  return Program(session, OwningOpRef<ModuleOp>(getModule().clone()));
+  Program copy(session, OwningOpRef<ModuleOp>(getModule().clone()));
+  copy.setTiming(timing);
+  return copy;
 }
 
 MLIRContext *Program::getContext() const { return &session->context; }
@@ -183,29 +188,29 @@ LogicalResult Program::lift(ProgramError &error, StringRef function) {
   DiagnosticCapture capture(*session);
   compiledCode.clear();
   if (function.empty())
-    return failed(liftModule(*module, session->maxNesting))
+    return failed(liftModule(*module, session->maxNesting, timing))
                ? capture.fail(error)
                : success();
   func::FuncOp callee = lookupFunction(function);
   if (!callee)
     return capture.fail(error, ("no function @" + function).str());
-  PassManager pm(getContext(), func::FuncOp::getOperationName());
-  executor::buildLiftControlFlowPipeline(pm);
-  return failed(pm.run(callee)) ? capture.fail(error) : success();
+  return failed(liftFunction(callee, timing)) ? capture.fail(error) : success();
 }
 
 FailureOr<std::string>
 Program::exportTFLite(ProgramError &error,
                       const TFLiteExportOptions &options) const {
   DiagnosticCapture capture(*session);
+  TimingScope exportTiming = nestTiming(timing, "export");
+  TimingScope *exportScope = timing ? &exportTiming : nullptr;
   // Export outlines regions: always on a copy.
   FailureOr<OwningOpRef<ModuleOp>> lifted =
-      cloneLifted(*module, session->maxNesting);
+      cloneLifted(*module, session->maxNesting, exportScope);
   if (failed(lifted))
     return capture.fail(error);
   std::string bytes;
   llvm::raw_string_ostream os(bytes);
-  if (failed(sluice::exportTFLite(**lifted, os, options)))
+  if (failed(sluice::exportTFLite(**lifted, os, options, exportScope)))
     return capture.fail(error);
   return bytes;
 }
@@ -222,7 +227,7 @@ LogicalResult Program::compileNative(llvm::raw_ostream &os,
   ModuleOp lite = *module;
   if (hasExecutorOps()) {
     FailureOr<OwningOpRef<ModuleOp>> copy =
-        cloneLifted(*module, session->maxNesting);
+        cloneLifted(*module, session->maxNesting, timing);
     if (failed(copy))
       return capture.fail(error);
     lifted = std::move(*copy);
@@ -231,7 +236,8 @@ LogicalResult Program::compileNative(llvm::raw_ostream &os,
   StringRef headerName =
       options.headerName.empty() ? options.prefix : options.headerName;
   if (failed(sluice::compileNative(lite, options.kind, options.prefix,
-                                   options.target, os, header, headerName)))
+                                   options.target, os, header, headerName,
+                                   timing)))
     return capture.fail(error);
   return success();
 }

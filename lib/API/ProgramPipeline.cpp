@@ -10,6 +10,7 @@
 #include "sluice/API/Program.h"
 
 #include "DiagnosticCapture.h"
+#include "Lifting.h"
 
 #include "sluice/Codegen/Native/Passes.h"
 #include "sluice/Codegen/Native/Pipeline.h"
@@ -62,6 +63,9 @@ LogicalResult Program::runPipeline(StringRef pipeline, ProgramError &error) {
     return capture.fail(error, ("invalid pass pipeline '" + pipeline +
                                 "': " + StringRef(message).trim())
                                    .str());
+  TimingScope pipelineTiming = nestTiming(timing, "pipeline");
+  if (pipelineTiming)
+    pm.enableTiming(pipelineTiming);
   if (failed(pm.run(getModule())))
     return capture.fail(error);
   return success();

@@ -70,19 +70,29 @@ static unsigned braceDepth(StringRef text, unsigned limit) {
   return deepest;
 }
 
-OwningOpRef<ModuleOp> sluice::loadProgram(
-    StringRef path, MLIRContext &context, llvm::SourceMgr &sourceMgr,
-    const GraphDefImportOptions &importOptions, std::string &error) {
+OwningOpRef<ModuleOp>
+sluice::loadProgram(StringRef path, MLIRContext &context,
+                    llvm::SourceMgr &sourceMgr,
+                    const GraphDefImportOptions &importOptions,
+                    std::string &error, TimingScope *timing) {
+  auto nestTiming = [&](StringRef name) {
+    return timing ? timing->nest(name) : TimingScope();
+  };
+  TimingScope readTiming = nestTiming("read");
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(path, &error);
   if (!file)
     return nullptr;
+  readTiming.stop();
   unsigned maxNesting = importOptions.maxNesting;
   OwningOpRef<ModuleOp> module;
   if (isGraphDefPath(path)) {
-    module = importGraphDef(file->getBuffer(), path, &context, importOptions);
+    module = importGraphDef(file->getBuffer(), path, &context, importOptions,
+                            timing);
   } else if (isTFLitePath(path)) {
+    TimingScope parseTiming = nestTiming("parse");
     module = importTFLite(file->getBuffer(), path, &context, maxNesting);
   } else {
+    TimingScope parseTiming = nestTiming("parse");
     // Each level of regions takes a brace, plus a few for the types and
     // attributes on the way (a function's signature, its body).
     constexpr unsigned kBracketsBesideRegions = 16;
@@ -98,6 +108,7 @@ OwningOpRef<ModuleOp> sluice::loadProgram(
     sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
     module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   }
+  TimingScope nestingTiming = nestTiming("check nesting");
   if (module && failed(checkNestingDepth(*module, maxNesting)))
     return nullptr;
   return module;

@@ -2,7 +2,7 @@
 //
 // sluicec FILE [--emit=mlir|executor|tflite|obj|asm|llvm] [-o OUT]
 //         [--header=OUT.h] [--prefix=NAME] [--target-cpu=CPU] [--feeds=..]
-//         [--fetches=..]
+//         [--fetches=..] [--timing[=text|json]]
 //
 // Reads a TensorFlow GraphDef (.pb, .pbtxt), a TFLite model or an MLIR file,
 // lifts its v1 control flow to lite.if/lite.while (the sluice-lift pipeline)
@@ -10,7 +10,9 @@
 // host as an object file, assembly or LLVM IR with a C header declaring one
 // function per entry point. Errors are printed as diagnostics naming the node
 // or op, and the exit status is 1. Everything but the command line and the
-// output files is sluice::Program (sluice/API/Program.h).
+// output files is sluice::Program (sluice/API/Program.h). --timing prints
+// the wall time of each stage (MLIR's DefaultTimingManager, the passes nested
+// under their stage) to stderr after the run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,7 @@
 #include "sluice/Driver/GraphDefOptions.h"
 
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -101,6 +104,17 @@ static cl::opt<bool> requireLiteRTKernels(
              "for at its element type (default: a warning)"),
     cl::cat(category));
 
+static cl::opt<std::string> timing(
+    "timing", cl::ValueOptional, cl::value_desc("text|json"),
+    cl::desc("Print the wall time of each stage to stderr after the run, as "
+             "a tree: import (read, parse, build IR, verify), lift, cleanup, "
+             "export (TFLite) or lowering and LLVM (translate, optimize, "
+             "codegen), output; each stage's passes nested under it. "
+             "--timing=json prints the same tree as JSON (MLIR's "
+             "--mlir-output-format=json: a list of {name, wall: {duration, "
+             "percentage}, passes: [...]})"),
+    cl::cat(category));
+
 static bool isNative(EmitKind kind) {
   return kind == EmitKind::Object || kind == EmitKind::Assembly ||
          kind == EmitKind::LLVMIR;
@@ -115,29 +129,13 @@ static std::string symbolPrefix() {
   return sluice::makeCIdentifier(llvm::sys::path::stem(outputFile));
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  sluice::GraphDefCommandLineOptions graphDefOptions("GraphDef input: ",
-                                                     &category);
-  cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "Sluice compiler: lifts TensorFlow v1 control flow to "
-      "lite.if/lite.while and writes lite IR, a TFLite model, or native code "
-      "with a C header\n");
-  if (!headerFile.empty() && !isNative(emit)) {
-    llvm::errs() << "sluicec: --header needs --emit=obj, asm or llvm\n";
-    return 1;
-  }
-  if (planBuffers && emit != EmitKind::TFLite) {
-    llvm::errs() << "sluicec: --plan-buffers needs --emit=tflite\n";
-    return 1;
-  }
-  if (optLevel > 3) {
-    llvm::errs() << "sluicec: --opt-level must be 0 to 3\n";
-    return 1;
-  }
-
+/// Compiles the input as the options say, timing the stages under `timing`
+/// when it is given; returns the exit status.
+static int compile(const sluice::GraphDefImportOptions &importOptions,
+                   TimingScope *timing) {
+  auto nestTiming = [&](StringRef name) {
+    return timing ? timing->nest(name) : TimingScope();
+  };
   SmallVector<unsigned> positions;
   if (gradient.getNumOccurrences()) {
     if (emit == EmitKind::Executor) {
@@ -160,7 +158,7 @@ int main(int argc, char **argv) {
 
   sluice::ProgramError error;
   FailureOr<sluice::Program> program =
-      sluice::Program::load(inputFile, graphDefOptions.get(), error);
+      sluice::Program::load(inputFile, importOptions, error, timing);
   if (failed(program)) {
     error.print(llvm::errs(), "sluicec");
     return 1;
@@ -203,7 +201,9 @@ int main(int argc, char **argv) {
       error.print(llvm::errs(), "sluicec");
       return 1;
     }
+    TimingScope outputTiming = nestTiming("output");
     output->os() << *model;
+    output->os().flush();
   } else if (isNative(emit)) {
     sluice::CompileOptions options;
     options.kind = emit == EmitKind::Object ? sluice::NativeOutputKind::Object
@@ -220,11 +220,67 @@ int main(int argc, char **argv) {
       error.print(llvm::errs(), "sluicec");
       return 1;
     }
-    if (header)
+    TimingScope outputTiming = nestTiming("output");
+    output->os().flush();
+    if (header) {
+      header->os().flush();
       header->keep();
+    }
   } else {
+    TimingScope outputTiming = nestTiming("output");
     output->os() << program->getMLIR();
+    output->os().flush();
   }
   output->keep();
   return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  sluice::GraphDefCommandLineOptions graphDefOptions("GraphDef input: ",
+                                                     &category);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Sluice compiler: lifts TensorFlow v1 control flow to "
+      "lite.if/lite.while and writes lite IR, a TFLite model, or native code "
+      "with a C header\n");
+  if (!headerFile.empty() && !isNative(emit)) {
+    llvm::errs() << "sluicec: --header needs --emit=obj, asm or llvm\n";
+    return 1;
+  }
+  if (planBuffers && emit != EmitKind::TFLite) {
+    llvm::errs() << "sluicec: --plan-buffers needs --emit=tflite\n";
+    return 1;
+  }
+  if (optLevel > 3) {
+    llvm::errs() << "sluicec: --opt-level must be 0 to 3\n";
+    return 1;
+  }
+
+  DefaultTimingManager timingManager;
+  if (timing.getNumOccurrences()) {
+    if (timing != "" && timing != "text" && timing != "json") {
+      llvm::errs() << "sluicec: --timing takes text or json, not '" << timing
+                   << "'\n";
+      return 1;
+    }
+    timingManager.setEnabled(true);
+    timingManager.setOutput(createOutputStrategy(
+        timing == "json" ? DefaultTimingManager::OutputFormat::Json
+                         : DefaultTimingManager::OutputFormat::Text,
+        llvm::errs()));
+  }
+  int status;
+  {
+    // The root scope and every scope the program keeps end before the
+    // report is printed.
+    TimingScope rootTiming = timingManager.getRootScope();
+    status = compile(graphDefOptions.get(),
+                     timingManager.isEnabled() ? &rootTiming : nullptr);
+  }
+  timingManager.print();
+  // Printed once: not again by the destructor.
+  timingManager.setEnabled(false);
+  return status;
 }

@@ -19,6 +19,13 @@
 // native runs need lite IR: a program that still holds executor graphs is
 // lifted first, on a copy.
 //
+// Timing: given a TimingScope (mlir/Support/Timing.h, e.g. the root scope of
+// an mlir::DefaultTimingManager), load and the calls that transform or write
+// the program time their stages as scopes nested under it, the passes of
+// their pass managers nested under their stage (PassManager::enableTiming):
+// "import", "lift", "cleanup", "export", "lowering", "LLVM" (sluicec
+// --timing).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SLUICE_API_PROGRAM_H
@@ -34,6 +41,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/Timing.h"
 
 #include <map>
 #include <memory>
@@ -121,17 +129,27 @@ class Program {
 public:
   /// Reads `path`: a GraphDef (.pb, .pbtxt; `importOptions` give its feeds
   /// and fetches), a TFLite model (.tflite) or MLIR. Each loaded program has
-  /// a context of its own, shared with its clones.
+  /// a context of its own, shared with its clones. With `timing`, reading
+  /// and importing are timed under it as "import" (see loadProgram for its
+  /// steps), and the program keeps `timing` for its later calls (setTiming).
   static mlir::FailureOr<Program>
   load(llvm::StringRef path, const GraphDefImportOptions &importOptions,
-       ProgramError &error);
+       ProgramError &error, mlir::TimingScope *timing = nullptr);
 
   Program(Program &&other);
   Program &operator=(Program &&other);
   ~Program();
 
-  /// A copy of the module, in the same context.
+  /// A copy of the module, in the same context (with the same timing scope).
   Program clone() const;
+
+  /// Times the stages of later calls under `scope`: lift ("lift",
+  /// "cleanup", "check nesting"), runPipeline and gradient ("pipeline"),
+  /// exportTFLite ("export"), compileNative ("lowering", "LLVM", "header";
+  /// "clone", "lift" and "cleanup" before them when the program still holds
+  /// executor graphs). Null stops timing. `scope` must outlive those calls.
+  void setTiming(mlir::TimingScope *scope) { timing = scope; }
+  mlir::TimingScope *getTiming() const { return timing; }
 
   mlir::ModuleOp getModule() const { return *module; }
   mlir::MLIRContext *getContext() const;
@@ -250,6 +268,8 @@ private:
   /// The interpreter's variables (lite.variable) and the initializers it
   /// has run: they keep their values from one run to the next.
   mutable interp::ProgramState interpreterState;
+  /// Where the stages of this program's calls are timed, if anywhere.
+  mlir::TimingScope *timing = nullptr;
 };
 
 } // namespace sluice

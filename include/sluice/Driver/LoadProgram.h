@@ -14,6 +14,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/SourceMgr.h"
 
 namespace sluice {
@@ -40,11 +41,14 @@ mlir::LogicalResult checkNestingDepth(mlir::Operation *root,
 /// nest deeper is refused before MLIR's (recursive) parser sees it, and
 /// any module whose regions nest deeper after loading. Errors are reported as
 /// diagnostics (or, for an unreadable file, to `error`) and yield a null
-/// module.
+/// module. With `timing`, the steps are timed under it: "read" (the file),
+/// a GraphDef's "parse", "build IR" and "verify" (importGraphDef), a TFLite
+/// model's or MLIR file's "parse", then "check nesting".
 mlir::OwningOpRef<mlir::ModuleOp>
 loadProgram(llvm::StringRef path, mlir::MLIRContext &context,
             llvm::SourceMgr &sourceMgr,
-            const GraphDefImportOptions &importOptions, std::string &error);
+            const GraphDefImportOptions &importOptions, std::string &error,
+            mlir::TimingScope *timing = nullptr);
 
 } // namespace sluice
 

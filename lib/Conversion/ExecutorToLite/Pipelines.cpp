@@ -16,6 +16,10 @@ using namespace mlir;
 
 void sluice::executor::buildLiftControlFlowPipeline(OpPassManager &pm) {
   pm.addPass(createExecutorLiftControlFlowPass());
+  buildLiftCleanupPipeline(pm);
+}
+
+void sluice::executor::buildLiftCleanupPipeline(OpPassManager &pm) {
   // Combining lite.ifs exposes equal predicates (a _SwitchN's comparisons)
   // that only CSE makes one value, which lets more ifs combine.
   pm.addPass(createCanonicalizerPass());

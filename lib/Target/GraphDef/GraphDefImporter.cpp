@@ -1227,16 +1227,21 @@ static void pruneToFetches(tensorflow::GraphDef &graph,
   locations.swap(prunedLocations);
 }
 
-OwningOpRef<ModuleOp>
-sluice::importGraphDef(StringRef bytes, StringRef filename,
-                       MLIRContext *context,
-                       const GraphDefImportOptions &options) {
+OwningOpRef<ModuleOp> sluice::importGraphDef(
+    StringRef bytes, StringRef filename, MLIRContext *context,
+    const GraphDefImportOptions &options, TimingScope *timing) {
+  auto nestTiming = [&](StringRef name) {
+    return timing ? timing->nest(name) : TimingScope();
+  };
   context->loadDialect<func::FuncDialect, executor::ExecutorDialect,
                        lite::LiteDialect>();
   tensorflow::GraphDef graph;
   std::vector<std::pair<int, int>> nodeLocations;
+  TimingScope parseTiming = nestTiming("parse");
   if (failed(parseGraphDef(bytes, filename, context, graph, &nodeLocations)))
     return nullptr;
+  parseTiming.stop();
+  TimingScope buildTiming = nestTiming("build IR");
   Location graphLoc = FileLineColLoc::get(context, filename, 0, 0);
   std::vector<std::string> initTargets;
   if (options.init) {
@@ -1297,9 +1302,11 @@ sluice::importGraphDef(StringRef bytes, StringRef filename,
   SmallVector<lite::VariableOp> variables(module->getOps<lite::VariableOp>());
   for (lite::VariableOp variable : llvm::reverse(variables))
     variable->moveBefore(&module->getBody()->front());
+  buildTiming.stop();
   // What the importer does not check itself (a compute node's arity or
   // operand types, say) surfaces in the verifier: report the first error
   // against the node whose op it is.
+  TimingScope verifyTiming = nestTiming("verify");
   std::string invalid;
   int invalidNode = -1;
   LogicalResult verified = success();

@@ -23,6 +23,11 @@ using namespace mlir;
 
 namespace sluice {
 
+/// A scope nested under `parent` named `name`, or none without timing.
+static TimingScope nestTiming(TimingScope *parent, StringRef name) {
+  return parent ? parent->nest(name) : TimingScope();
+}
+
 void registerNativeTranslations(MLIRContext &context) {
   registerBuiltinDialectTranslation(context);
   registerLLVMDialectTranslation(context);
@@ -64,7 +69,7 @@ createHostTargetMachine(const NativeTargetOptions &options,
 
 LogicalResult emitNative(ModuleOp module, NativeOutputKind kind,
                          const NativeTargetOptions &options,
-                         llvm::raw_ostream &os) {
+                         llvm::raw_ostream &os, TimingScope *timing) {
   std::string error;
   std::unique_ptr<llvm::TargetMachine> machine =
       createHostTargetMachine(options, error);
@@ -72,17 +77,22 @@ LogicalResult emitNative(ModuleOp module, NativeOutputKind kind,
     return module.emitError() << error;
 
   llvm::LLVMContext llvmContext;
+  TimingScope translateTiming = nestTiming(timing, "translate");
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
     return module.emitError("cannot translate the module to LLVM IR");
   llvmModule->setTargetTriple(machine->getTargetTriple());
   llvmModule->setDataLayout(machine->createDataLayout());
+  translateTiming.stop();
+  TimingScope optimizeTiming = nestTiming(timing, "optimize");
   auto optimize = makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
                                             machine.get());
   if (llvm::Error failure = optimize(llvmModule.get()))
     return module.emitError("LLVM optimisation failed: ")
            << llvm::toString(std::move(failure));
+  optimizeTiming.stop();
+  TimingScope codegenTiming = nestTiming(timing, "codegen");
 
   if (kind == NativeOutputKind::LLVMIR) {
     llvmModule->print(os, nullptr);
@@ -119,27 +129,36 @@ int64_t getVectorRegisterElements(const NativeTargetOptions &options) {
 
 OwningOpRef<ModuleOp> lowerToNative(ModuleOp module, StringRef prefix,
                                     const NativeTargetOptions &options,
-                                    SmallVectorImpl<CEntryPoint> &entries) {
+                                    SmallVectorImpl<CEntryPoint> &entries,
+                                    TimingScope *timing) {
   MLIRContext *context = module.getContext();
+  TimingScope cloneTiming = nestTiming(timing, "clone");
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
+  cloneTiming.stop();
   registerNativeTranslations(*context);
   PassManager prepare(context);
   buildNativePreparationPipeline(prepare);
+  if (timing && *timing)
+    prepare.enableTiming(*timing);
   if (failed(prepare.run(*lowered)))
     return nullptr;
   // The C interface describes the program's own types (uint8_t stays
   // unsigned) with the shapes inferred, so it is computed between the two
   // halves.
+  TimingScope entriesTiming = nestTiming(timing, "entry points");
   FailureOr<SmallVector<CEntryPoint>> collected =
       collectEntryPoints(*lowered, prefix);
   if (failed(collected))
     return nullptr;
   entries = std::move(*collected);
+  entriesTiming.stop();
   PassManager pm(context);
   NativePipelineOptions pipeline;
   pipeline.prefix = prefix.str();
   pipeline.maxAccumulatorElements = getVectorRegisterElements(options);
   buildNativeLoweringPipeline(pm, pipeline);
+  if (timing && *timing)
+    pm.enableTiming(*timing);
   if (failed(pm.run(*lowered)))
     return nullptr;
   return lowered;
@@ -149,14 +168,22 @@ LogicalResult compileNative(ModuleOp module, NativeOutputKind kind,
                             StringRef prefix,
                             const NativeTargetOptions &options,
                             llvm::raw_ostream &os, llvm::raw_ostream *header,
-                            StringRef guard) {
+                            StringRef guard, TimingScope *timing) {
   SmallVector<CEntryPoint> entries;
+  TimingScope loweringTiming = nestTiming(timing, "lowering");
   OwningOpRef<ModuleOp> lowered =
-      lowerToNative(module, prefix, options, entries);
-  if (!lowered || failed(emitNative(*lowered, kind, options, os)))
+      lowerToNative(module, prefix, options, entries, &loweringTiming);
+  if (!lowered)
     return failure();
-  if (header)
+  loweringTiming.stop();
+  TimingScope llvmTiming = nestTiming(timing, "LLVM");
+  if (failed(emitNative(*lowered, kind, options, os, &llvmTiming)))
+    return failure();
+  llvmTiming.stop();
+  if (header) {
+    TimingScope headerTiming = nestTiming(timing, "header");
     writeCHeader(entries, guard.empty() ? prefix : guard, *header);
+  }
   return success();
 }
 

@@ -662,7 +662,8 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry,
 }
 
 LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
-                                   const TFLiteExportOptions &options) {
+                                   const TFLiteExportOptions &options,
+                                   TimingScope *timing) {
   auto entry = module.lookupSymbol<func::FuncOp>(options.entryFunction);
   if (!entry)
     return module.emitError("cannot be exported: no function @")
@@ -700,8 +701,11 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   if (planBuffers)
     pm.addPass(lite::createLitePlanBuffersPass());
   pm.addPass(lite::createLiteOutlineRegionsPass());
+  if (timing && *timing)
+    pm.enableTiming(*timing);
   if (failed(pm.run(module)))
     return failure();
+  TimingScope writeTiming = timing ? timing->nest("write") : TimingScope();
   // The function an outlined region calls (-lite-outline-regions), if any.
   auto calleeOf = [&](Region &region) -> Operation * {
     auto call = dyn_cast<func::CallOp>(region.front().front());

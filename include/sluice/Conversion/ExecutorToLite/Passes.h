@@ -24,6 +24,10 @@ namespace sluice::executor {
 /// -executor-lift-control-flow, then -canonicalize, -cse, -canonicalize.
 void buildLiftControlFlowPipeline(mlir::OpPassManager &pm);
 
+/// Adds the clean-up half of that pipeline alone (-canonicalize, -cse,
+/// -canonicalize), for callers that time the lift and its clean-up apart.
+void buildLiftCleanupPipeline(mlir::OpPassManager &pm);
+
 /// Registers that pipeline as `sluice-lift`.
 void registerLiftControlFlowPipeline();
 

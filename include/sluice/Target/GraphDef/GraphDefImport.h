@@ -19,6 +19,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/Timing.h"
 
 #include <optional>
 #include <string>
@@ -52,11 +53,13 @@ struct GraphDefImportOptions {
 /// Imports `bytes`, a GraphDef in binary or text format (`filename` names it
 /// in diagnostics; a ".pbtxt" or ".txt" suffix means text, ".pb" binary,
 /// anything else is tried as binary then text). Errors are emitted as
-/// diagnostics naming the node and yield a null module.
+/// diagnostics naming the node and yield a null module. With `timing`, the
+/// steps are timed under it: "parse" (the protobuf), "build IR" (pruning to
+/// the fetches and the import) and "verify".
 mlir::OwningOpRef<mlir::ModuleOp>
 importGraphDef(llvm::StringRef bytes, llvm::StringRef filename,
-               mlir::MLIRContext *context,
-               const GraphDefImportOptions &options);
+               mlir::MLIRContext *context, const GraphDefImportOptions &options,
+               mlir::TimingScope *timing = nullptr);
 
 /// Registers `--graphdef-to-mlir` with mlir-translate-style tools; the
 /// translation reads `options` when it runs.

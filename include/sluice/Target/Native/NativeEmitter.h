@@ -13,6 +13,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -41,20 +42,25 @@ createHostTargetMachine(const NativeTargetOptions &options, std::string &error);
 
 /// Writes `module` (LLVM dialect only) as `kind` for the host triple. Errors
 /// (an unknown CPU, an op that does not translate) are emitted on the module
-/// and return failure.
+/// and return failure. With `timing`, "translate" (to LLVM IR), "optimize"
+/// and "codegen" are timed under it.
 mlir::LogicalResult emitNative(mlir::ModuleOp module, NativeOutputKind kind,
                                const NativeTargetOptions &options,
-                               llvm::raw_ostream &os);
+                               llvm::raw_ostream &os,
+                               mlir::TimingScope *timing = nullptr);
 
 /// A copy of the lite program `module` lowered to the LLVM dialect by the
 /// native pipeline (symbols `<prefix>_<function>`), with the translations
 /// to LLVM IR registered, or null after emitting an error. `entries` gets the
 /// program's C entry points, collected between the pipeline's halves: the
 /// program's own types (uint8_t stays unsigned) with the shapes inferred.
+/// With `timing`, "clone", the pipeline's passes (PassManager::enableTiming)
+/// and "entry points" are timed under it.
 mlir::OwningOpRef<mlir::ModuleOp>
 lowerToNative(mlir::ModuleOp module, llvm::StringRef prefix,
               const NativeTargetOptions &options,
-              llvm::SmallVectorImpl<CEntryPoint> &entries);
+              llvm::SmallVectorImpl<CEntryPoint> &entries,
+              mlir::TimingScope *timing = nullptr);
 
 /// The budget, in float elements, for a matrix product's accumulators on the
 /// target CPU: half its vector register file (256 with AVX-512's 32 x 16,
@@ -64,13 +70,14 @@ int64_t getVectorRegisterElements(const NativeTargetOptions &options);
 /// The whole native back end on a lite program: lowers a copy of `module`
 /// with the native pipeline (symbols `<prefix>_<function>`), emits it as
 /// `kind` to `os` and, when `header` is given, writes the C header declaring
-/// its entry points there, with `guard` as its include guard.
-mlir::LogicalResult compileNative(mlir::ModuleOp module, NativeOutputKind kind,
-                                  llvm::StringRef prefix,
-                                  const NativeTargetOptions &options,
-                                  llvm::raw_ostream &os,
-                                  llvm::raw_ostream *header = nullptr,
-                                  llvm::StringRef guard = "");
+/// its entry points there, with `guard` as its include guard. With `timing`,
+/// the stages are timed under it: "lowering" (lowerToNative), "LLVM"
+/// (emitNative) and "header".
+mlir::LogicalResult
+compileNative(mlir::ModuleOp module, NativeOutputKind kind,
+              llvm::StringRef prefix, const NativeTargetOptions &options,
+              llvm::raw_ostream &os, llvm::raw_ostream *header = nullptr,
+              llvm::StringRef guard = "", mlir::TimingScope *timing = nullptr);
 
 } // namespace sluice
 

@@ -15,6 +15,7 @@
 #define SLUICE_TARGET_TFLITE_TFLITEEXPORT_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -37,9 +38,12 @@ struct TFLiteExportOptions {
 
 /// Writes `module` as a .tflite to `os`. Ops TFLite has no builtin for, or
 /// types it cannot hold, are reported as errors on the op; the module may be
-/// changed (regions outlined) either way.
+/// changed (regions outlined) either way. With `timing`, the passes that
+/// prepare the module (PassManager::enableTiming) and "write" (the
+/// FlatBuffer) are timed under it.
 mlir::LogicalResult exportTFLite(mlir::ModuleOp module, llvm::raw_ostream &os,
-                                 const TFLiteExportOptions &options = {});
+                                 const TFLiteExportOptions &options = {},
+                                 mlir::TimingScope *timing = nullptr);
 
 /// Registers `--mlir-to-tflite` with mlir-translate-style tools; the
 /// translation reads `options` when it runs (the tool's flags may fill them
