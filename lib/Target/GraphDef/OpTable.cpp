@@ -40,6 +40,7 @@ enum class ResultRule {
   Split,         // num_split equal parts of the input along the axis
   Vector,        // rank 1, element type of input 0
   ConcatOffset,  // N results of the type of input 1 (a shape)
+  MatrixDiag,    // [..., N, N] of a diagonal [..., N] (matrixDiagType)
 };
 
 /// How attributes and operands carry over.
@@ -65,6 +66,7 @@ enum class AttrRule {
   BiasAddGrad,       // a sum over every dimension but the last
   InvertPermutation, // inverse[perm[i]] = i, through a one-hot sum
   ConcatOffset,      // each input's offset along the axis in a concatenation
+  MatrixDiag,        // the diagonal times an identity matrix
 };
 
 struct OpMapping {
@@ -116,6 +118,9 @@ constexpr OpMapping kMappings[] = {
   {"BiasAddGrad", "lite.sum", ResultRule::Vector, AttrRule::BiasAddGrad},
   {"InvertPermutation", "lite.sum", ResultRule::SameAsInput, AttrRule::InvertPermutation},
   {"ConcatOffset", "lite.select_v2", ResultRule::ConcatOffset, AttrRule::ConcatOffset},
+  {"MatrixDiag", "lite.mul", ResultRule::MatrixDiag, AttrRule::MatrixDiag},
+  {"MatrixDiagV2", "lite.mul", ResultRule::MatrixDiag, AttrRule::MatrixDiag},
+  {"MatrixDiagV3", "lite.mul", ResultRule::MatrixDiag, AttrRule::MatrixDiag},
   {"Cast", "lite.cast", ResultRule::SameShapeDstT, AttrRule::Plain},
   // Selection.
   {"Select", "lite.select_v2", ResultRule::BroadcastTail, AttrRule::Select},
@@ -279,6 +284,62 @@ static FailureOr<int64_t> splitAxis(const ComputeNode &node, int64_t rank,
   return normalized;
 }
 
+/// The result type of MatrixDiag, MatrixDiagV2 and MatrixDiagV3: a
+/// diagonal [..., N] of static length becomes the square [..., N, N] with it
+/// on the main diagonal (tf.linalg.diag, tf.eye). Other diagonals (k != 0),
+/// a requested num_rows/num_cols other than N, and a diagonal whose length
+/// is unknown are refused. Null while the diagonal's type is unknown.
+static FailureOr<Type> matrixDiagType(const ComputeNode &node, Type elementType,
+                                      std::string &error) {
+  const std::string &op = node.node.op();
+  if (op != "MatrixDiag" && node.inputTypes.size() != 5) {
+    error = op +
+            " expects 5 inputs (diagonal, k, num_rows, num_cols, "
+            "padding_value), has " +
+            std::to_string(node.inputTypes.size());
+    return failure();
+  }
+  if (node.inputTypes.empty() || !node.inputTypes.front())
+    return Type();
+  auto diagonal = dyn_cast<RankedTensorType>(node.inputTypes.front());
+  if (!diagonal || diagonal.getRank() < 1 ||
+      diagonal.isDynamicDim(diagonal.getRank() - 1)) {
+    error = op + " of a diagonal whose length is unknown is not supported";
+    return failure();
+  }
+  int64_t length = diagonal.getShape().back();
+  // The identity it multiplies is a constant of N x N elements.
+  if (length > 4096) {
+    error = op + " of a diagonal of length " + std::to_string(length) +
+            " is not supported (at most 4096)";
+    return failure();
+  }
+  // k, num_rows, num_cols: constants with TF's defaults (0, -1, -1) or N.
+  for (auto [index, name, fallback] :
+       {std::tuple<unsigned, StringRef, int64_t>{1, "k", 0},
+        {2, "num_rows", -1},
+        {3, "num_cols", -1}}) {
+    if (op == "MatrixDiag")
+      break;
+    DenseElementsAttr value = node.constantInput(index);
+    if (!value || value.getNumElements() != 1 ||
+        !value.getElementType().isInteger()) {
+      error = op + " with a " + name.str() +
+              " that is not a constant integer is not supported";
+      return failure();
+    }
+    int64_t v = (*value.getValues<APInt>().begin()).getSExtValue();
+    if (v != fallback && (index == 1 || v != length)) {
+      error = op + " with " + name.str() + " = " + std::to_string(v) +
+              " is not supported (only the main diagonal of a square matrix)";
+      return failure();
+    }
+  }
+  SmallVector<int64_t> shape(diagonal.getShape());
+  shape.push_back(length);
+  return Type(RankedTensorType::get(shape, elementType));
+}
+
 FailureOr<SmallVector<Type>>
 sluice::graphdef::inferComputeTypes(const ComputeNode &node,
                                     MLIRContext *context, std::string &error) {
@@ -375,6 +436,12 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
     }
     return SmallVector<Type>(count, node.inputTypes[1]);
   }
+  case ResultRule::MatrixDiag: {
+    FailureOr<Type> type = matrixDiagType(node, elementType, error);
+    if (failed(type))
+      return failure();
+    return SmallVector<Type>{*type};
+  }
   case ResultRule::Split: {
     int64_t requested = intAttr(node.node, "num_split", 0);
     if (requested < 1 || requested > 1024) {
@@ -434,6 +501,7 @@ static unsigned minimumInputs(AttrRule rule) {
   case AttrRule::AddN:
   case AttrRule::BiasAddGrad:
   case AttrRule::InvertPermutation:
+  case AttrRule::MatrixDiag:
     return 1;
   case AttrRule::ConcatOffset:
   case AttrRule::Reshape:
@@ -736,6 +804,36 @@ sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
                                                   weighted, axis,
                                                   /*keep_dims=*/false)
                                   .getResult()};
+  }
+  case AttrRule::MatrixDiag: {
+    // expand_dims(diagonal, -1) * identity(N): [..., N, 1] x [N, N].
+    auto resultType = dyn_cast<RankedTensorType>(resultTypes[0]);
+    if (!resultType) {
+      error = node.node.op() + " of a diagonal of unknown type";
+      return failure();
+    }
+    int64_t n = resultType.getShape().back();
+    Type element = resultType.getElementType();
+    auto identityType = RankedTensorType::get({n, n}, element);
+    SmallVector<Attribute> identity;
+    for (int64_t i = 0; i < n * n; ++i)
+      identity.push_back(i % (n + 1) == 0 ? builder.getOneAttr(element)
+                                          : builder.getZeroAttr(element));
+    Value eye = lite::ConstantOp::create(
+        builder, loc, DenseElementsAttr::get(identityType, identity));
+    SmallVector<int64_t> columnShape(resultType.getShape().drop_back());
+    columnShape.push_back(1);
+    Value column = lite::ExpandDimsOp::create(
+        builder, loc, RankedTensorType::get(columnShape, element), inputs[0],
+        lite::ConstantOp::create(
+            builder, loc,
+            DenseElementsAttr::get(
+                RankedTensorType::get({}, builder.getI32Type()),
+                builder.getI32IntegerAttr(-1))));
+    return SmallVector<Value>{
+        lite::MulOp::create(builder, loc, resultType, column, eye,
+                            lite::ActivationFunctionType::NONE)
+            .getResult()};
   }
   case AttrRule::ConcatOffset: {
     // Input i starts, along the axis, where the inputs before it end:

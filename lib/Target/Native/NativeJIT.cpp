@@ -85,6 +85,18 @@ NativeJIT::compile(ModuleOp module, const NativeTargetOptions &options) {
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(engine.takeError());
   jit->engine = std::move(*engine);
+  // What invokePacked would do on the first call (global constructors).
+  jit->engine->initialize();
+  // Resolved once: a symbol lookup in the JIT costs more than a small
+  // model's run.
+  for (const CEntryPoint &entry : jit->entries) {
+    auto packed = jit->engine->lookupPacked(entry.symbol);
+    if (!packed)
+      return module.emitError("JIT compilation lost @")
+             << entry.functionName << ": "
+             << llvm::toString(packed.takeError());
+    jit->packedEntries.push_back(*packed);
+  }
   return jit;
 }
 
@@ -117,9 +129,10 @@ FailureOr<SmallVector<interp::Tensor>>
 NativeJIT::run(StringRef function, ArrayRef<interp::Tensor> inputs,
                std::string &error) const {
   const CEntryPoint *entry = nullptr;
-  for (const CEntryPoint &candidate : entries)
+  void (*packedEntry)(void **) = nullptr;
+  for (auto [candidate, packed] : llvm::zip_equal(entries, packedEntries))
     if (candidate.functionName == function)
-      entry = &candidate;
+      entry = &candidate, packedEntry = packed;
   if (!entry)
     return error = ("no public function @" + function + " to run").str(),
            failure();
@@ -128,7 +141,7 @@ NativeJIT::run(StringRef function, ArrayRef<interp::Tensor> inputs,
                                  entry->inputs.size(), inputs.size()),
            failure();
 
-  // The C arguments, in order; invokePacked takes a pointer to each.
+  // The C arguments, in order; the packed entry takes a pointer to each.
   SmallVector<void *> arguments;
   for (auto [parameter, tensor] : llvm::zip_equal(entry->inputs, inputs)) {
     if (failed(checkInput(parameter, tensor, error)))
@@ -158,11 +171,7 @@ NativeJIT::run(StringRef function, ArrayRef<interp::Tensor> inputs,
   for (void *&argument : arguments)
     packed.push_back(&argument);
   packed.push_back(&status);
-  if (llvm::Error failure = engine->invokePacked(entry->symbol, packed)) {
-    error = "cannot call the compiled @" + function.str() + ": " +
-            llvm::toString(std::move(failure));
-    return mlir::failure();
-  }
+  packedEntry(packed.data());
 
   // Adopt the dynamically shaped outputs the model allocated.
   for (auto [i, parameter] : llvm::enumerate(entry->outputs)) {

@@ -50,6 +50,8 @@ private:
   NativeJIT() = default;
   std::unique_ptr<mlir::ExecutionEngine> engine;
   llvm::SmallVector<CEntryPoint> entries;
+  /// The packed wrapper of each of `entries`, in the same order.
+  llvm::SmallVector<void (*)(void **)> packedEntries;
 };
 
 } // namespace sluice
