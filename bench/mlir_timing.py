@@ -1,5 +1,6 @@
 """--mlir-timing for the benchmarks: best-of-N runs of an MLIR tool and the
-per-pass / per-translation times of the best run (bench/lift, bench/tflite)."""
+per-pass / per-translation times of the best run (bench/lift, bench/tflite;
+bench/compile reads sluicec --timing=json, the same format)."""
 import json
 import subprocess
 import sys
@@ -28,13 +29,17 @@ def timing_entries(stderr):
     return found
 
 
-def best_timed_run(cmd, repeat):
+MLIR_TIMING_FLAGS = ("--mlir-timing", "--mlir-output-format=json")
+
+
+def best_timed_run(cmd, repeat, timing_flags=MLIR_TIMING_FLAGS):
     """(best wall seconds, timing entries of that run) over `repeat` runs of
-    `cmd` with --mlir-timing; exits naming the command if a run fails."""
+    `cmd` with --mlir-timing (or `timing_flags`: sluicec's --timing=json
+    prints the same JSON); exits naming the command if a run fails."""
     best = None
     for _ in range(repeat):
         start = time.perf_counter()
-        proc = subprocess.run(cmd + ["--mlir-timing", "--mlir-output-format=json"],
+        proc = subprocess.run(cmd + list(timing_flags),
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True, check=False)
         elapsed = time.perf_counter() - start
