@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Conversion/ExecutorToLite/Passes.h"
+#include "sluice/Dialect/Lite/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -21,9 +22,10 @@ void sluice::executor::buildLiftControlFlowPipeline(OpPassManager &pm) {
 
 void sluice::executor::buildLiftCleanupPipeline(OpPassManager &pm) {
   // Combining lite.ifs exposes equal predicates (a _SwitchN's comparisons)
-  // that only CSE makes one value, which lets more ifs combine.
+  // that only CSE makes one value, which lets more ifs combine. -lite-cse is
+  // -cse without its cost quadratic in the loops that share operands.
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  pm.addPass(lite::createLiteCSEPass());
   pm.addPass(createCanonicalizerPass());
 }
 

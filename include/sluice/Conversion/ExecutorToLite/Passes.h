@@ -21,10 +21,11 @@ namespace sluice::executor {
 
 /// Adds to `pm` (anchored on func.func) what `sluicec --emit=mlir` and
 /// `sluice-run --lift` run on a function after import:
-/// -executor-lift-control-flow, then -canonicalize, -cse, -canonicalize.
+/// -executor-lift-control-flow, then -canonicalize, -lite-cse (-cse in
+/// linear time), -canonicalize.
 void buildLiftControlFlowPipeline(mlir::OpPassManager &pm);
 
-/// Adds the clean-up half of that pipeline alone (-canonicalize, -cse,
+/// Adds the clean-up half of that pipeline alone (-canonicalize, -lite-cse,
 /// -canonicalize), for callers that time the lift and its clean-up apart.
 void buildLiftCleanupPipeline(mlir::OpPassManager &pm);
 

@@ -86,6 +86,25 @@ def LiteInferShapesPass : Pass<"lite-infer-shapes", "::mlir::ModuleOp"> {
   }];
 }
 
+def LiteCSEPass : Pass<"lite-cse"> {
+  let summary = "MLIR's CSE, with ops that hold regions told apart first";
+  let description = [{
+    Eliminates common subexpressions exactly as `-cse` does (MLIR's
+    `eliminateCommonSubExpressions`), in linear time where `-cse` is
+    quadratic: `-cse` hashes an op's name, attributes, result types and
+    operands but not its regions, so N loops or branches with the same
+    operands (copies of one program over the same constants, which
+    differ only in the values their regions capture) each get compared,
+    region by region, with all the others. Before it runs, every op with
+    regions gets a discardable attribute holding a hash of what the
+    comparison looks at in its regions (nested ops' names, attributes,
+    properties, result types, and the values they use from outside the
+    outermost such op); ops whose hashes differ cannot be equivalent,
+    and equivalent ops hash alike, so `-cse` merges the same ops. The
+    attributes are removed afterwards.
+  }];
+}
+
 def LiteFoldConstantsPass : Pass<"lite-fold-constants", "::mlir::ModuleOp"> {
   let summary = "evaluate lite ops on constants with the reference kernels";
   let description = [{
