@@ -83,7 +83,8 @@ void buildNativeBufferizationPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createNativeIfDestinationsPass());
   }
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  // -cse without its cost quadratic in the loops that share operands.
+  pm.addPass(lite::createLiteCSEPass());
   NativeCInterfacePassOptions interfaceOptions;
   interfaceOptions.prefix = options.prefix;
   pm.addPass(createNativeCInterfacePass(interfaceOptions));
