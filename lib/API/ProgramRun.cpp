@@ -79,10 +79,15 @@ static LogicalResult checkInputs(func::FuncOp function,
 FailureOr<SmallVector<interp::Tensor>>
 Program::orderInputs(StringRef function, ArrayRef<NamedTensor> inputs,
                      ProgramError &error) const {
-  DiagnosticCapture capture(*session);
+  // Captured only on failure (every failure here is a message): a run's
+  // inputs are ordered on every call.
+  auto fail = [&](const std::string &message) {
+    DiagnosticCapture capture(*session);
+    return capture.fail(error, message);
+  };
   func::FuncOp callee = lookupFunction(function);
   if (!callee)
-    return capture.fail(error, ("no function @" + function).str());
+    return fail(("no function @" + function).str());
   unsigned count = callee.getNumArguments();
   SmallVector<std::string> names;
   for (unsigned i = 0; i < count; ++i)
@@ -94,15 +99,15 @@ Program::orderInputs(StringRef function, ArrayRef<NamedTensor> inputs,
       continue;
     const interp::Tensor *&slot = ordered[it - names.begin()];
     if (slot)
-      return capture.fail(error, "input '" + input.name + "' is given twice");
+      return fail("input '" + input.name + "' is given twice");
     slot = &input.tensor;
   }
   for (unsigned i = 0; i < count; ++i)
     if (!ordered[i])
-      return capture.fail(error, "missing input '" + names[i] + "'");
+      return fail("missing input '" + names[i] + "'");
   for (const NamedTensor &input : inputs)
     if (!llvm::is_contained(names, input.name))
-      return capture.fail(error, "unknown input '" + input.name + "'");
+      return fail("unknown input '" + input.name + "'");
   SmallVector<interp::Tensor> result;
   for (const interp::Tensor *tensor : ordered)
     result.push_back(*tensor);
@@ -117,18 +122,22 @@ static double secondsSince(std::chrono::steady_clock::time_point start) {
 FailureOr<SmallVector<interp::Tensor>>
 Program::run(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
              ProgramError &error, RunStats *stats) const {
-  DiagnosticCapture capture(*session);
   RunStats ignored;
   RunStats &measured = stats ? *stats : ignored;
+  auto fail = [&](const std::string &message) {
+    DiagnosticCapture capture(*session);
+    return capture.fail(error, message);
+  };
   func::FuncOp function = lookupFunction(options.function);
   if (!function)
-    return capture.fail(error, "no function @" + options.function);
+    return fail("no function @" + options.function);
   std::string message;
   if (failed(checkInputs(function, inputs, message)))
-    return capture.fail(error, message);
+    return fail(message);
   if (options.engine == Engine::Native)
-    return runNatively(function, inputs, options, capture, error, measured);
+    return runNatively(function, inputs, options, error, measured);
 
+  DiagnosticCapture capture(*session);
   interp::InterpreterOptions interpreterOptions;
   interpreterOptions.maxIterations = options.maxIterations;
   interpreterOptions.maxMemoryBytes = options.maxMemoryBytes;
@@ -144,18 +153,21 @@ Program::run(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
 
 FailureOr<SmallVector<interp::Tensor>>
 Program::runNatively(func::FuncOp function, ArrayRef<interp::Tensor> inputs,
-                     const RunOptions &options, DiagnosticCapture &capture,
-                     ProgramError &error, RunStats &stats) const {
+                     const RunOptions &options, ProgramError &error,
+                     RunStats &stats) const {
   // Code is compiled for the shapes unranked arguments take, so those are
   // part of what identifies it.
-  std::string key = llvm::formatv("@{0} cpu={1} O{2}", function.getSymName(),
-                                  options.target.cpu, options.target.optLevel);
+  std::string key =
+      ("@" + function.getSymName() + " cpu=" + options.target.cpu + " O" +
+       Twine(options.target.optLevel))
+          .str();
   for (auto [type, input] : llvm::zip(function.getArgumentTypes(), inputs))
     if (isa<UnrankedTensorType>(type))
       key += " " + interp::shapeString(input.getShape());
 
   auto compiled = compiledCode.find(key);
   if (compiled == compiledCode.end()) {
+    DiagnosticCapture capture(*session);
     FailureOr<OwningOpRef<ModuleOp>> lite =
         cloneLifted(*module, session->maxNesting);
     if (failed(lite))
@@ -179,8 +191,10 @@ Program::runNatively(func::FuncOp function, ArrayRef<interp::Tensor> inputs,
   FailureOr<SmallVector<interp::Tensor>> results =
       compiled->second->run(function.getSymName(), inputs, message);
   stats.runSeconds = secondsSince(start);
-  if (failed(results))
+  if (failed(results)) {
+    DiagnosticCapture capture(*session);
     return capture.fail(error, message);
+  }
   return results;
 }
 

@@ -188,6 +188,16 @@ std::optional<LogicalResult> Evaluator::runStateOp(Operation &op,
     state.variables[assign.getVariable()] = value;
     return success();
   }
+  if (auto assertion = dyn_cast<lite::AssertOp>(op)) {
+    const Tensor &condition = env.lookup(assertion.getCondition());
+    if (condition.getNumElements() != 1)
+      return assertion.emitError("asserts a condition of shape ")
+             << shapeString(condition.getShape()) << ", not one boolean";
+    if (!condition.data<bool>()[0])
+      return assertion.emitError("assertion failed: ")
+             << assertion.getMessage();
+    return success();
+  }
   // A stack is a variable holding its elements along dimension 0.
   if (auto reset = dyn_cast<lite::StackResetOp>(op)) {
     state.variables.erase(reset.getStack());

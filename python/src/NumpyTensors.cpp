@@ -2,6 +2,8 @@
 
 #include "NumpyTensors.h"
 
+#include "llvm/Support/SwapByteOrder.h"
+
 #include <cstring>
 
 namespace py = pybind11;
@@ -46,8 +48,20 @@ std::optional<interp::Tensor> tensorFromArray(const py::array &array) {
   std::optional<interp::DType> dtype = getDType(array.dtype());
   if (!dtype)
     return std::nullopt;
-  // Row-major, native byte order: the tensor's layout (numpy's
+  // Row-major, native byte order: the tensor's layout. An array that has
+  // it already is copied as it is; others go through numpy.asarray (its
   // ascontiguousarray would make a 0-d array 1-d).
+  char order = array.dtype().byteorder();
+  bool nativeOrder = order == '=' || order == '|' ||
+                     order == (llvm::sys::IsLittleEndianHost ? '<' : '>');
+  if (nativeOrder && (array.flags() & py::array::c_style)) {
+    llvm::SmallVector<int64_t> shape(array.shape(),
+                                     array.shape() + array.ndim());
+    interp::Tensor tensor(*dtype, shape);
+    if (array.nbytes() > 0)
+      std::memcpy(tensor.mutableData<char>(), array.data(), array.nbytes());
+    return tensor;
+  }
   py::module_ numpy = py::module_::import("numpy");
   py::array contiguous = numpy.attr("asarray")(
       array, py::arg("dtype") = getNumpyDType(*dtype), py::arg("order") = "C");

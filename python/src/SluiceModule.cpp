@@ -272,13 +272,17 @@ struct PythonProgram {
       if (!py::isinstance<py::dict>(inputs))
         throw py::type_error("inputs must be a dict of input name to "
                              "numpy.ndarray");
-      py::module_ numpy = py::module_::import("numpy");
       for (auto [key, value] : inputs.cast<py::dict>()) {
         if (!py::isinstance<py::str>(key))
           throw py::type_error("input names must be str, got " +
                                py::repr(key).cast<std::string>());
         std::string name = key.cast<std::string>();
-        py::array array = numpy.attr("asarray")(value);
+        // numpy.asarray for what is not an array yet (a list, a scalar):
+        // an array is taken as it is, without a call into Python.
+        py::array array = py::isinstance<py::array>(value)
+                              ? py::reinterpret_borrow<py::array>(value)
+                              : py::array(py::module_::import("numpy").attr(
+                                    "asarray")(value));
         std::optional<interp::Tensor> tensor = python::tensorFromArray(array);
         if (!tensor)
           raiseSluiceError("input '" + name + "' has dtype " +

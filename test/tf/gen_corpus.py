@@ -610,6 +610,41 @@ def tf1_programs(w):
         "iteration at a time): each iteration draws on from where the last stopped", random_in_loop,
         [{"n": i32(v)} for v in (0, 1, 3)])
 
+    # --- assertions (last: adding programs leaves the others' files alone) --
+    def assert_positive():
+        x = ph(T.float32, [3], "x")
+        check = T.debugging.Assert(T.reduce_min(x) > 0.0, ["x must be positive:", x])
+        with T.control_dependencies([check]):
+            y = T.identity(x * 2.0, name="y")
+        return [x], [y]
+    add("tf1_assert_positive", "tf1_assert", "tf.debugging.Assert before the result "
+        "(a control dependency): TF raises InvalidArgument when it fails", assert_positive,
+        [{"x": f32(1, 2, 3)}, {"x": f32(1, -2, 3)}])
+
+    def assert_in_while():
+        n = ph(T.int32, [], "n")
+
+        def body(i, s):
+            check = T.debugging.Assert(i < 5, ["too many iterations", i])
+            with T.control_dependencies([check]):
+                return i + 1, s + T.cast(i, T.float32)
+        _, s = T.while_loop(lambda i, s: i < n, body, [0, T.constant(0.0)])
+        return [n], [s]
+    add("tf1_assert_in_while", "tf1_assert", "an Assert in a while loop's body, failing "
+        "from the sixth iteration on", assert_in_while, [{"n": i32(v)} for v in (0, 3, 7)])
+
+    def assert_in_cond_build():
+        x = ph(T.float32, [], "x")
+
+        def negative():
+            check = T.debugging.Assert(x < -10.0, ["x in (-10, 0]"])
+            with T.control_dependencies([check]):
+                return T.identity(-x)
+        y = T.compat.v1.cond(x > 0.0, lambda: T.sqrt(x), negative)
+        return [x], [y]
+    add("tf1_assert_in_cond", "tf1_assert", "an Assert in the false branch of a cond",
+        assert_in_cond_build, [{"x": np.float32(v)} for v in (4.0, -16.0, -3.0)])
+
 
 # ---------------------------------------------------------------------------
 # TF2: tf.function, control flow v2.
@@ -893,6 +928,18 @@ def tf2_programs(w):
               "input sequence and the weights", cf,
               [{"x": rng_f32(9, [5, 2, 4]), "w_in": rng_f32(10, [4, 3], 0.5),
                 "w_h": rng_f32(11, [3, 3], 0.5)}], tolerance="gradient")
+
+    # --- assertions (last: adding programs leaves the others' files alone) --
+    def checked_loop(x, n):
+        def body(i, s):
+            T.debugging.assert_less(i, 5, message="too many iterations")
+            return i + 1, s * 0.5 + x
+        return T.while_loop(lambda i, s: i < n, body, [0, T.zeros([3])])[1]
+    cf = concrete(checked_loop, [S([3], T.float32, name="x"), S([], T.int32, name="n")])
+    write_tf2(w, "tf2_assert_in_while", "tf2_assert",
+              "tf.debugging.assert_less in a tf.function's while loop (an Assert in the "
+              "While body, guarded by an If)", cf,
+              [{"x": f32(1, 2, 3), "n": i32(v)} for v in (0, 4, 6)])
 
 
 # ---------------------------------------------------------------------------

@@ -14,7 +14,10 @@ tolerance, tfcorpus.TOLERANCES):
   native    sluice-run G --engine=native (LLVM, compiled in process)
 
 Each (program, engine) ends as
-  agree       every run agrees with TensorFlow;
+  agree       every run agrees with TensorFlow: the same outputs, or an
+              error where TF raised one (a failed assertion; the tflite
+              engine skips those runs: TFLite has no assertions, and export
+              warns that it drops them);
   diagnostic  Sluice refused the program with a diagnostic, and
               expectations.json records that diagnostic for it (the programs
               Sluice can't handle yet stay in the corpus this way);
@@ -105,12 +108,21 @@ def run_outputs(cmd):
     return None, Outcome("diagnostic", diagnostic(err))
 
 
-def check_runs(meta, produce):
+def check_runs(meta, produce, checks_errors=True):
     """Runs `produce(index, run)` -> (outputs, None) | (None, Outcome) for
-    every run with TF outputs; the first outcome that isn't agreement wins."""
+    every run; the first outcome that isn't agreement wins. A run TF refuses
+    agrees when Sluice refuses it too (a failed assertion: an error both
+    raise) and is wrong when Sluice computes outputs; without checks_errors
+    (TFLite, which has no assertions) such runs are not checked."""
     tolerance = meta["tolerance"]
+    refused = None  # Sluice's error on a run TF refuses too
     for index, run in enumerate(meta["runs"]):
+        if "tf_error" in run and not checks_errors:
+            continue
         outputs, outcome = produce(index, run)
+        if "tf_error" in run and outcome is not None and outcome.kind == "diagnostic":
+            refused = outcome
+            continue
         if outcome is not None:
             return outcome
         if "tf_error" in run:
@@ -119,6 +131,10 @@ def check_runs(meta, produce):
         why = tfcorpus.compare(run["expected"], outputs, tolerance)
         if why:
             return Outcome("wrong", f"run {index}: {why}")
+    # TF refused every run (the graph itself): both refusing is no agreement
+    # on a computation; the diagnostic stands.
+    if refused and not any("expected" in run for run in meta["runs"]):
+        return refused
     return Outcome("agree")
 
 
@@ -161,7 +177,7 @@ def evaluate(name, path, meta, engines, bin_dir, work):
             if "error" in replies[i]:
                 return None, Outcome("diagnostic", "LiteRT: " + replies[i]["error"])
             return replies[i]["outputs"], None
-        results[engine] = check_runs(meta, produce)
+        results[engine] = check_runs(meta, produce, checks_errors=False)
     return results
 
 

@@ -252,11 +252,12 @@ private:
   Program(std::shared_ptr<ProgramSession> session,
           mlir::OwningOpRef<mlir::ModuleOp> module);
 
+  /// Captures diagnostics only when it compiles or fails: a run of code
+  /// compiled before costs the call, not the bookkeeping.
   mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
   runNatively(mlir::func::FuncOp function,
               llvm::ArrayRef<interp::Tensor> inputs, const RunOptions &options,
-              DiagnosticCapture &capture, ProgramError &error,
-              RunStats &stats) const;
+              ProgramError &error, RunStats &stats) const;
 
   /// The context (and the sources diagnostics quote), shared by clones; it
   /// outlives the module.

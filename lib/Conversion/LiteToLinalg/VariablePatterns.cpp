@@ -14,6 +14,8 @@
 //                                      @v.assigned = true
 //   lite.call_once @init               if !@init.called:
 //                                        @init.called = true; call @init
+//   lite.assert %ok, "msg"             check %ok (else status
+//                                        SLUICE_ERROR_INVALID_ARGUMENT)
 //
 // The globals replace the declarations before the conversion
 // (lowerVariableDeclarations), so that the patterns find them by name.
@@ -177,6 +179,44 @@ struct CallOnceLowering : OpConversionPattern<lite::CallOnceOp> {
   }
 };
 
+/// lite.assert: a run-time check with TensorFlow's status for a failed
+/// assertion (InvalidArgument). Never decided at compile time: a condition
+/// that folds to false (the branch of TF's AssertGuard that only runs when
+/// the assertion fails) must fail only when that code runs.
+struct AssertLowering : OpConversionPattern<lite::AssertOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = dyn_cast<RankedTensorType>(adaptor.getCondition().getType());
+    if (!type)
+      return op.emitError("asserts a condition of unknown rank");
+    // Every dimension is 1 (the verifier checked the static ones).
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+      if (!type.isDynamicDim(dim))
+        continue;
+      Value size =
+          tensor::DimOp::create(rewriter, loc, adaptor.getCondition(), dim);
+      emitRuntimeCheck(rewriter, loc,
+                       arith::CmpIOp::create(
+                           rewriter, loc, arith::CmpIPredicate::eq, size, one),
+                       SLUICE_ERROR_INVALID_ARGUMENT,
+                       "the condition of an assertion is not one boolean");
+    }
+    SmallVector<Value> indices(type.getRank(), zero);
+    Value holds = tensor::ExtractOp::create(rewriter, loc,
+                                            adaptor.getCondition(), indices);
+    emitRuntimeCheck(rewriter, loc, holds, SLUICE_ERROR_INVALID_ARGUMENT,
+                     ("assertion failed: " + op.getMessage()).str());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 LogicalResult lowerVariableDeclarations(ModuleOp module) {
@@ -225,8 +265,8 @@ LogicalResult lowerVariableDeclarations(ModuleOp module) {
 
 void populateVariablePatterns(const TypeConverter &converter,
                               RewritePatternSet &patterns) {
-  patterns.add<ReadVariableLowering, AssignVariableLowering, CallOnceLowering>(
-      converter, patterns.getContext());
+  patterns.add<ReadVariableLowering, AssignVariableLowering, CallOnceLowering,
+               AssertLowering>(converter, patterns.getContext());
 }
 
 } // namespace sluice::lite_to_native

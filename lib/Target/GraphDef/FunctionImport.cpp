@@ -22,6 +22,7 @@
 #include "FunctionImport.h"
 
 #include "GraphImporter.h"
+#include "OpTable.h"
 #include "TensorImport.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
@@ -224,6 +225,7 @@ const tensorflow::GraphDef *FunctionLibrary::bodyOf(StringRef name,
     (*node->mutable_attr())["index"].set_i(i);
     (*node->mutable_attr())["T"].set_type(arg.type());
   }
+  normalizeAssertions(*body);
   return (bodies[name] = std::move(body)).get();
 }
 

@@ -1240,6 +1240,7 @@ OwningOpRef<ModuleOp> sluice::importGraphDef(
   TimingScope parseTiming = nestTiming("parse");
   if (failed(parseGraphDef(bytes, filename, context, graph, &nodeLocations)))
     return nullptr;
+  normalizeAssertions(graph);
   parseTiming.stop();
   TimingScope buildTiming = nestTiming("build IR");
   Location graphLoc = FileLineColLoc::get(context, filename, 0, 0);

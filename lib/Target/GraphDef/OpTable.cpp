@@ -16,6 +16,9 @@
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
 #include "mlir/Dialect/Traits.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
@@ -41,6 +44,7 @@ enum class ResultRule {
   Vector,        // rank 1, element type of input 0
   ConcatOffset,  // N results of the type of input 1 (a shape)
   MatrixDiag,    // [..., N, N] of a diagonal [..., N] (matrixDiagType)
+  None,          // no results (Assert)
 };
 
 /// How attributes and operands carry over.
@@ -67,6 +71,8 @@ enum class AttrRule {
   InvertPermutation, // inverse[perm[i]] = i, through a one-hot sum
   ConcatOffset,      // each input's offset along the axis in a concatenation
   MatrixDiag,        // the diagonal times an identity matrix
+  Assert,            // the condition alone, the message an attribute
+  BoolReduce,        // All / Any: min / max of the booleans as int32, != 0
 };
 
 struct OpMapping {
@@ -121,6 +127,8 @@ constexpr OpMapping kMappings[] = {
   {"MatrixDiag", "lite.mul", ResultRule::MatrixDiag, AttrRule::MatrixDiag},
   {"MatrixDiagV2", "lite.mul", ResultRule::MatrixDiag, AttrRule::MatrixDiag},
   {"MatrixDiagV3", "lite.mul", ResultRule::MatrixDiag, AttrRule::MatrixDiag},
+  // Checks.
+  {"Assert", "lite.assert", ResultRule::None, AttrRule::Assert},
   {"Cast", "lite.cast", ResultRule::SameShapeDstT, AttrRule::Plain},
   // Selection.
   {"Select", "lite.select_v2", ResultRule::BroadcastTail, AttrRule::Select},
@@ -147,6 +155,8 @@ constexpr OpMapping kMappings[] = {
   {"Mean", "lite.mean", ResultRule::Declared, AttrRule::Reduce},
   {"Max", "lite.reduce_max", ResultRule::Declared, AttrRule::Reduce},
   {"Min", "lite.reduce_min", ResultRule::Declared, AttrRule::Reduce},
+  {"All", "lite.reduce_min", ResultRule::Declared, AttrRule::BoolReduce},
+  {"Any", "lite.reduce_max", ResultRule::Declared, AttrRule::BoolReduce},
   // Linear algebra.
   {"MatMul", "lite.batch_matmul", ResultRule::MatMul, AttrRule::MatMul},
   {"BatchMatMulV2", "lite.batch_matmul", ResultRule::Declared, AttrRule::BatchMatMul},
@@ -263,6 +273,8 @@ unsigned sluice::graphdef::numComputeOutputs(const tensorflow::NodeDef &node) {
                     : mapping && mapping->attrs == AttrRule::Split ? "num_split"
                     : mapping && mapping->attrs == AttrRule::ConcatOffset ? "N"
                                                                           : "";
+  if (mapping && mapping->result == ResultRule::None)
+    return 0;
   if (count.empty())
     return 1;
   return std::clamp<int64_t>(intAttr(node, count, 1), 1, 1024);
@@ -349,6 +361,8 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
   // (ZerosLike and AddN of TensorLists, in TF2's gradients) is the list's:
   // the first input's.
   Type elementType;
+  if (mapping->result == ResultRule::None)
+    return SmallVector<Type>{};
   StringRef attr = resultElementTypeAttr(node.node);
   const tensorflow::AttrValue *typeAttr = findAttr(node.node, attr);
   if (typeAttr && typeAttr->value_case() == tensorflow::AttrValue::kType &&
@@ -469,6 +483,8 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
     }
     return SmallVector<Type>(count, RankedTensorType::get(shape, elementType));
   }
+  case ResultRule::None:
+    return SmallVector<Type>{};
   case ResultRule::Declared:
   case ResultRule::DeclaredDType: {
     unsigned count = numComputeOutputs(node.node);
@@ -502,11 +518,13 @@ static unsigned minimumInputs(AttrRule rule) {
   case AttrRule::BiasAddGrad:
   case AttrRule::InvertPermutation:
   case AttrRule::MatrixDiag:
+  case AttrRule::Assert:
     return 1;
   case AttrRule::ConcatOffset:
   case AttrRule::Reshape:
   case AttrRule::Select:
   case AttrRule::TanhGrad:
+  case AttrRule::BoolReduce:
     return 2;
   case AttrRule::Gather:
     return 3;
@@ -874,6 +892,48 @@ sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
                                         zero);
     return offsets;
   }
+  case AttrRule::BoolReduce: {
+    // All(x) = min(int32(x)) != 0, Any(x) = max(int32(x)) != 0.
+    auto input = dyn_cast<TensorType>(inputs[0].getType());
+    auto result = dyn_cast<TensorType>(resultTypes[0]);
+    if (!input || !result || !input.getElementType().isInteger(1)) {
+      error = node.node.op() + " needs a boolean input";
+      return failure();
+    }
+    auto asInt = [&](TensorType type) {
+      return type.clone(builder.getI32Type());
+    };
+    Value ints = lite::CastOp::create(builder, loc, asInt(input), inputs[0]);
+    bool keepDims = boolAttr(node.node, "keep_dims");
+    Value reduced = node.node.op() == "All"
+                        ? lite::ReduceMinOp::create(builder, loc, asInt(result),
+                                                    ints, inputs[1], keepDims)
+                              .getResult()
+                        : lite::ReduceMaxOp::create(builder, loc, asInt(result),
+                                                    ints, inputs[1], keepDims)
+                              .getResult();
+    Value zero = lite::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(RankedTensorType::get({}, builder.getI32Type()),
+                               builder.getI32IntegerAttr(0)));
+    return SmallVector<Value>{
+        lite::NotEqualOp::create(builder, loc, result, reduced, zero)
+            .getResult()};
+  }
+  case AttrRule::Assert: {
+    // normalizeAssertions left the condition alone and the message in
+    // kAssertMessageAttr.
+    if (inputs.size() != 1) {
+      error = "Assert expects its condition alone, has " +
+              std::to_string(inputs.size()) + " inputs";
+      return failure();
+    }
+    const tensorflow::AttrValue *message =
+        findAttr(node.node, kAssertMessageAttr);
+    state.addAttribute("message",
+                       builder.getStringAttr(message ? message->s() : ""));
+    break;
+  }
   case AttrRule::Random: {
     auto output = cast<TensorType>(resultTypes[0]);
     if (!output.getElementType().isF32()) {
@@ -898,4 +958,64 @@ sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
   (void)context;
   Operation *op = builder.create(state);
   return SmallVector<Value>(op->getResults());
+}
+
+void sluice::graphdef::normalizeAssertions(tensorflow::GraphDef &graph) {
+  llvm::StringMap<tensorflow::NodeDef *> byName;
+  for (tensorflow::NodeDef &node : *graph.mutable_node())
+    byName[node.name()] = &node;
+  auto producerOf = [&](StringRef input) -> tensorflow::NodeDef * {
+    if (input.starts_with("^"))
+      return nullptr;
+    return byName.lookup(input.split(':').first);
+  };
+  auto isStringConst = [](const tensorflow::NodeDef *node) {
+    const tensorflow::AttrValue *dtype =
+        node ? findAttr(*node, "dtype") : nullptr;
+    return node && node->op() == "Const" && dtype &&
+           dtype->type() == tensorflow::DT_STRING;
+  };
+  bool any = false;
+  for (tensorflow::NodeDef &node : *graph.mutable_node()) {
+    if (node.op() != "Assert" || node.input_size() == 0 ||
+        StringRef(node.input(0)).starts_with("^"))
+      continue;
+    any = true;
+    // TF prints the data after "assertion failed: ": the strings here, the
+    // names of the other tensors.
+    std::string message;
+    google::protobuf::RepeatedPtrField<std::string> kept;
+    kept.Add()->assign(node.input(0));
+    for (int i = 1, e = node.input_size(); i < e; ++i) {
+      StringRef input = node.input(i);
+      if (input.starts_with("^")) {
+        kept.Add()->assign(input.str());
+        continue;
+      }
+      tensorflow::NodeDef *producer = producerOf(input);
+      std::string part = "[" + input.str() + "]";
+      if (isStringConst(producer)) {
+        const tensorflow::AttrValue *value = findAttr(*producer, "value");
+        if (value && value->tensor().string_val_size() > 0)
+          part = "[" + llvm::join(value->tensor().string_val(), "] [") + "]";
+      }
+      message += (message.empty() ? "" : " ") + part;
+    }
+    node.mutable_input()->Swap(&kept);
+    (*node.mutable_attr())[kAssertMessageAttr.str()].set_s(message);
+  }
+  if (!any)
+    return;
+  // String constants nothing reads any more become NoOps (their control
+  // inputs kept): Sluice has no string tensors.
+  llvm::StringSet<> read;
+  for (const tensorflow::NodeDef &node : graph.node())
+    for (StringRef input : node.input())
+      if (!input.starts_with("^"))
+        read.insert(input.split(':').first);
+  for (tensorflow::NodeDef &node : *graph.mutable_node())
+    if (isStringConst(&node) && !read.contains(node.name())) {
+      node.set_op("NoOp");
+      node.clear_attr();
+    }
 }

@@ -60,6 +60,16 @@ buildComputeOp(const ComputeNode &node, mlir::OpBuilder &builder,
 mlir::Type getTypeAttr(const tensorflow::NodeDef &node, llvm::StringRef name,
                        mlir::MLIRContext *context, std::string &error);
 
+/// The attribute normalizeAssertions gives an Assert node: its message.
+inline constexpr llvm::StringLiteral kAssertMessageAttr = "_sluice_message";
+
+/// Rewrites every Assert node of `graph` (a graph, or a function body with
+/// its inputs as "node:port") to take its condition alone, its data (what TF
+/// prints when it fails) summarised in kAssertMessageAttr: the strings of
+/// the string constants, the names of the other tensors. String constants
+/// nothing reads any more become NoOps, keeping the node indices.
+void normalizeAssertions(tensorflow::GraphDef &graph);
+
 } // namespace sluice::graphdef
 
 #endif // SLUICE_LIB_TARGET_GRAPHDEF_OPTABLE_H

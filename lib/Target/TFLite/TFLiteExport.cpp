@@ -661,6 +661,41 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry,
   }
 }
 
+/// TFLite has no assertion operator: each lite.assert is dropped with a
+/// warning (TensorFlow's converter drops Assert too), with what only it
+/// used, and a lite.if left with nothing to do.
+static void dropAssertions(ModuleOp module) {
+  SmallVector<lite::AssertOp> assertions;
+  module.walk([&](lite::AssertOp op) { assertions.push_back(op); });
+  for (lite::AssertOp op : assertions) {
+    op.emitWarning("TFLite has no assertion: the exported model does not "
+                   "check '")
+        << op.getMessage() << "' (TensorFlow's converter drops Assert too)";
+    SmallVector<Operation *> worklist{op.getCondition().getDefiningOp()};
+    Operation *parent = op->getParentOp();
+    op.erase();
+    while (!worklist.empty()) {
+      Operation *def = worklist.pop_back_val();
+      if (!def || !isOpTriviallyDead(def))
+        continue;
+      for (Value operand : def->getOperands())
+        worklist.push_back(operand.getDefiningOp());
+      def->erase();
+    }
+    // An if whose branches are now empty (only their yields) and that has
+    // no results does nothing.
+    while (auto branch = dyn_cast_or_null<lite::IfOp>(parent)) {
+      if (branch->getNumResults() != 0 ||
+          !llvm::all_of(branch->getRegions(), [](Region &region) {
+            return region.empty() || region.front().getOperations().size() == 1;
+          }))
+        break;
+      parent = branch->getParentOp();
+      branch.erase();
+    }
+  }
+}
+
 LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
                                    const TFLiteExportOptions &options,
                                    TimingScope *timing) {
@@ -673,6 +708,7 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   // The exporter creates lite ops (copies, outlined regions) even in a
   // module that has none yet.
   module.getContext()->getOrLoadDialect<lite::LiteDialect>();
+  dropAssertions(module);
   DialectRegistry registry;
   func::registerInlinerExtension(registry);
   module.getContext()->appendDialectRegistry(registry);

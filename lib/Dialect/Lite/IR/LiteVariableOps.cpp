@@ -104,6 +104,14 @@ LogicalResult StackPopOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                         symbolTable);
 }
 
+LogicalResult AssertOp::verify() {
+  // TensorFlow's legacy scalar: rank 0, or one element.
+  auto type = dyn_cast<RankedTensorType>(getCondition().getType());
+  if (type && type.hasStaticShape() && type.getNumElements() != 1)
+    return emitOpError("takes one boolean, not a condition of type ") << type;
+  return success();
+}
+
 bool sluice::lite::hasVariableEffects(Operation *op) {
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)

@@ -23,14 +23,15 @@
 
 namespace sluice::lite {
 /// The module's variables (lite.variable), as the memory effects of
-/// lite.read_variable, lite.assign_variable and lite.call_once name them.
+/// lite.read_variable, lite.assign_variable and lite.call_once name them;
+/// lite.assert writes it too, to stay in order with them.
 struct VariableResource : mlir::SideEffects::Resource::Base<VariableResource> {
   llvm::StringRef getName() final { return "<lite.variable>"; }
 };
 
 /// Whether `op` itself (not its regions) reads or writes state on
 /// VariableResource: a variable, a stack, a random generator's position,
-/// the flag of a call_once.
+/// the flag of a call_once, or is an assertion.
 bool hasVariableEffects(mlir::Operation *op);
 } // namespace sluice::lite
 

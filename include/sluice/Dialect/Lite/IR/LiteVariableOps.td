@@ -243,4 +243,33 @@ def Lite_RandomUniformOp : Lite_BuiltinOp<"random_uniform", "RANDOM_UNIFORM",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Assertions (TF's Assert): a check whose failure stops the run, ordered
+// with the state changes around it by its effect on the module's state.
+//===----------------------------------------------------------------------===//
+
+def Lite_AssertOp : Lite_Op<"assert", [
+    MemoryEffects<[MemWrite<Lite_VariableResource>]>]> {
+  let summary = "stops the run with an error when a condition is false";
+  let description = [{
+    TensorFlow's `Assert`: when `condition` (one boolean: a scalar, or
+    TensorFlow's legacy scalar of shape [1]) is false, the run fails with
+    `message` (TensorFlow's InvalidArgument: the interpreter's error
+    "assertion failed: ...", SLUICE_ERROR_INVALID_ARGUMENT from native
+    code). Its effect on the module's state orders it with variable and
+    stack operations, as TensorFlow's control edges do: a failing assertion
+    stops the run before the state changes that follow it.
+
+    TFLite has no assertion operator: TFLite export drops it with a warning,
+    as TensorFlow's converter does.
+
+    ```mlir
+    lite.assert %ok, "x must be positive" : tensor<i1>
+    ```
+  }];
+  let arguments = (ins Lite_BoolTensor:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+  let hasVerifier = 1;
+}
+
 #endif // SLUICE_DIALECT_LITE_IR_LITEVARIABLEOPS_TD
