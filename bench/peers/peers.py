@@ -212,6 +212,60 @@ def perf_table(results, systems):
     return rows
 
 
+# The issue's speed goals for native code on the performance programs:
+# (program, peer systems, goal ratio, what the goal says).
+LITERT_PEERS = ("tf-tflite", "tf-tflite-flex")
+IREE_PEERS = ("iree-tf-tflite", "iree-onnx")
+SPEED_GOALS = [
+    ("perf_counting", LITERT_PEERS, 10, "≥10× native LiteRT (scalar control-heavy loop)"),
+    ("perf_nested_if", LITERT_PEERS, 10, "≥10× native LiteRT (scalar control-heavy loop)"),
+    ("perf_rnn", LITERT_PEERS, 2, "≥2× native LiteRT (RNN step)"),
+] + [(name, ("tf",), 50, "≥50× TensorFlow") for name in
+     ("perf_counting", "perf_nested_if", "perf_ping_pong", "perf_rnn")] + [
+    (name, IREE_PEERS, 1, "≥1× IREE llvm-cpu") for name in
+    ("perf_counting", "perf_nested_if", "perf_ping_pong", "perf_rnn")]
+
+
+def goals_table(results):
+    """Native Sluice against the fastest of the goal's peers that agrees."""
+    rows = [["program", "goal", "fastest peer", "peer ms", "native ms", "native speed-up",
+             "met"]]
+    for name, peers, goal, text in SPEED_GOALS:
+        native = cell(results, name, "sluice-native") or {}
+        timed = [(c["run_s"], p) for p in peers
+                 for c in [cell(results, name, p) or {}] if c.get("agrees")]
+        if not native.get("agrees"):
+            rows.append([name, text, "", "", "fails", "", "no"])
+            continue
+        if not timed:
+            rows.append([name, text, "none runs it", "—", f"{native['run_s'] * 1e3:.3g}",
+                         "—", "n/a"])
+            continue
+        best, peer = min(timed)
+        ratio = best / native["run_s"]
+        rows.append([name, text, LABELS[peer], f"{best * 1e3:.3g}",
+                     f"{native['run_s'] * 1e3:.3g}", f"{ratio:.3g}×",
+                     "yes" if ratio >= goal else "**no**"])
+    # Over the whole corpus: on every program both run, the ratio to TF and
+    # to IREE (the issue's "on every program").
+    for peers, goal, text in ((("tf",), 50, "≥50× TensorFlow"),
+                              (IREE_PEERS, 1, "≥1× IREE llvm-cpu")):
+        ratios = []
+        for name in results["programs"]:
+            native = cell(results, name, "sluice-native") or {}
+            timed = [c["run_s"] for p in peers for c in [cell(results, name, p) or {}]
+                     if c.get("agrees")]
+            if native.get("agrees") and timed:
+                ratios.append(min(timed) / native["run_s"])
+        if not ratios:
+            continue
+        met = sum(1 for r in ratios if r >= goal)
+        rows.append([f"every program both run ({len(ratios)})", text, "", "", "",
+                     f"min {min(ratios):.3g}×, median {sorted(ratios)[len(ratios) // 2]:.3g}×",
+                     f"{met} of {len(ratios)}"])
+    return rows
+
+
 def compile_table(results, systems):
     rows = [["system", "programs loaded", "median load/compile s", "max s"]]
     for system in systems:
@@ -264,8 +318,9 @@ def plot(results, systems, path):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    shown = [s for s in systems if s != "tf"]
     names = list(families(results))
+    shown = [s for s in systems if s != "tf" and any(
+        speedup(results, n, s) for n in results["programs"])]
     width = 0.8 / len(shown)
     figure, axes = plt.subplots(figsize=(max(10, len(names) * 0.9), 5.5))
     for i, system in enumerate(shown):
@@ -296,6 +351,8 @@ def report(results, docs):
          markdown(speed_table(results, [s for s in systems if s != "tf"]))),
         ("Performance programs: time per run (and how many times native Sluice is faster)",
          markdown(perf_table(results, systems))),
+        ("Speed goals: native Sluice against the fastest peer of each goal that agrees with TF",
+         markdown(goals_table(results))),
         ("Load and compile time", markdown(compile_table(results, systems))),
     ]
     only = sluice_only(results)
