@@ -35,6 +35,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <deque>
@@ -665,23 +666,33 @@ static void materializeOutputCopies(func::FuncOp function, bool isEntry,
 /// warning (TensorFlow's converter drops Assert too), with what only it
 /// used, and a lite.if left with nothing to do.
 static void dropAssertions(ModuleOp module) {
+  // Erases what only `value` used, transitively. Each op is pending once:
+  // one that uses a value twice would otherwise push its definition twice,
+  // and the second look would be at an op already erased.
+  auto eraseDeadDefinitions = [](Value value) {
+    llvm::SetVector<Operation *> worklist;
+    if (Operation *def = value.getDefiningOp())
+      worklist.insert(def);
+    while (!worklist.empty()) {
+      Operation *def = worklist.pop_back_val();
+      if (!isOpTriviallyDead(def))
+        continue;
+      for (Value operand : def->getOperands())
+        if (Operation *producer = operand.getDefiningOp())
+          worklist.insert(producer);
+      def->erase();
+    }
+  };
   SmallVector<lite::AssertOp> assertions;
   module.walk([&](lite::AssertOp op) { assertions.push_back(op); });
   for (lite::AssertOp op : assertions) {
     op.emitWarning("TFLite has no assertion: the exported model does not "
                    "check '")
         << op.getMessage() << "' (TensorFlow's converter drops Assert too)";
-    SmallVector<Operation *> worklist{op.getCondition().getDefiningOp()};
+    Value condition = op.getCondition();
     Operation *parent = op->getParentOp();
     op.erase();
-    while (!worklist.empty()) {
-      Operation *def = worklist.pop_back_val();
-      if (!def || !isOpTriviallyDead(def))
-        continue;
-      for (Value operand : def->getOperands())
-        worklist.push_back(operand.getDefiningOp());
-      def->erase();
-    }
+    eraseDeadDefinitions(condition);
     // An if whose branches are now empty (only their yields) and that has
     // no results does nothing.
     while (auto branch = dyn_cast_or_null<lite::IfOp>(parent)) {
@@ -691,7 +702,9 @@ static void dropAssertions(ModuleOp module) {
           }))
         break;
       parent = branch->getParentOp();
+      Value predicate = branch.getCond();
       branch.erase();
+      eraseDeadDefinitions(predicate);
     }
   }
 }
