@@ -97,12 +97,14 @@ def run_system(system, programs, work, timeout, python, on_result):
         lines = queue.Queue()
         tail = collections.deque(maxlen=20)
 
-        def pump(stream, sink):
+        def pump(stream, sink, end=False):
             for line in stream:
                 sink(line)
-            sink(None) if sink is lines.put else None
+            if end:
+                sink(None)  # the worker's stdout closed: it ended
 
-        threading.Thread(target=pump, args=(worker.stdout, lines.put), daemon=True).start()
+        threading.Thread(target=pump, args=(worker.stdout, lines.put, True),
+                         daemon=True).start()
         threading.Thread(target=pump, args=(worker.stderr, tail.append), daemon=True).start()
         for name, path, meta in pending:
             worker.stdin.write(json.dumps({"pbtxt": path, "json": path[:-len(".pbtxt")] + ".json"})

@@ -128,16 +128,15 @@ def stateful(meta, paths):
     return "op: \"Random" in text or "op: \"StatelessRandom" in text
 
 
-def evaluate(meta, paths, instantiate):
+def evaluate(meta, fresh, instantiate):
     """Checks the runners `instantiate()` makes (`runner(inputs) -> [numpy
-    outputs]`) on every recorded run (a fresh runner per run for a stateful
-    program): TF's outputs where TF computed some, an error where TF raised
-    one. Then times one on the first run with outputs: the result dict's
-    ran / agrees / error / run_s / runs."""
+    outputs]`) on every recorded run (a fresh runner per run when `fresh`: a
+    stateful program): TF's outputs where TF computed some, an error where
+    TF raised one. Then times one on the first run with outputs: the result
+    dict's ran / agrees / error / run_s / runs."""
     checked = [run for run in meta["runs"] if "expected" in run]
     if not checked:
         return {"ran": False, "agrees": False, "error": "TensorFlow refuses every run"}
-    fresh = stateful(meta, paths)
     runner = None
     for index, run in enumerate(meta["runs"]):
         try:
@@ -182,14 +181,15 @@ def system(prepare, converted=True, compiles_on_first_run=False):
             return {"converted": converted, "ran": False, "agrees": False,
                     "error": first_line(e), "load_s": time.perf_counter() - start}
         load_s = time.perf_counter() - start
-        if compiles_on_first_run and stateful(meta, paths):
+        fresh = stateful(meta, paths)
+        if compiles_on_first_run and fresh:
             first["runner"] = None  # its run changed the state
 
         def instances():
             runner, first["runner"] = first["runner"], None
             return runner or instantiate()
 
-        result = evaluate(meta, paths, instances)
+        result = evaluate(meta, fresh, instances)
         result.update(converted=converted, load_s=load_s)
         return result
 
@@ -381,10 +381,8 @@ def finish_conversion(converter, flex):
 
 def first_line_of_converter(error):
     """The converter's error names the first failing op after a preamble."""
-    for line in str(error).splitlines():
-        if "error:" in line:
-            return "ConverterError: " + line.split("error:", 1)[1].strip()[:280]
-    return first_line(error)
+    message = error_message(str(error))
+    return "ConverterError: " + message if message else first_line(error)
 
 
 def litert_instances(model, meta):
@@ -561,10 +559,20 @@ def prepare_iree(meta, paths, work, which):
     return instantiate
 
 
-def first_error_line(text):
+def error_message(text):
+    """What follows "error:" on the first line of `text` that has it, else
+    None (MLIR-style diagnostics from TF's converter and IREE's tools)."""
     for line in text.splitlines():
         if "error:" in line:
             return line.split("error:", 1)[1].strip()[:280]
+    return None
+
+
+def first_error_line(text):
+    """A tool's error message, else its last line."""
+    message = error_message(text)
+    if message:
+        return message
     lines = [l.strip() for l in text.splitlines() if l.strip()]
     return lines[-1][:280] if lines else "(no message)"
 

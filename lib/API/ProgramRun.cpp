@@ -34,6 +34,15 @@ static std::string declaredShapeString(ArrayRef<int64_t> shape) {
   return text + "]";
 }
 
+/// Fails with `message` (no diagnostic), capturing only now: a run's
+/// checks and a call of code compiled before need no capture until they
+/// fail.
+static LogicalResult failWith(ProgramSession &session, ProgramError &error,
+                              const std::string &message) {
+  DiagnosticCapture capture(session);
+  return capture.fail(error, message);
+}
+
 /// Checks count, dtypes and shapes of `inputs` against the arguments of
 /// `function`; fails with `message` naming the offending input.
 static LogicalResult checkInputs(func::FuncOp function,
@@ -79,11 +88,10 @@ static LogicalResult checkInputs(func::FuncOp function,
 FailureOr<SmallVector<interp::Tensor>>
 Program::orderInputs(StringRef function, ArrayRef<NamedTensor> inputs,
                      ProgramError &error) const {
-  // Captured only on failure (every failure here is a message): a run's
-  // inputs are ordered on every call.
+  // Every failure here is a message (failWith): a run's inputs are ordered
+  // on every call.
   auto fail = [&](const std::string &message) {
-    DiagnosticCapture capture(*session);
-    return capture.fail(error, message);
+    return failWith(*session, error, message);
   };
   func::FuncOp callee = lookupFunction(function);
   if (!callee)
@@ -125,8 +133,7 @@ Program::run(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
   RunStats ignored;
   RunStats &measured = stats ? *stats : ignored;
   auto fail = [&](const std::string &message) {
-    DiagnosticCapture capture(*session);
-    return capture.fail(error, message);
+    return failWith(*session, error, message);
   };
   func::FuncOp function = lookupFunction(options.function);
   if (!function)
@@ -191,10 +198,8 @@ Program::runNatively(func::FuncOp function, ArrayRef<interp::Tensor> inputs,
   FailureOr<SmallVector<interp::Tensor>> results =
       compiled->second->run(function.getSymName(), inputs, message);
   stats.runSeconds = secondsSince(start);
-  if (failed(results)) {
-    DiagnosticCapture capture(*session);
-    return capture.fail(error, message);
-  }
+  if (failed(results))
+    return failWith(*session, error, message);
   return results;
 }
 

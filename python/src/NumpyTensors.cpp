@@ -54,17 +54,12 @@ std::optional<interp::Tensor> tensorFromArray(const py::array &array) {
   char order = array.dtype().byteorder();
   bool nativeOrder = order == '=' || order == '|' ||
                      order == (llvm::sys::IsLittleEndianHost ? '<' : '>');
-  if (nativeOrder && (array.flags() & py::array::c_style)) {
-    llvm::SmallVector<int64_t> shape(array.shape(),
-                                     array.shape() + array.ndim());
-    interp::Tensor tensor(*dtype, shape);
-    if (array.nbytes() > 0)
-      std::memcpy(tensor.mutableData<char>(), array.data(), array.nbytes());
-    return tensor;
-  }
-  py::module_ numpy = py::module_::import("numpy");
-  py::array contiguous = numpy.attr("asarray")(
-      array, py::arg("dtype") = getNumpyDType(*dtype), py::arg("order") = "C");
+  py::array contiguous =
+      nativeOrder && (array.flags() & py::array::c_style)
+          ? array
+          : py::array(py::module_::import("numpy").attr("asarray")(
+                array, py::arg("dtype") = getNumpyDType(*dtype),
+                py::arg("order") = "C"));
   llvm::SmallVector<int64_t> shape(contiguous.shape(),
                                    contiguous.shape() + contiguous.ndim());
   interp::Tensor tensor(*dtype, shape);

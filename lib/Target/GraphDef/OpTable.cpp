@@ -326,13 +326,14 @@ static FailureOr<Type> matrixDiagType(const ComputeNode &node, Type elementType,
             " is not supported (at most 4096)";
     return failure();
   }
-  // k, num_rows, num_cols: constants with TF's defaults (0, -1, -1) or N.
-  for (auto [index, name, fallback] :
-       {std::tuple<unsigned, StringRef, int64_t>{1, "k", 0},
-        {2, "num_rows", -1},
-        {3, "num_cols", -1}}) {
-    if (op == "MatrixDiag")
-      break;
+  // k, num_rows, num_cols (V2 and V3): constants with TF's defaults (0, -1,
+  // -1) or N.
+  using Parameter = std::tuple<unsigned, StringRef, int64_t>;
+  static const Parameter kParameters[] = {
+      {1, "k", 0}, {2, "num_rows", -1}, {3, "num_cols", -1}};
+  ArrayRef<Parameter> parameters =
+      op == "MatrixDiag" ? ArrayRef<Parameter>() : ArrayRef(kParameters);
+  for (auto [index, name, fallback] : parameters) {
     DenseElementsAttr value = node.constantInput(index);
     if (!value || value.getNumElements() != 1 ||
         !value.getElementType().isInteger()) {
