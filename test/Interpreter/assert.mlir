@@ -12,6 +12,15 @@
 // RUN: not sluice-run %s --inputs=%t.negative.json --engine=native 2>&1 | FileCheck %s --check-prefix=NATIVE
 // RUN: not sluice-run %s --inputs=%t.long.json 2>&1 | FileCheck %s --check-prefix=LOOP
 // RUN: not sluice-run %s --inputs=%t.long.json --engine=native 2>&1 | FileCheck %s --check-prefix=NATIVE
+// A condition whose shape is only known at run time must hold one boolean.
+// RUN: echo '{"b": [true]}' > %t.one.json
+// RUN: echo '{"b": [true, true]}' > %t.two.json
+// RUN: sluice-run %s --function=dynamic --inputs=%t.one.json | FileCheck %s --check-prefix=ONE
+// RUN: sluice-run %s --function=dynamic --inputs=%t.one.json --engine=native | FileCheck %s --check-prefix=ONE
+// RUN: not sluice-run %s --function=dynamic --inputs=%t.two.json 2>&1 | FileCheck %s --check-prefix=TWO
+// RUN: not sluice-run %s --function=dynamic --inputs=%t.two.json --engine=native 2>&1 | FileCheck %s --check-prefix=NATIVE
+// ONE: {"outputs":[]}
+// TWO: error: asserts a condition of shape [2], not one boolean
 // CHECK: {"outputs":[{"data":[16],"dtype":"float32","name":"y","shape":[]}]}
 // NEGATIVE: error: assertion failed: [x must be positive]
 // LOOP: error: assertion failed: [at most 5 iterations]
@@ -44,4 +53,9 @@ func.func @main(%x: tensor<f32> {sluice.name = "x"}, %n: tensor<i32> {sluice.nam
     lite.yield %i1, %acc1 : tensor<i32>, tensor<f32>
   }
   return %r#1 : tensor<f32>
+}
+
+func.func @dynamic(%b: tensor<?xi1> {sluice.name = "b"}) {
+  lite.assert %b, "[dynamic]" : tensor<?xi1>
+  return
 }
