@@ -36,6 +36,11 @@ if os.path.isdir(sluice_corpus):
 if "-fsanitize=address" in getattr(config, "sluice_cxx_flags", ""):
     config.available_features.add("asan")
 
+# Graphviz's dot renders sluicec's pictures (--emit=svg|png); utils/setup.sh
+# installs it. Tests that render say `REQUIRES: graphviz`.
+if shutil.which("dot"):
+    config.available_features.add("graphviz")
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 

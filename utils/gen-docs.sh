@@ -9,3 +9,20 @@ rm -rf docs/generated
 mkdir -p docs/generated
 cp -r build/docs/Dialects build/docs/Passes docs/generated/
 echo "docs/generated: $(find docs/generated -name '*.md' | wc -l) files"
+
+# The pictures docs/usage.md shows (the build's sluicec --emit=dot|svg; svg
+# needs Graphviz's dot): examples/while_cond.pbtxt's executor graph with
+# the nodes a run on n = 1 left dead greyed, and its lifted program. Each
+# SVG's DOT text is kept beside it; test/Docs/pictures.test fails while the
+# DOT text differs from what sluicec draws.
+images=docs/images
+example=examples/while_cond.pbtxt
+for picture in executor lifted; do
+  args=(--picture="$picture")
+  [[ $picture == executor ]] && args+=(--inputs="$images/while_cond_n1.json")
+  for format in dot svg; do
+    build/bin/sluicec "$example" --emit="$format" "${args[@]}" \
+      -o "$images/while_cond-$picture.$format"
+  done
+done
+echo "docs/images: while_cond-{executor,lifted}.{dot,svg}"

@@ -20,7 +20,7 @@ demo)
   build/bin/sluicec "$graph" --emit=tflite -o build/while_cond.tflite
   node test/e2e/litert/run_tflite.mjs build/while_cond.tflite --inputs="$inputs"
   echo "== the same .tflite in native LiteRT (ai-edge-litert, in .venv)"
-  .venv/bin/python test/e2e/litert_native.py build/while_cond.tflite --inputs="$inputs" 2>/dev/null
+  .venv/bin/python python/sluice/engines/litert_native.py build/while_cond.tflite --inputs="$inputs" 2>/dev/null
   echo "== sluice-run build/while_cond.tflite (imported back)"
   build/bin/sluice-run build/while_cond.tflite --inputs="$inputs"
   echo "== sluicec $graph --emit=obj --header: native code with a C header"
@@ -32,6 +32,11 @@ demo)
   build/while_cond 7
   echo "== sluice-run $graph --engine=native (compiled in process)"
   build/bin/sluice-run "$graph" --inputs="$inputs" --engine=native
+  echo "== sluice-run $graph --compare: every engine against TensorFlow"
+  build/bin/sluice-run "$graph" --inputs="$inputs" --compare
+  echo "== sluicec $graph --emit=svg --picture=executor: the v1 graph, drawn"
+  build/bin/sluicec "$graph" --emit=svg --picture=executor -o build/while_cond.svg
+  echo "build/while_cond.svg ($(wc -c <build/while_cond.svg) bytes)"
   for example in examples/*.mlir; do
     echo "== sluice-run $example"
     build/bin/sluice-run "$example"

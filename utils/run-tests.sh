@@ -3,6 +3,7 @@
 # "N passed, N failed" summed over all suites. Exit status: 0 iff all passed.
 # Suites: lit (with the layering and docs checks and the e2e differentials),
 # the GoogleTest binaries, the Python package's pytest suite (in .venv), the
+# package installed by `pip install .` in a fresh venv (utils/test-wheel.sh), the
 # TensorFlow-judged differential (test/tf), Sluice's reverse mode against
 # tf.gradients (test/tf/grad_vs_tf.py), the external corpus in TensorFlow,
 # the sanitizer run (utils/sanitize.sh: unit tests and lit under ASan and
@@ -64,6 +65,10 @@ elif kind == "fuzz":
     lines = re.findall(r"^fuzz \S+: .*findings (\d+)$", text, re.M)
     p = sum(1 for n in lines if int(n) == 0)
     f = sum(1 for n in lines if int(n) != 0)
+elif kind == "wheel":
+    # utils/test-wheel.sh: each check of the installed package.
+    p = number(r"^wheel: (\d+) passed")
+    f = number(r"^wheel: \d+ passed, (\d+) failed")
 elif kind == "shared-tf":
     # Each run: agreement or a documented refusal passes.
     runs = number(r"^shared corpus in TF: (\d+) runs")
@@ -95,6 +100,10 @@ echo "== python package (pytest)"
 PYTHONPATH=build/python PYTHONDONTWRITEBYTECODE=1 .venv/bin/python -m pytest \
   -q -p no:cacheprovider test/python 2>&1 | tee "$log"
 count "${PIPESTATUS[0]}" pytest
+
+echo "== pip install . in a fresh venv (utils/test-wheel.sh)"
+utils/test-wheel.sh 2>&1 | tee "$log"
+count "${PIPESTATUS[0]}" wheel
 
 echo "== TensorFlow-judged differential (test/tf)"
 # Every engine against TensorFlow's outputs on the TF-written corpus.

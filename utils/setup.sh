@@ -13,6 +13,8 @@ packages=(
   libprotobuf-dev protobuf-compiler
   pybind11-dev python3-dev python3-numpy python3-pytest python3-venv
   libgtest-dev libclang-rt-22-dev
+  # dot: sluicec --emit=svg|png, Program.to_svg()
+  graphviz
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -22,7 +22,10 @@ temporary, source and destination overlapping), dynamic_* and zero_trip
 move dynamically shaped slices (0 bytes: not static). Sluice's allocs
 would include those the lowering of ownership-based deallocation makes for
 its index lists, when a buffer's owner is known only at run time
-(upstream's columns run no deallocation).
+(upstream's columns run no deallocation). Column `report`: the same figures
+from `sluicec --report=json` (Program::memoryReport, which counts the
+bufferized IR in C++, loop by loop); a program where it differs from the
+`sluice` column fails the bench.
 
 Arena: then runs bench/buffers/plan.py (global plan vs the sum of
 per-subgraph peaks).
@@ -31,6 +34,7 @@ usage: bench/buffers/bench.py [--build DIR] [--corpus DIR]
 """
 import argparse
 import glob
+import json
 import os
 import re
 import subprocess
@@ -127,11 +131,22 @@ def measure(opt, path, pipeline):
     return count_in_loops(run.stdout)
 
 
+def report_native(sluicec, path):
+    """(copies, bytes, allocs) of `sluicec --report=json`, or None."""
+    run = subprocess.run([sluicec, path, "--report=json"], capture_output=True,
+                         text=True)
+    if run.returncode != 0:
+        return None
+    native = json.loads(run.stdout)["native"]
+    return native["copies"], native["bytes"], native["allocs"]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     plan.add_arguments(parser)
     args = parser.parse_args()
     opt = os.path.join(args.build, "bin", "sluice-opt")
+    sluicec = os.path.join(args.build, "bin", "sluicec")
     programs = sorted(glob.glob(os.path.join(ROOT, "test", "e2e", "programs",
                                              "*.mlir")))
     programs += sorted(glob.glob(os.path.join(HERE, "programs", "*.mlir")))
@@ -140,14 +155,20 @@ def main():
         return "rejects" if result is None else "%d/%d/%d" % result
 
     print("copies/bytes/allocs per loop iteration (native, bufferized IR)")
-    print("%-20s %14s %14s %14s" % ("program", "sluice", "upstream",
-                                    "+loops"))
+    print("%-20s %14s %14s %14s %14s" % ("program", "sluice", "upstream",
+                                         "+loops", "report"))
     failures = []
     for path in programs:
         name = os.path.splitext(os.path.basename(path))[0]
         results = [measure(opt, path, pipeline) for _, pipeline in CONFIGS]
-        print("%-20s %14s %14s %14s" % (name, *[cell(r) for r in results]))
+        reported = report_native(sluicec, path)
+        print("%-20s %14s %14s %14s %14s" % (
+            name, *[cell(r) for r in results],
+            "fails" if reported is None else cell(reported)))
         sluice, _, loops = results
+        if reported != sluice:
+            failures.append("%s: sluicec --report says %s, bench counts %s"
+                            % (name, reported, sluice))
         if sluice is None:
             failures.append("%s: sluice-bufferize failed" % name)
             continue

@@ -20,6 +20,9 @@ live together overlapping). Prints, per model:
   elided    bytes of those copies between tensors at one offset (a runtime
             that skips copies between equal addresses, as TFLite Micro
             does, moves nothing)
+  report    "ok" when `sluicec --report=json` (Program::memoryReport) gives
+            the same global and sum, "-" when it cannot report the model
+            (its native half refuses it); a model where it differs fails
 Models with no plannable tensor (all dynamic) print "-". A model the
 exporter refuses is listed as skipped.
 
@@ -27,6 +30,7 @@ usage: bench/buffers/plan.py [--build DIR] [--corpus DIR]
 """
 import argparse
 import glob
+import json
 import os
 import subprocess
 import sys
@@ -78,26 +82,39 @@ def main(args=None):
                 failed += 1
                 print("FAIL %s: %s" % (name, "; ".join(problems[:3])))
                 continue
-            rows.append((name, stats))
-    print("%-40s %5s %7s %7s %6s %7s %7s" % (
-        "model", "subg", "global", "sum", "ratio", "copied", "elided"))
+            report = subprocess.run([sluicec, path, "--report=json"],
+                                    capture_output=True, text=True)
+            agrees = "-"
+            if report.returncode == 0:
+                arena = json.loads(report.stdout)["arena"]
+                agrees = "ok" if (arena["global"], arena["sum"]) == \
+                    (stats["global"], stats["sum"]) else "DIFFERS"
+            if agrees == "DIFFERS":
+                failed += 1
+                print("FAIL %s: sluicec --report says global %d, sum %d"
+                      % (name, arena["global"], arena["sum"]))
+            rows.append((name, stats, agrees))
+    print("%-40s %5s %7s %7s %6s %7s %7s %6s" % (
+        "model", "subg", "global", "sum", "ratio", "copied", "elided",
+        "report"))
     nested = []
-    for name, stats in rows:
+    for name, stats, agrees in rows:
         copied, elided = stats["moves"][1], stats["moves"][3]
         if not stats["sum"]:
-            print("%-40s %5d %7s %7s %6s %7d %7d" % (
-                name, stats["subgraphs"], "-", "-", "-", copied, elided))
+            print("%-40s %5d %7s %7s %6s %7d %7d %6s" % (
+                name, stats["subgraphs"], "-", "-", "-", copied, elided,
+                agrees))
             continue
         ratio = stats["global"] / stats["sum"]
         if name in NESTED:
             nested.append(ratio)
-        print("%-40s %5d %7d %7d %6.2f %7d %7d%s" % (
+        print("%-40s %5d %7d %7d %6.2f %7d %7d %6s%s" % (
             name, stats["subgraphs"], stats["global"], stats["sum"], ratio,
-            copied, elided, "  (nested)" if name in NESTED else ""))
-    total_global = sum(s["global"] for _, s in rows)
-    total_sum = sum(s["sum"] for _, s in rows)
-    total_copied = sum(s["moves"][1] for _, s in rows)
-    total_elided = sum(s["moves"][3] for _, s in rows)
+            copied, elided, agrees, "  (nested)" if name in NESTED else ""))
+    total_global = sum(s["global"] for _, s, _ in rows)
+    total_sum = sum(s["sum"] for _, s, _ in rows)
+    total_copied = sum(s["moves"][1] for _, s, _ in rows)
+    total_elided = sum(s["moves"][3] for _, s, _ in rows)
     if total_sum:
         print("%-40s %5s %7d %7d %6.2f %7d %7d" % (
             "total", "", total_global, total_sum, total_global / total_sum,

@@ -85,4 +85,17 @@ cloneLifted(ModuleOp module, unsigned maxNesting, TimingScope *timing) {
   return copy;
 }
 
+FailureOr<ModuleOp> getLiteModule(ModuleOp module, unsigned maxNesting,
+                                  OwningOpRef<ModuleOp> &lifted,
+                                  TimingScope *timing) {
+  if (!containsExecutorOps(module))
+    return module;
+  FailureOr<OwningOpRef<ModuleOp>> copy =
+      cloneLifted(module, maxNesting, timing);
+  if (failed(copy))
+    return failure();
+  lifted = std::move(*copy);
+  return *lifted;
+}
+
 } // namespace sluice

@@ -36,6 +36,13 @@ mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>>
 cloneLifted(mlir::ModuleOp module, unsigned maxNesting,
             mlir::TimingScope *timing = nullptr);
 
+/// The lite form of `module`: `module` itself when it holds no executor ops,
+/// else a lifted copy (cloneLifted's, timed as it), owned by `lifted`.
+mlir::FailureOr<mlir::ModuleOp>
+getLiteModule(mlir::ModuleOp module, unsigned maxNesting,
+              mlir::OwningOpRef<mlir::ModuleOp> &lifted,
+              mlir::TimingScope *timing = nullptr);
+
 /// A scope named `name` nested under `parent`, or none when `parent` is null.
 inline mlir::TimingScope nestTiming(mlir::TimingScope *parent,
                                     llvm::StringRef name) {

@@ -224,18 +224,13 @@ LogicalResult Program::compileNative(llvm::raw_ostream &os,
     return capture.fail(error, "the optimisation level must be 0 to 3");
   // compileNative lowers a copy itself; lift on a copy only when needed.
   OwningOpRef<ModuleOp> lifted;
-  ModuleOp lite = *module;
-  if (hasExecutorOps()) {
-    FailureOr<OwningOpRef<ModuleOp>> copy =
-        cloneLifted(*module, session->maxNesting, timing);
-    if (failed(copy))
-      return capture.fail(error);
-    lifted = std::move(*copy);
-    lite = *lifted;
-  }
+  FailureOr<ModuleOp> lite =
+      getLiteModule(*module, session->maxNesting, lifted, timing);
+  if (failed(lite))
+    return capture.fail(error);
   StringRef headerName =
       options.headerName.empty() ? options.prefix : options.headerName;
-  if (failed(sluice::compileNative(lite, options.kind, options.prefix,
+  if (failed(sluice::compileNative(*lite, options.kind, options.prefix,
                                    options.target, os, header, headerName,
                                    timing)))
     return capture.fail(error);

@@ -11,6 +11,7 @@
 #include "DiagnosticCapture.h"
 #include "Lifting.h"
 #include "ProgramSession.h"
+#include "RunInputs.h"
 
 #include "sluice/Dialect/Lite/IR/SignatureNames.h"
 #include "sluice/Target/Native/NativeJIT.h"
@@ -43,11 +44,9 @@ static LogicalResult failWith(ProgramSession &session, ProgramError &error,
   return capture.fail(error, message);
 }
 
-/// Checks count, dtypes and shapes of `inputs` against the arguments of
-/// `function`; fails with `message` naming the offending input.
-static LogicalResult checkInputs(func::FuncOp function,
-                                 ArrayRef<interp::Tensor> inputs,
-                                 std::string &message) {
+LogicalResult checkInputs(func::FuncOp function,
+                          ArrayRef<interp::Tensor> inputs,
+                          std::string &message) {
   if (inputs.size() != function.getNumArguments()) {
     message = llvm::formatv("@{0} takes {1} argument(s), got {2} input(s)",
                             function.getSymName(), function.getNumArguments(),

@@ -114,7 +114,8 @@ struct NodeInfo {
 class GraphExecutor {
 public:
   GraphExecutor(GraphOp graph, Environment &env, Evaluator &evaluator)
-      : graph(graph), graphOp(graph), env(env), evaluator(evaluator) {}
+      : graph(graph), graphOp(graph), env(env), evaluator(evaluator),
+        liveness(evaluator.getStats().nodeLiveness) {}
 
   FailureOr<SmallVector<Tensor>> run();
 
@@ -151,6 +152,8 @@ private:
   Operation *graphOp;
   Environment &env;
   Evaluator &evaluator;
+  /// Where the run records its nodes' liveness, when asked (stats).
+  NodeLiveness *liveness;
 
   llvm::DenseMap<Operation *, NodeInfo> nodes;
   llvm::DenseMap<Value, SmallVector<std::pair<Operation *, unsigned>, 2>>
@@ -219,6 +222,8 @@ FrameInstance *GraphExecutor::getChildFrame(Tag tag, EnterOp enter) {
 }
 
 void GraphExecutor::emit(Value result, const Token &token, Tag tag) {
+  if (liveness && !token.dead)
+    liveness->live.insert(result.getDefiningOp());
   auto it = consumers.find(result);
   if (it == consumers.end())
     return;
@@ -331,6 +336,8 @@ LogicalResult GraphExecutor::executeIsland(IslandOp island, Tag tag,
 LogicalResult GraphExecutor::execute(Operation *node, Tag tag,
                                      NodeInstance &inputs) {
   ++evaluator.getStats().nodeExecutions;
+  if (liveness)
+    liveness->executed.insert(node);
   bool anyDead = llvm::any_of(inputs.inputs, [](const std::optional<Token> &t) {
     return t && t->dead;
   });

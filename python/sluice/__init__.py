@@ -19,7 +19,10 @@ code compiled in process -- on numpy arrays::
 Contents:
     load(path, feeds=None, fetches=None) -> Program
     Program      .mlir(), .lift(), .run_pipeline(pipeline), .to_tflite(),
-                 .compile(path), .run(inputs), .inputs(), .outputs()
+                 .compile(path), .run(inputs), .inputs(), .outputs(),
+                 .compare(inputs) -> Comparison (every engine side by side),
+                 .to_dot(), .to_svg() (pictures of the control flow; a
+                 Program shows as its picture in Jupyter)
     TensorSpec   name, dtype, shape and MLIR type of an input or output
     SluiceError  raised on every failure, carrying the diagnostics as text
 
@@ -31,6 +34,86 @@ Debian's /usr/bin/python3: ``PYTHONPATH=build/python python3 -c "import
 sluice"``.
 """
 
+import json as _json
+import os as _os
+import sys as _sys
+
 from ._sluice import Program, SluiceError, TensorSpec, load
 
-__all__ = ["Program", "SluiceError", "TensorSpec", "load"]
+__all__ = ["Comparison", "Program", "SluiceError", "TensorSpec", "load"]
+
+
+class Comparison:
+    """What Program.compare() found: one program on every engine.
+
+    str(comparison) is the table sluice-run --compare prints; `agrees` is
+    False when an engine differs from the reference; `reference` names the
+    engine the others were compared with; `engines` is a list of dicts
+    (engine, title, verdict -- reference, agree, differs, refused, skipped
+    --, message, raised, differences per output as max_abs/max_rel,
+    prepare_seconds, run_seconds, and outputs as numpy arrays when it ran).
+    """
+
+    def __init__(self, table, data):
+        import numpy as np
+        self.table = table
+        self.function = data["function"]
+        self.output_names = data["outputs"]
+        self.reference = data["reference"]
+        self.agrees = data["agree"]
+        self.engines = data["engines"]
+        for engine in self.engines:
+            if "outputs" in engine:
+                engine["outputs"] = [
+                    np.array([float(x) if isinstance(x, str) else x
+                              for x in tensor["data"]],
+                             dtype=tensor["dtype"]).reshape(tensor["shape"])
+                    for tensor in engine["outputs"]]
+
+    def __str__(self):
+        return self.table
+
+    def __repr__(self):
+        return (f"<sluice.Comparison of @{self.function}: "
+                f"{'agrees' if self.agrees else 'differs'}, reference "
+                f"{self.reference or 'none'}>")
+
+    def __bool__(self):
+        return self.agrees
+
+
+def _compare(self, inputs=None, seed=0, engines=None, function="main",
+             python=None, rtol=1e-5, atol=1e-5, max_iterations=None):
+    """Runs `function` on every engine that applies and compares them.
+
+    The engines: TensorFlow (for a program loaded from a GraphDef, run by
+    the first Python with tensorflow among `python`, $SLUICE_PYTHON, this
+    interpreter, the source tree's .venv and python3), the v1 executor, the
+    lifted interpreter, native code, and the exported .tflite in native
+    LiteRT (a Python with ai_edge_litert) and LiteRT.js (Node). The
+    reference is TensorFlow when it ran, else the executor, else the
+    interpreter. inputs: as for run(); None draws them from `seed`
+    (floats in [-1, 1), integers in [0, 10), a dynamic size is 2).
+    engines: a list or comma-separated str of engine names (tensorflow,
+    executor, interpreter, native, litert, litert-js), None for all.
+    Float outputs agree within atol + rtol * |reference|.
+
+    Returns a Comparison: print() it for the table; it is false when an
+    engine differs. TensorFlow and LiteRT run in processes of their own,
+    so this works in a process that cannot import TensorFlow.
+    """
+    pythons = []
+    if python is not None:
+        pythons.append(_os.fspath(python))
+    if _os.environ.get("SLUICE_PYTHON"):
+        pythons.append(_os.environ["SLUICE_PYTHON"])
+    if _sys.executable:
+        pythons.append(_sys.executable)
+    runners = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)),
+                            "engines")
+    table, data = self._compare(inputs, seed, engines, function, pythons,
+                                runners, rtol, atol, max_iterations)
+    return Comparison(table, _json.loads(data))
+
+
+Program.compare = _compare

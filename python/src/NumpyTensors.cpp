@@ -12,7 +12,10 @@ namespace sluice::python {
 
 std::optional<interp::DType> getDType(const py::dtype &dtype) {
   using interp::DType;
-  ssize_t size = dtype.itemsize();
+  // The attribute, not pybind11's dtype::itemsize(): that one reads the
+  // descriptor's struct, whose layout numpy 2 changed (Debian's pybind11
+  // 2.10 predates it).
+  ssize_t size = dtype.attr("itemsize").cast<ssize_t>();
   switch (dtype.kind()) {
   case 'b':
     return DType::Bool;
@@ -63,18 +66,23 @@ std::optional<interp::Tensor> tensorFromArray(const py::array &array) {
   llvm::SmallVector<int64_t> shape(contiguous.shape(),
                                    contiguous.shape() + contiguous.ndim());
   interp::Tensor tensor(*dtype, shape);
-  if (contiguous.nbytes() > 0)
-    std::memcpy(tensor.mutableData<char>(), contiguous.data(),
-                contiguous.nbytes());
+  size_t bytes = tensor.getNumElements() * interp::getDTypeSize(*dtype);
+  if (bytes > 0)
+    std::memcpy(tensor.mutableData<char>(), contiguous.data(), bytes);
   return tensor;
 }
 
 py::array arrayFromTensor(const interp::Tensor &tensor) {
   std::vector<ssize_t> shape(tensor.getShape().begin(),
                              tensor.getShape().end());
-  py::array array(getNumpyDType(tensor.getDType()), shape);
-  size_t bytes =
-      tensor.getNumElements() * interp::getDTypeSize(tensor.getDType());
+  // Row-major strides given, not derived by pybind11 from the descriptor's
+  // item size (see getDType).
+  ssize_t itemSize = interp::getDTypeSize(tensor.getDType());
+  std::vector<ssize_t> strides(shape.size(), itemSize);
+  for (size_t i = shape.size(); i > 1; --i)
+    strides[i - 2] = strides[i - 1] * std::max<ssize_t>(shape[i - 1], 1);
+  py::array array(getNumpyDType(tensor.getDType()), shape, strides);
+  size_t bytes = tensor.getNumElements() * itemSize;
   if (bytes > 0)
     std::memcpy(array.mutable_data(), tensor.data<char>(), bytes);
   return array;

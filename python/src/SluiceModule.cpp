@@ -9,6 +9,7 @@
 
 #include "NumpyTensors.h"
 
+#include "sluice/API/Compare.h"
 #include "sluice/API/Program.h"
 #include "sluice/Codegen/Native/EntryPoints.h"
 
@@ -17,6 +18,9 @@
 #include "llvm/Support/Path.h"
 
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <mutex>
 
 namespace py = pybind11;
 using namespace sluice;
@@ -132,10 +136,26 @@ struct TensorSpec {
   }
 };
 
-/// sluice.Program: a Program and the file it came from.
+/// Runs `fn` without the GIL, so that other Python threads run meanwhile,
+/// holding `mutex` (the lock of a program and the programs made from it,
+/// which share one MLIR context and must not be used by two threads at
+/// once). The GIL is released first: a thread waiting for the mutex never
+/// holds it. `fn` must not touch Python objects.
+template <typename Fn>
+decltype(auto) withoutGIL(const std::shared_ptr<std::mutex> &mutex, Fn &&fn) {
+  py::gil_scoped_release release;
+  std::lock_guard<std::mutex> guard(*mutex);
+  return fn();
+}
+
+/// sluice.Program: a Program, the file it came from and the lock it shares
+/// with the Programs made from it.
 struct PythonProgram {
   Program program;
   std::string source;
+  std::shared_ptr<std::mutex> mutex = std::make_shared<std::mutex>();
+  /// How it was loaded (Program.compare gives them to TensorFlow).
+  GraphDefImportOptions importOptions = {};
 
   std::string repr() const {
     std::string functions;
@@ -146,6 +166,10 @@ struct PythonProgram {
     return "<sluice.Program from '" + source +
            "': " + (functions.empty() ? "no public function" : functions) +
            (program.hasExecutorOps() ? ", v1 control flow" : "") + ">";
+  }
+
+  std::string mlir() const {
+    return withoutGIL(mutex, [&] { return program.getMLIR(); });
   }
 
   py::list getSpecs(const std::string &function, bool outputs) const {
@@ -161,19 +185,29 @@ struct PythonProgram {
   }
 
   PythonProgram lift() const {
-    Program lifted = program.clone();
     ProgramError error;
-    if (mlir::failed(lifted.lift(error)))
+    std::optional<Program> lifted = withoutGIL(mutex, [&] {
+      Program result = program.clone();
+      return mlir::succeeded(result.lift(error))
+                 ? std::optional<Program>(std::move(result))
+                 : std::nullopt;
+    });
+    if (!lifted)
       raiseSluiceError(error);
-    return PythonProgram{std::move(lifted), source};
+    return PythonProgram{std::move(*lifted), source, mutex, importOptions};
   }
 
   PythonProgram runPipeline(const std::string &pipeline) const {
-    Program result = program.clone();
     ProgramError error;
-    if (mlir::failed(result.runPipeline(pipeline, error)))
+    std::optional<Program> result = withoutGIL(mutex, [&] {
+      Program clone = program.clone();
+      return mlir::succeeded(clone.runPipeline(pipeline, error))
+                 ? std::optional<Program>(std::move(clone))
+                 : std::nullopt;
+    });
+    if (!result)
       raiseSluiceError(error);
-    return PythonProgram{std::move(result), source};
+    return PythonProgram{std::move(*result), source, mutex, importOptions};
   }
 
   PythonProgram gradient(const std::string &function,
@@ -182,11 +216,16 @@ struct PythonProgram {
     if (!wrt.is_none())
       for (py::handle position : wrt)
         positions.push_back(position.cast<unsigned>());
-    Program result = program.clone();
     ProgramError error;
-    if (mlir::failed(result.gradient(error, function, positions)))
+    std::optional<Program> result = withoutGIL(mutex, [&] {
+      Program clone = program.clone();
+      return mlir::succeeded(clone.gradient(error, function, positions))
+                 ? std::optional<Program>(std::move(clone))
+                 : std::nullopt;
+    });
+    if (!result)
       raiseSluiceError(error);
-    return PythonProgram{std::move(result), source};
+    return PythonProgram{std::move(*result), source, mutex, importOptions};
   }
 
   py::bytes toTFLite(const std::string &function, bool planBuffers) const {
@@ -194,10 +233,25 @@ struct PythonProgram {
     TFLiteExportOptions options;
     options.entryFunction = function;
     options.planBuffers = planBuffers;
-    mlir::FailureOr<std::string> model = program.exportTFLite(error, options);
+    mlir::FailureOr<std::string> model =
+        withoutGIL(mutex, [&] { return program.exportTFLite(error, options); });
     if (mlir::failed(model))
       raiseSluiceError(error);
     return py::bytes(*model);
+  }
+
+  /// Program::memoryReport's JSON (sluicec --report=json) as a dict.
+  py::object memoryReport(const std::string &function) const {
+    ProgramError error;
+    MemoryReportOptions options;
+    options.entry = function;
+    mlir::FailureOr<MemoryReport> report =
+        withoutGIL(mutex, [&] { return program.memoryReport(error, options); });
+    if (mlir::failed(report))
+      raiseSluiceError(error);
+    std::string text;
+    llvm::raw_string_ostream(text) << report->toJSON();
+    return py::module_::import("json").attr("loads")(text);
   }
 
   std::string compile(const py::object &pathObject, const py::object &prefix,
@@ -217,8 +271,10 @@ struct PythonProgram {
     options.target.cpu = targetCpu;
     options.target.optLevel = optLevel;
     ProgramError error;
-    if (mlir::failed(program.compileNativeToFiles(objectPath, headerPath,
-                                                  options, error)))
+    if (mlir::failed(withoutGIL(mutex, [&] {
+          return program.compileNativeToFiles(objectPath, headerPath, options,
+                                              error);
+        })))
       raiseSluiceError(error);
     return headerPath.str().str();
   }
@@ -232,7 +288,8 @@ struct PythonProgram {
 
   py::array readVariable(const std::string &name) const {
     ProgramError error;
-    mlir::FailureOr<interp::Tensor> value = program.readVariable(name, error);
+    mlir::FailureOr<interp::Tensor> value =
+        withoutGIL(mutex, [&] { return program.readVariable(name, error); });
     if (mlir::failed(value))
       raiseSluiceError(error);
     return python::arrayFromTensor(*value);
@@ -246,7 +303,9 @@ struct PythonProgram {
                        py::str(array.dtype()).cast<std::string>() +
                        ", which Sluice does not support");
     ProgramError error;
-    if (mlir::failed(program.assignVariable(name, *tensor, error)))
+    if (mlir::failed(withoutGIL(mutex, [&] {
+          return program.assignVariable(name, *tensor, error);
+        })))
       raiseSluiceError(error);
   }
 
@@ -267,6 +326,101 @@ struct PythonProgram {
     if (!maxMemory.is_none())
       options.maxMemoryBytes = maxMemory.cast<int64_t>();
 
+    std::vector<NamedTensor> named = toNamedTensors(inputs);
+    ProgramError error;
+    mlir::FailureOr<llvm::SmallVector<interp::Tensor>> results =
+        mlir::failure();
+    mlir::FailureOr<llvm::SmallVector<TensorSignature>> names = mlir::failure();
+    withoutGIL(mutex, [&] {
+      auto ordered = program.orderInputs(function, named, error);
+      if (mlir::succeeded(ordered))
+        results = program.run(*ordered, options, error);
+      if (mlir::succeeded(results))
+        names = program.getOutputSignature(function, error);
+    });
+    if (mlir::failed(names))
+      raiseSluiceError(error);
+    py::dict outputs;
+    for (auto [signature, tensor] : llvm::zip_equal(*names, *results))
+      outputs[py::str(signature.name)] = python::arrayFromTensor(tensor);
+    return outputs;
+  }
+
+  /// Program.compare: (the table, the JSON) of compareEngines.
+  std::pair<std::string, std::string>
+  compare(const py::object &inputs, const py::object &seed,
+          const py::object &engines, const std::string &function,
+          const std::vector<std::string> &pythons,
+          const std::string &runnersDir, double rtol, double atol,
+          const py::object &maxIterations) const {
+    CompareOptions options;
+    options.function = function;
+    if (!engines.is_none())
+      options.engines = toTensorList(engines, "engines");
+    options.sourcePath = source;
+    options.importOptions = importOptions;
+    options.pythons = pythons;
+    options.runnersDir = runnersDir;
+    options.rtol = rtol;
+    options.atol = atol;
+    if (!maxIterations.is_none())
+      options.maxIterations = maxIterations.cast<int64_t>();
+    bool random = inputs.is_none();
+    std::vector<NamedTensor> named = toNamedTensors(inputs);
+    uint64_t seedValue = seed.is_none() ? 0 : seed.cast<uint64_t>();
+    ProgramError error;
+    mlir::FailureOr<Comparison> comparison = withoutGIL(mutex, [&] {
+      setDefaultEngineLocations(options, "");
+      mlir::FailureOr<llvm::SmallVector<interp::Tensor>> ordered =
+          random ? makeRandomInputs(program, function, seedValue, error)
+                 : program.orderInputs(function, named, error);
+      if (mlir::failed(ordered))
+        return mlir::FailureOr<Comparison>(mlir::failure());
+      return compareEngines(program, *ordered, options, error);
+    });
+    if (mlir::failed(comparison))
+      raiseSluiceError(error);
+    std::string header =
+        random ? "inputs: random, seed " + std::to_string(seedValue) + "\n"
+               : std::string("inputs: given\n");
+    return {header + formatComparisonTable(*comparison),
+            formatComparisonJSON(*comparison)};
+  }
+
+  /// Program.to_dot / to_svg: the picture (see PictureOptions) as `format`.
+  std::string picture(const std::string &kind, const py::object &inputs,
+                      const std::string &bufferModel,
+                      const std::string &function,
+                      const std::string &format) const {
+    std::optional<PictureKind> pictureKind = parsePictureKind(kind);
+    if (!pictureKind)
+      throw py::value_error("picture must be 'lifted' or 'executor', not '" +
+                            kind + "'");
+    PictureOptions options;
+    options.kind = *pictureKind;
+    options.format = format;
+    options.bufferModel = bufferModel;
+    options.function = function;
+    bool given = !inputs.is_none();
+    std::vector<NamedTensor> named = toNamedTensors(inputs);
+    ProgramError error;
+    mlir::FailureOr<std::string> drawn = withoutGIL(mutex, [&] {
+      if (given) {
+        auto ordered = program.orderInputs(function, named, error);
+        if (mlir::failed(ordered))
+          return mlir::FailureOr<std::string>(mlir::failure());
+        options.inputs = std::move(*ordered);
+      }
+      return program.exportPicture(options, error);
+    });
+    if (mlir::failed(drawn))
+      raiseSluiceError(error);
+    return *drawn;
+  }
+
+  /// A dict of input name to array (or anything numpy.asarray takes) as
+  /// named tensors; None is no inputs.
+  static std::vector<NamedTensor> toNamedTensors(const py::object &inputs) {
     std::vector<NamedTensor> named;
     if (!inputs.is_none()) {
       if (!py::isinstance<py::dict>(inputs))
@@ -292,20 +446,7 @@ struct PythonProgram {
         named.push_back({std::move(name), std::move(*tensor)});
       }
     }
-    ProgramError error;
-    auto ordered = program.orderInputs(function, named, error);
-    if (mlir::failed(ordered))
-      raiseSluiceError(error);
-    auto results = program.run(*ordered, options, error);
-    if (mlir::failed(results))
-      raiseSluiceError(error);
-    auto names = program.getOutputSignature(function, error);
-    if (mlir::failed(names))
-      raiseSluiceError(error);
-    py::dict outputs;
-    for (auto [signature, tensor] : llvm::zip_equal(*names, *results))
-      outputs[py::str(signature.name)] = python::arrayFromTensor(tensor);
-    return outputs;
+    return named;
   }
 };
 
@@ -318,10 +459,14 @@ PythonProgram load(const py::object &pathObject, const py::object &feeds,
   if (!init.is_none())
     options.init = toTensorList(init, "init");
   ProgramError error;
-  mlir::FailureOr<Program> program = Program::load(path, options, error);
+  mlir::FailureOr<Program> program = [&] {
+    py::gil_scoped_release release;
+    return Program::load(path, options, error);
+  }();
   if (mlir::failed(program))
     raiseSluiceError(error);
-  return PythonProgram{std::move(*program), path};
+  return PythonProgram{std::move(*program), path,
+                       std::make_shared<std::mutex>(), options};
 }
 
 } // namespace
@@ -371,14 +516,11 @@ PYBIND11_MODULE(_sluice, m) {
       "Every failure raises sluice.SluiceError.")
       .def(
           "mlir",
-          [](const PythonProgram &self) {
-            return toPythonString(self.program.getMLIR());
-          },
+          [](const PythonProgram &self) { return toPythonString(self.mlir()); },
           "The program as MLIR text (executor and/or lite dialects).")
-      .def("__str__",
-           [](const PythonProgram &self) {
-             return toPythonString(self.program.getMLIR());
-           })
+      .def(
+          "__str__",
+          [](const PythonProgram &self) { return toPythonString(self.mlir()); })
       .def("__repr__", &PythonProgram::repr)
       .def("lift", &PythonProgram::lift,
            "Returns a new Program with TensorFlow v1 control flow "
@@ -430,6 +572,62 @@ PYBIND11_MODULE(_sluice, m) {
            "for the whole model is added as 'OfflineMemoryAllocation' "
            "metadata (what sluicec --plan-buffers writes). Ops or types "
            "TFLite cannot hold raise SluiceError.")
+      .def("memory_report", &PythonProgram::memoryReport,
+           py::arg("function") = "main",
+           "What the program's loops cost in memory, as a dict: what "
+           "sluicec --report=json writes (docs/usage.md), the TFLite model "
+           "being `function`'s. A program either back end refuses raises "
+           "SluiceError naming the op.")
+      .def(
+          "to_dot",
+          [](const PythonProgram &self, const std::string &picture,
+             const py::object &inputs, const std::string &bufferModel,
+             const std::string &function) {
+            return self.picture(picture, inputs, bufferModel, function, "dot");
+          },
+          py::arg("picture") = "lifted", py::arg("inputs") = py::none(),
+          py::arg("buffer_model") = "native", py::arg("function") = "main",
+          "A Graphviz picture of the control flow, as DOT text (what "
+          "sluicec --emit=dot writes). picture='lifted' (default): the "
+          "lifted program (a copy is lifted when needed), one cluster per "
+          "function and per lite.while/lite.if region, one node per op, "
+          "each lite.while slot and lite.if result marked in place or "
+          "copied as the buffer analysis decides for `buffer_model` "
+          "('native' or 'tflite'). picture='executor': the executor graph "
+          "as imported, frames as nested clusters, Switch/Merge/Enter/Exit/"
+          "NextIteration/LoopCond drawn distinctly, control edges dashed; "
+          "with `inputs` (a dict, as run() takes), `function` is run in the "
+          "interpreter (with fresh variables) and the nodes that were never "
+          "live in that run are greyed. SluiceError for an executor picture "
+          "of a program without executor graphs.")
+      .def(
+          "to_svg",
+          [](const PythonProgram &self, const std::string &picture,
+             const py::object &inputs, const std::string &bufferModel,
+             const std::string &function) {
+            return self.picture(picture, inputs, bufferModel, function, "svg");
+          },
+          py::arg("picture") = "lifted", py::arg("inputs") = py::none(),
+          py::arg("buffer_model") = "native", py::arg("function") = "main",
+          "to_dot()'s picture rendered as SVG text by Graphviz's dot "
+          "(SluiceError when dot is not on PATH).")
+      .def(
+          "_repr_svg_",
+          [](const PythonProgram &self) -> py::object {
+            PictureOptions options;
+            options.format = "svg";
+            ProgramError error;
+            mlir::FailureOr<std::string> drawn = withoutGIL(self.mutex, [&] {
+              return self.program.exportPicture(options, error);
+            });
+            // No picture (no dot, a program that cannot be lifted): None,
+            // and Jupyter shows repr() instead.
+            if (mlir::failed(drawn))
+              return py::none();
+            return py::str(*drawn);
+          },
+          "The lifted picture as SVG (to_svg()), or None when it cannot be "
+          "drawn: what Jupyter shows for a Program.")
       .def("compile", &PythonProgram::compile, py::arg("path"),
            py::arg("prefix") = py::none(), py::arg("target_cpu") = "generic",
            py::arg("opt_level") = 3,
@@ -477,7 +675,13 @@ PYBIND11_MODULE(_sluice, m) {
            "with the same input shapes).\n"
            "Run-time errors (an integer division by zero, an index out of "
            "range, a runaway loop, a run past its memory limit) raise "
-           "SluiceError.");
+           "SluiceError.")
+      .def("_compare", &PythonProgram::compare, py::arg("inputs"),
+           py::arg("seed"), py::arg("engines"), py::arg("function"),
+           py::arg("pythons"), py::arg("runners_dir"), py::arg("rtol"),
+           py::arg("atol"), py::arg("max_iterations"),
+           "compareEngines (sluice/API/Compare.h): (the table, the JSON). "
+           "Program.compare() in sluice/__init__.py is the interface.");
 
   m.def("load", &load, py::arg("path"), py::arg("feeds") = py::none(),
         py::arg("fetches") = py::none(), py::arg("init") = py::none(),

@@ -158,7 +158,8 @@ def run_native(python, entries, work, timeout=NATIVE_CHUNK_TIMEOUT):
     printing the line. A model whose process died before printing gets an
     {"error": ...} line; when a worker itself dies or hangs, the entry it was
     on gets one and the rest of its chunk runs in a new worker."""
-    worker = os.path.join(HERE, "litert_native.py")
+    worker = os.path.join(HERE, "..", "..", "python", "sluice", "engines",
+                          "litert_native.py")
     results = []
     start = 0
     while start < len(entries):

@@ -8,7 +8,7 @@ of), lifts it, builds @main_grad (sluicec --grad: -lite-reverse-mode after
 shape inference and constant folding), and runs it with
 a seed of ones (tf.gradients' implicit one for every element of y) in each
 engine: the interpreter, native code, and the model `sluicec --grad
---emit=tflite` writes, in native LiteRT (test/e2e/litert_native.py, as
+--emit=tflite` writes, in native LiteRT (python/sluice/engines/litert_native.py, as
 tf_differential.py runs models). Its gradient with
 respect to x must equal TF's within the family's tolerance
 (test/tf/tfcorpus.py: gradient).
@@ -26,7 +26,8 @@ import tempfile
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LITERT_NATIVE = os.path.join(HERE, "..", "e2e", "litert_native.py")
+LITERT_NATIVE = os.path.join(HERE, "..", "..", "python", "sluice", "engines",
+                             "litert_native.py")
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True
 import tfcorpus  # noqa: E402

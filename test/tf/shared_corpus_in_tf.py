@@ -29,11 +29,15 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
+# TensorFlow as an engine of sluice-run --compare: how a GraphDef and Sluice's
+# fetches become a session run.
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python", "sluice", "engines"))
 sys.dont_write_bytecode = True
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 import lift_corpus  # noqa: E402
 import tfcorpus  # noqa: E402
+from tensorflow_run import prepare, tensor_name, tf_fetch  # noqa: E402
 from tf_differential import run_outputs  # noqa: E402
 
 # Runs TensorFlow refuses but Sluice completes, with the reason. Keyed by
@@ -56,10 +60,6 @@ def option(extra, name):
     return None
 
 
-def tensor_name(name):
-    return name if ":" in name else name + ":0"
-
-
 def default_fetches(graph_def):
     """Sluice's default fetches when it cannot tell them (it refused the
     graph): every data output of a node nobody consumes, except switches and
@@ -71,31 +71,6 @@ def default_fetches(graph_def):
     return [n.name + ":0" for n in graph_def.node
             if n.name not in consumed and n.op not in ("Switch", "NoOp", "RefSwitch",
                                                        "ControlTrigger", "Assert")]
-
-
-def prepare(graph_def):
-    """The graph as TF's session on this machine can take it: device
-    requests (a TPU, say) and colocation constraints (`_class: loc:@node`)
-    naming nodes the dump left out are dropped. They place nodes and don't
-    change values; TF refuses a device it lacks and a dangling constraint."""
-    names = {n.name for n in graph_def.node}
-    for node in graph_def.node:
-        node.device = ""
-        if "_class" in node.attr:
-            wanted = [c for c in node.attr["_class"].list.s
-                      if not c.startswith(b"loc:@") or c[5:].decode() in names]
-            if len(wanted) != len(node.attr["_class"].list.s):
-                del node.attr["_class"]
-    return graph_def
-
-
-def tf_fetch(graph_def, name):
-    """The TF tensor for a Sluice fetch: a _Retval node (a function's
-    result, which has no output in a session) stands for its input."""
-    for node in graph_def.node:
-        if node.name == name.split(":")[0] and node.op == "_Retval" and node.input:
-            return tensor_name(node.input[0])
-    return tensor_name(name)
 
 
 def run_tf(tf, graph_def, fetches, targets, inputs, init=()):

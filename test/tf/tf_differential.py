@@ -9,7 +9,7 @@ tolerance, tfcorpus.TOLERANCES):
   executor  sluice-run G            (the v1 executor: frames, tags, deadness)
   lifted    sluice-run G --lift     (lite.if/lite.while in the interpreter)
   tflite    sluicec G --emit=tflite, the model run in native LiteRT
-            (test/e2e/litert_native.py, ai-edge-litert's Interpreter: inputs
+            (python/sluice/engines/litert_native.py, ai-edge-litert's Interpreter: inputs
             resized to the run's shapes)
   native    sluice-run G --engine=native (LLVM, compiled in process)
 
@@ -53,7 +53,8 @@ from toolrun import execute  # noqa: E402
 
 # Runs .tflite models in native LiteRT (ai-edge-litert), printing sluice-run's
 # JSON; shared with tflite_differential.py.
-LITERT_NATIVE = os.path.join(E2E, "litert_native.py")
+LITERT_NATIVE = os.path.join(HERE, "..", "..", "python", "sluice", "engines",
+                             "litert_native.py")
 
 ENGINES = ("executor", "lifted", "tflite", "native")
 EXPECTATIONS = os.path.join(HERE, "expectations.json")

@@ -3,25 +3,35 @@
 // sluice-run FILE [--function=main] [--inputs=IN.json] [--max-iterations=N]
 //            [--max-memory=BYTES] [--max-nesting=N]
 //            [--feeds=..] [--fetches=..] [--lift] [--engine=interpreter|native]
+//            [--random-inputs=SEED]
+// sluice-run FILE --compare[=text|json] [--engines=a,b] [--python=PY]
+//            [--inputs=IN.json | --random-inputs=SEED] [--rtol=R] [--atol=A]
 //
 // Runs a function of an .mlir file (executor graphs and/or lite ops), or the
 // @main imported from a TensorFlow GraphDef (.pb, .pbtxt) or a TFLite model
 // (.tflite), in the reference interpreter or compiled to native code in
 // process, and prints its results as one JSON line. Errors are printed as
-// diagnostics and the exit status is 1. Everything but the command line and
-// the JSON is sluice::Program (sluice/API/Program.h).
+// diagnostics and the exit status is 1. --compare runs the program on every
+// engine that applies (TensorFlow, the v1 executor, the interpreter, native
+// code, the exported .tflite in native LiteRT and LiteRT.js) and prints a
+// table of how each agrees with the reference; the exit status is 1 when
+// one differs. Everything but the command line and the JSON is
+// sluice::Program (sluice/API/Program.h, sluice/API/Compare.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "sluice/API/Compare.h"
 #include "sluice/API/Program.h"
 #include "sluice/Driver/GraphDefOptions.h"
 #include "sluice/Interpreter/ProgramIO.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -98,6 +108,43 @@ static cl::opt<bool> printStats(
              "and kernel executions"),
     cl::cat(category));
 
+static cl::opt<uint64_t> randomInputs(
+    "random-inputs",
+    cl::desc("Draw the arguments from SEED instead of --inputs: floats "
+             "uniform in [-1, 1), integers in [0, 10) (int8 in [-5, 5)), "
+             "booleans either way; a dynamic size is 2. --compare without "
+             "--inputs draws them from seed 0"),
+    cl::value_desc("SEED"), cl::cat(category));
+
+static cl::opt<std::string> compare(
+    "compare", cl::ValueOptional, cl::value_desc("text|json"),
+    cl::desc("Run the program on every engine that applies -- TensorFlow "
+             "(for a GraphDef, when a Python with it is found), the v1 "
+             "executor, the lifted interpreter, native code, the exported "
+             ".tflite in native LiteRT and in LiteRT.js -- and print how "
+             "each agrees with the reference (TensorFlow when it ran, else "
+             "the executor, else the interpreter) as a table, or with "
+             "--compare=json as one JSON object with each engine's outputs; "
+             "exit status 1 when one differs"),
+    cl::cat(category));
+static cl::list<std::string> compareEngines(
+    "engines",
+    cl::desc("With --compare: the engines to run (tensorflow, executor, "
+             "interpreter, native, litert, litert-js; default: all)"),
+    cl::CommaSeparated, cl::cat(category));
+static cl::list<std::string>
+    pythons("python",
+            cl::desc("With --compare: a Python with TensorFlow and/or "
+                     "ai_edge_litert, tried before $SLUICE_PYTHON, the source "
+                     "tree's .venv and python3 (repeatable)"),
+            cl::value_desc("PY"), cl::cat(category));
+static cl::opt<double> relativeTolerance(
+    "rtol", cl::desc("With --compare: relative tolerance of float outputs"),
+    cl::init(sluice::CompareOptions().rtol), cl::cat(category));
+static cl::opt<double> absoluteTolerance(
+    "atol", cl::desc("With --compare: absolute tolerance of float outputs"),
+    cl::init(sluice::CompareOptions().atol), cl::cat(category));
+
 /// Prints what --print-stats reports for a run of `engine`.
 static void printRunStats(sluice::Engine engine,
                           const sluice::RunStats &stats) {
@@ -122,6 +169,13 @@ int main(int argc, char **argv) {
       argc, argv,
       "Sluice reference interpreter: runs a function and prints its results "
       "as JSON\n");
+
+  if (compare.getNumOccurrences() && compare != "" && compare != "text" &&
+      compare != "json") {
+    llvm::errs() << "sluice-run: --compare takes text or json, not '" << compare
+                 << "'\n";
+    return 1;
+  }
 
   sluice::ProgramError error;
   FailureOr<sluice::Program> program =
@@ -150,11 +204,57 @@ int main(int argc, char **argv) {
     }
     inputsText = buffer->getBuffer().str();
   }
-  FailureOr<SmallVector<sluice::interp::Tensor>> inputs =
-      sluice::interp::parseInputs(function, inputsText, message);
-  if (failed(inputs)) {
-    llvm::errs() << "sluice-run: " << message << "\n";
+  bool random = randomInputs.getNumOccurrences() ||
+                (compare.getNumOccurrences() && inputsFile.empty() &&
+                 function.getNumArguments());
+  if (random && !inputsFile.empty()) {
+    llvm::errs() << "sluice-run: --inputs and --random-inputs exclude each "
+                    "other\n";
     return 1;
+  }
+  FailureOr<SmallVector<sluice::interp::Tensor>> inputs =
+      random ? sluice::makeRandomInputs(*program, functionName, randomInputs,
+                                        error)
+             : sluice::interp::parseInputs(function, inputsText, message);
+  if (failed(inputs)) {
+    if (random)
+      error.print(llvm::errs(), "sluice-run");
+    else
+      llvm::errs() << "sluice-run: " << message << "\n";
+    return 1;
+  }
+
+  if (compare.getNumOccurrences()) {
+    sluice::CompareOptions options;
+    options.function = functionName;
+    options.engines.assign(compareEngines.begin(), compareEngines.end());
+    options.sourcePath = inputFile;
+    options.importOptions = graphDefOptions.get();
+    options.rtol = relativeTolerance;
+    options.atol = absoluteTolerance;
+    options.maxIterations = maxIterations;
+    options.pythons.assign(pythons.begin(), pythons.end());
+    std::string executable =
+        llvm::sys::fs::getMainExecutable(argv[0], (void *)&printRunStats);
+    sluice::setDefaultEngineLocations(options,
+                                      llvm::sys::path::parent_path(executable));
+    FailureOr<sluice::Comparison> comparison =
+        sluice::compareEngines(*program, *inputs, options, error);
+    if (failed(comparison)) {
+      error.print(llvm::errs(), "sluice-run");
+      return 1;
+    }
+    if (compare == "json") {
+      llvm::outs() << sluice::formatComparisonJSON(*comparison) << "\n";
+    } else {
+      llvm::outs() << "inputs: "
+                   << (random ? "random, seed " + std::to_string(randomInputs)
+                       : inputsFile.empty() ? std::string("none")
+                                            : inputsFile.getValue())
+                   << "\n"
+                   << sluice::formatComparisonTable(*comparison);
+    }
+    return comparison->agrees() ? 0 : 1;
   }
 
   // The native engine lifts (a copy of) a program with executor graphs.

@@ -1,29 +1,39 @@
 //===- sluicec.cpp - the Sluice compiler driver ---------------------------===//
 //
-// sluicec FILE [--emit=mlir|executor|tflite|obj|asm|llvm] [-o OUT]
+// sluicec FILE [--emit=mlir|executor|tflite|obj|asm|llvm|dot|svg|png] [-o OUT]
 //         [--header=OUT.h] [--prefix=NAME] [--target-cpu=CPU] [--feeds=..]
-//         [--fetches=..] [--timing[=text|json]]
+//         [--fetches=..] [--timing[=text|json]] [--report[=text|json]]
+//         [--picture=lifted|executor] [--inputs=IN.json]
+//         [--buffer-model=native|tflite]
 //
 // Reads a TensorFlow GraphDef (.pb, .pbtxt), a TFLite model or an MLIR file,
 // lifts its v1 control flow to lite.if/lite.while (the sluice-lift pipeline)
 // and writes the result: as lite IR, as a TFLite model, or compiled for the
 // host as an object file, assembly or LLVM IR with a C header declaring one
-// function per entry point. Errors are printed as diagnostics naming the node
-// or op, and the exit status is 1. Everything but the command line and the
+// function per entry point, or draws the program's control flow as a Graphviz
+// picture (the lifted program, or the executor graph as imported with the
+// nodes a run left dead greyed). Errors are printed as diagnostics naming the
+// node or op, and the exit status is 1. Everything but the command line and the
 // output files is sluice::Program (sluice/API/Program.h). --timing prints
 // the wall time of each stage (MLIR's DefaultTimingManager, the passes nested
-// under their stage) to stderr after the run.
+// under their stage) to stderr after the run. --report writes, instead of
+// the program, what its loops cost in memory on each back end
+// (sluice/API/MemoryReport.h: loop state, copies and allocations per
+// iteration natively, in LiteRT and over the arena plan, the plan's peak).
 //
 //===----------------------------------------------------------------------===//
 
 #include "sluice/API/Program.h"
 #include "sluice/Codegen/Native/EntryPoints.h"
 #include "sluice/Driver/GraphDefOptions.h"
+#include "sluice/Interpreter/ProgramIO.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -31,7 +41,17 @@ using namespace mlir;
 namespace cl = llvm::cl;
 
 namespace {
-enum class EmitKind { Mlir, Executor, TFLite, Object, Assembly, LLVMIR };
+enum class EmitKind {
+  Mlir,
+  Executor,
+  TFLite,
+  Object,
+  Assembly,
+  LLVMIR,
+  Dot,
+  Svg,
+  Png
+};
 } // namespace
 
 static cl::OptionCategory category("sluicec options");
@@ -57,7 +77,14 @@ static cl::opt<EmitKind>
                     clEnumValN(EmitKind::Assembly, "asm",
                                "the same as host assembly"),
                     clEnumValN(EmitKind::LLVMIR, "llvm",
-                               "the same as optimised LLVM IR")),
+                               "the same as optimised LLVM IR"),
+                    clEnumValN(EmitKind::Dot, "dot",
+                               "a Graphviz picture of the control flow "
+                               "(--picture), as DOT text"),
+                    clEnumValN(EmitKind::Svg, "svg",
+                               "the same rendered as SVG by Graphviz's dot"),
+                    clEnumValN(EmitKind::Png, "png",
+                               "the same rendered as PNG by Graphviz's dot")),
          cl::cat(category));
 static cl::opt<std::string> headerFile(
     "header",
@@ -104,6 +131,35 @@ static cl::opt<bool> requireLiteRTKernels(
              "for at its element type (default: a warning)"),
     cl::cat(category));
 
+static cl::opt<sluice::PictureKind> picture(
+    "picture",
+    cl::desc("With --emit=dot|svg|png: what to draw (default: lifted)"),
+    cl::init(sluice::PictureKind::Lifted),
+    cl::values(
+        clEnumValN(sluice::PictureKind::Lifted, "lifted",
+                   "the lifted program: lite.while/lite.if as nested "
+                   "clusters, one node per op, loop-carried values and "
+                   "lite.if results marked in place or copied"),
+        clEnumValN(sluice::PictureKind::Executor, "executor",
+                   "the executor graph as imported (what --emit=executor "
+                   "prints): frames as nested clusters, Switch/Merge/Enter/"
+                   "Exit/NextIteration/LoopCond distinct, control edges "
+                   "dashed; an error for a program without one")),
+    cl::cat(category));
+
+static cl::opt<std::string> pictureInputs(
+    "inputs",
+    cl::desc("With --picture=executor: run main on these inputs (sluice-run's "
+             "JSON) in the interpreter and grey the nodes that were dead in "
+             "that run (dashed: never reached)"),
+    cl::value_desc("IN.json"), cl::cat(category));
+
+static cl::opt<std::string> bufferModel(
+    "buffer-model",
+    cl::desc("With --picture=lifted: whose buffers decide in place vs copied: "
+             "native (default) or tflite"),
+    cl::init("native"), cl::cat(category));
+
 static cl::opt<std::string> timing(
     "timing", cl::ValueOptional, cl::value_desc("text|json"),
     cl::desc("Print the wall time of each stage to stderr after the run, as "
@@ -114,6 +170,23 @@ static cl::opt<std::string> timing(
              "--mlir-output-format=json: a list of {name, wall: {duration, "
              "percentage}, passes: [...]})"),
     cl::cat(category));
+
+static cl::opt<std::string> report(
+    "report", cl::ValueOptional, cl::value_desc("text|json"),
+    cl::desc("Write a memory report instead of the program (to -o, default "
+             "stdout): per function and lite.while, the loop state's bytes, "
+             "copies, bytes copied and allocations per iteration in native "
+             "code (after sluice-bufferize) and in the TFLite model (LiteRT's "
+             "WHILE, and the --plan-buffers arena), and the arena plan's "
+             "peak against the sum of subgraph peaks with the largest "
+             "tensors live at the peak. --report=json writes the same as "
+             "JSON. Replaces --emit"),
+    cl::cat(category));
+
+static bool isPicture(EmitKind kind) {
+  return kind == EmitKind::Dot || kind == EmitKind::Svg ||
+         kind == EmitKind::Png;
+}
 
 static bool isNative(EmitKind kind) {
   return kind == EmitKind::Object || kind == EmitKind::Assembly ||
@@ -136,11 +209,17 @@ static int compile(const sluice::GraphDefImportOptions &importOptions,
   auto nestTiming = [&](StringRef name) {
     return timing ? timing->nest(name) : TimingScope();
   };
+  // The program as imported, not lifted.
+  bool asImported =
+      emit == EmitKind::Executor ||
+      (isPicture(emit) && picture == sluice::PictureKind::Executor);
   SmallVector<unsigned> positions;
   if (gradient.getNumOccurrences()) {
-    if (emit == EmitKind::Executor) {
+    if (asImported) {
       llvm::errs() << "sluicec: --grad needs the lifted program, not "
-                      "--emit=executor\n";
+                   << (emit == EmitKind::Executor ? "--emit=executor"
+                                                  : "--picture=executor")
+                   << "\n";
       return 1;
     }
     for (StringRef part : llvm::split(StringRef(gradient), ',')) {
@@ -163,7 +242,7 @@ static int compile(const sluice::GraphDefImportOptions &importOptions,
     error.print(llvm::errs(), "sluicec");
     return 1;
   }
-  if (emit != EmitKind::Executor && failed(program->lift(error))) {
+  if (!asImported && failed(program->lift(error))) {
     error.print(llvm::errs(), "sluicec");
     return 1;
   }
@@ -191,7 +270,22 @@ static int compile(const sluice::GraphDefImportOptions &importOptions,
       return 1;
     }
   }
-  if (emit == EmitKind::TFLite) {
+  if (report.getNumOccurrences()) {
+    sluice::MemoryReportOptions reportOptions;
+    reportOptions.entry = entry;
+    FailureOr<sluice::MemoryReport> memory =
+        program->memoryReport(error, reportOptions);
+    if (failed(memory)) {
+      error.print(llvm::errs(), "sluicec");
+      return 1;
+    }
+    TimingScope outputTiming = nestTiming("output");
+    if (report == "json")
+      output->os() << llvm::formatv("{0:2}", memory->toJSON()) << "\n";
+    else
+      memory->print(output->os());
+    output->os().flush();
+  } else if (emit == EmitKind::TFLite) {
     sluice::TFLiteExportOptions exportOptions;
     exportOptions.planBuffers = planBuffers;
     exportOptions.requireLiteRTKernels = requireLiteRTKernels;
@@ -203,6 +297,39 @@ static int compile(const sluice::GraphDefImportOptions &importOptions,
     }
     TimingScope outputTiming = nestTiming("output");
     output->os() << *model;
+    output->os().flush();
+  } else if (isPicture(emit)) {
+    sluice::PictureOptions options;
+    options.kind = picture;
+    options.format = emit == EmitKind::Dot   ? "dot"
+                     : emit == EmitKind::Svg ? "svg"
+                                             : "png";
+    options.bufferModel = bufferModel;
+    if (!pictureInputs.empty()) {
+      std::string message;
+      auto file = openInputFile(pictureInputs, &message);
+      func::FuncOp main = program->lookupFunction("main");
+      if (!file || !main) {
+        llvm::errs() << "sluicec: "
+                     << (file ? "--inputs: the program has no @main" : message)
+                     << "\n";
+        return 1;
+      }
+      FailureOr<SmallVector<sluice::interp::Tensor>> inputs =
+          sluice::interp::parseInputs(main, file->getBuffer(), message);
+      if (failed(inputs)) {
+        llvm::errs() << "sluicec: " << pictureInputs << ": " << message << "\n";
+        return 1;
+      }
+      options.inputs = std::move(*inputs);
+    }
+    FailureOr<std::string> drawn = program->exportPicture(options, error);
+    if (failed(drawn)) {
+      error.print(llvm::errs(), "sluicec");
+      return 1;
+    }
+    TimingScope outputTiming = nestTiming("output");
+    output->os() << *drawn;
     output->os().flush();
   } else if (isNative(emit)) {
     sluice::CompileOptions options;
@@ -243,8 +370,8 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv,
       "Sluice compiler: lifts TensorFlow v1 control flow to "
-      "lite.if/lite.while and writes lite IR, a TFLite model, or native code "
-      "with a C header\n");
+      "lite.if/lite.while and writes lite IR, a TFLite model, native code "
+      "with a C header, or a Graphviz picture of the control flow\n");
   if (!headerFile.empty() && !isNative(emit)) {
     llvm::errs() << "sluicec: --header needs --emit=obj, asm or llvm\n";
     return 1;
@@ -253,9 +380,39 @@ int main(int argc, char **argv) {
     llvm::errs() << "sluicec: --plan-buffers needs --emit=tflite\n";
     return 1;
   }
+  if (!isPicture(emit) &&
+      (picture.getNumOccurrences() || pictureInputs.getNumOccurrences() ||
+       bufferModel.getNumOccurrences())) {
+    llvm::errs() << "sluicec: --picture, --inputs and --buffer-model need "
+                    "--emit=dot, svg or png\n";
+    return 1;
+  }
+  if (pictureInputs.getNumOccurrences() &&
+      picture != sluice::PictureKind::Executor) {
+    llvm::errs() << "sluicec: --inputs greys the dead nodes of "
+                    "--picture=executor; the lifted picture takes none\n";
+    return 1;
+  }
+  if (bufferModel.getNumOccurrences() &&
+      picture != sluice::PictureKind::Lifted) {
+    llvm::errs() << "sluicec: --buffer-model marks the lifted picture, not "
+                    "--picture=executor\n";
+    return 1;
+  }
   if (optLevel > 3) {
     llvm::errs() << "sluicec: --opt-level must be 0 to 3\n";
     return 1;
+  }
+  if (report.getNumOccurrences()) {
+    if (report != "" && report != "text" && report != "json") {
+      llvm::errs() << "sluicec: --report takes text or json, not '" << report
+                   << "'\n";
+      return 1;
+    }
+    if (emit.getNumOccurrences()) {
+      llvm::errs() << "sluicec: --report replaces the output: no --emit\n";
+      return 1;
+    }
   }
 
   DefaultTimingManager timingManager;

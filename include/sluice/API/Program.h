@@ -4,8 +4,9 @@
 // model -- a TensorFlow GraphDef (.pb, .pbtxt), a TFLite model (.tflite) or
 // an MLIR file of executor and/or lite IR -- that can be lifted (v1 control
 // flow to lite.if/lite.while), printed, exported as a TFLite FlatBuffer,
-// compiled to native code with a C header, and run in the reference
-// interpreter or compiled in process.
+// compiled to native code with a C header, run in the reference
+// interpreter or compiled in process, and drawn (Graphviz pictures of its
+// control flow).
 //
 // A call that fails returns failure and fills a ProgramError with the
 // diagnostics it emitted, as text and as structured entries (nothing is
@@ -31,6 +32,7 @@
 #ifndef SLUICE_API_PROGRAM_H
 #define SLUICE_API_PROGRAM_H
 
+#include "sluice/API/MemoryReport.h"
 #include "sluice/API/ProgramError.h"
 #include "sluice/Interpreter/Interpreter.h"
 #include "sluice/Kernels/Tensor.h"
@@ -104,6 +106,35 @@ struct CompileOptions {
   /// prefix).
   std::string headerName;
   NativeTargetOptions target;
+};
+
+/// Which picture Program::exportPicture draws.
+enum class PictureKind {
+  /// The lifted program (lite IR; a program holding executor graphs is
+  /// lifted on a copy): lite.while/lite.if as clusters, loop-carried values
+  /// marked in place or copied as BufferAliasing decides.
+  Lifted,
+  /// The executor graphs as imported: frames as nested clusters, v1
+  /// control-flow nodes drawn distinctly, control edges dashed.
+  Executor,
+};
+
+/// "lifted", "executor".
+std::optional<PictureKind> parsePictureKind(llvm::StringRef name);
+
+struct PictureOptions {
+  PictureKind kind = PictureKind::Lifted;
+  /// "dot" (the DOT text), or a format Graphviz's `dot` renders the text to
+  /// ("svg", "png"; dot must be on PATH).
+  std::string format = "dot";
+  /// Executor picture only: run `function` on these inputs (in argument
+  /// order) in the interpreter, with fresh variables (the program's own
+  /// are not touched), and grey the nodes that were never live in that run.
+  std::optional<llvm::SmallVector<interp::Tensor>> inputs;
+  std::string function = "main";
+  /// Lifted picture only: whose BufferModel decides in place vs copied,
+  /// "native" or "tflite".
+  std::string bufferModel = "native";
 };
 
 /// An argument or a result of a function, as the JSON and Python see it.
@@ -216,6 +247,14 @@ public:
   exportTFLite(ProgramError &error,
                const TFLiteExportOptions &options = {}) const;
 
+  /// What its loops cost in memory on each back end (MemoryReport.h): the
+  /// TFLite model of `options.entry` with its arena plan, and the native
+  /// pipeline up to buffers (sluice-bufferize), each made on a copy. A
+  /// program either back end refuses is an error naming the op.
+  mlir::FailureOr<MemoryReport>
+  memoryReport(ProgramError &error,
+               const MemoryReportOptions &options = {}) const;
+
   /// Compiles the program for the host: writes `options.kind` to `os` and,
   /// when `header` is given, the C header declaring one function per
   /// public function.
@@ -231,6 +270,14 @@ public:
                                            llvm::StringRef headerPath,
                                            const CompileOptions &options,
                                            ProgramError &error) const;
+
+  /// A picture of the program's control flow (see PictureKind), as DOT text
+  /// or rendered by Graphviz (PictureOptions::format). The program itself is
+  /// not changed. Fails for an executor picture of a program without
+  /// executor graphs, for a run on `options.inputs` that fails, and when
+  /// Graphviz is missing or fails.
+  mlir::FailureOr<std::string> exportPicture(const PictureOptions &options,
+                                             ProgramError &error) const;
 
   /// Puts named inputs in the argument order of `function`: every argument
   /// needs exactly one input, unknown names are errors.

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -31,12 +32,24 @@ struct InterpreterOptions {
   int64_t maxMemoryBytes = kDefaultMaxMemoryBytes;
 };
 
+/// Which executor nodes (the ops of executor.graphs) a run executed, and
+/// which of those produced a live value at least once; a node executed but
+/// never live ran only dead (an untaken branch, a loop's last iteration).
+struct NodeLiveness {
+  llvm::DenseSet<mlir::Operation *> executed;
+  llvm::DenseSet<mlir::Operation *> live;
+};
+
 /// Counters a run accumulates (for benchmarks and tests).
 struct InterpreterStats {
   /// Executor nodes run (dead or live), including islands.
   int64_t nodeExecutions = 0;
   /// Lite ops evaluated by kernels.
   int64_t kernelExecutions = 0;
+  /// When the caller points it at a NodeLiveness, the run records its
+  /// executor nodes there (sluicec --emit=dot --picture=executor --inputs
+  /// greys the dead ones); null, it costs a run one test per node value.
+  NodeLiveness *nodeLiveness = nullptr;
 };
 
 /// What outlives one run of a program instance: the values of its variables

@@ -49,9 +49,10 @@ namespace {
 
 class ModelWriter {
 public:
-  ModelWriter(ModuleOp module, bool planBuffers, bool requireLiteRTKernels)
+  ModelWriter(ModuleOp module, bool planBuffers, bool requireLiteRTKernels,
+              TFLiteModelLayout *layout)
       : module(module), planBuffers(planBuffers),
-        requireLiteRTKernels(requireLiteRTKernels) {}
+        requireLiteRTKernels(requireLiteRTKernels), layout(layout) {}
 
   LogicalResult write(func::FuncOp entry, llvm::raw_ostream &os);
 
@@ -85,6 +86,8 @@ private:
   std::vector<int32_t> entryInputs, entryOutputs;
   /// What the arena plan needs of each subgraph, by subgraph index.
   std::vector<tflite_support::ArenaSubgraph> arenaSubgraphs;
+  /// Filled when the caller asks for it (the arena parts at the end).
+  TFLiteModelLayout *layout;
 };
 
 } // namespace
@@ -197,6 +200,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
   std::vector<flatbuffers::Offset<fb::Operator>> operators;
   DenseMap<Value, int> tensorIndex;
   tflite_support::ArenaSubgraph arena;
+  TFLiteModelLayout::Subgraph described;
 
   auto addTensor = [&](Value value, const std::string &name, unsigned buffer,
                        Location loc) -> LogicalResult {
@@ -232,6 +236,8 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       bytes =
           elements * tflite_support::getElementByteWidth(type.getElementType());
     arena.sizes.push_back(bytes);
+    described.tensorNames.push_back(name);
+    described.tensorLocations.push_back(loc);
     tensorIndex[value] = tensors.size();
     tensors.push_back(fb::CreateTensor(
         fbb, fbb.CreateVector(shape), *elementType, buffer,
@@ -256,6 +262,8 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       return it->second;
     int32_t tensor = it->second;
     arena.sizes.push_back(-1);
+    described.tensorNames.push_back((variable + "/handle").str());
+    described.tensorLocations.push_back(function.getLoc());
     tensors.push_back(fb::CreateTensor(
         fbb, fbb.CreateVector(std::vector<int32_t>{}), fb::TensorType::RESOURCE,
         /*buffer=*/0, fbb.CreateString((variable + "/handle").str())));
@@ -267,6 +275,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
     std::vector<int32_t> outputs{tensor};
     arena.operators.push_back(
         {{}, outputs, {}, tflite_support::ArenaControlFlow::None, {}});
+    described.operations.push_back(nullptr);
     operators.push_back(fb::CreateOperator(
         fbb, opcode, fbb.CreateVector(std::vector<int32_t>{}),
         fbb.CreateVector(outputs), fb::BuiltinOptions::VarHandleOptions,
@@ -421,6 +430,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
     std::vector<int32_t> opOutputs = indicesOf(op.getResults());
     arena.operators.push_back({opInputs, opOutputs, std::move(callees),
                                controlFlow, std::move(slots)});
+    described.operations.push_back(&op);
     operators.push_back(fb::CreateOperator(
         fbb, opcode, fbb.CreateVector(opInputs), fbb.CreateVector(opOutputs),
         options.type, options.table));
@@ -432,6 +442,13 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
   arena.inputs = inputs;
   arena.outputs = outputs;
   unsigned index = subgraphIndex.lookup(function);
+  if (layout) {
+    if (layout->subgraphs.size() <= index)
+      layout->subgraphs.resize(index + 1);
+    described.name = prefix.str();
+    described.arena = arena;
+    layout->subgraphs[index] = std::move(described);
+  }
   if (arenaSubgraphs.size() <= index)
     arenaSubgraphs.resize(index + 1);
   arenaSubgraphs[index] = std::move(arena);
@@ -496,6 +513,8 @@ LogicalResult ModelWriter::write(func::FuncOp entry, llvm::raw_ostream &os) {
       metadata.push_back(fb::CreateMetadata(
           fbb, fbb.CreateString("OfflineMemoryAllocation"), planBuffer));
     }
+    if (layout)
+      layout->plan = std::move(plan);
   }
 
   auto model =
@@ -711,7 +730,8 @@ static void dropAssertions(ModuleOp module) {
 
 LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
                                    const TFLiteExportOptions &options,
-                                   TimingScope *timing) {
+                                   TimingScope *timing,
+                                   TFLiteModelLayout *layout) {
   auto entry = module.lookupSymbol<func::FuncOp>(options.entryFunction);
   if (!entry)
     return module.emitError("cannot be exported: no function @")
@@ -779,7 +799,7 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
     materializeOutputCopies(function, function == entry,
                             loopBodies.contains(function));
   }
-  return ModelWriter(module, planBuffers, options.requireLiteRTKernels)
+  return ModelWriter(module, planBuffers, options.requireLiteRTKernels, layout)
       .write(entry, os);
 }
 

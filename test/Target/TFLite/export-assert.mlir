@@ -7,7 +7,7 @@
 // RUN: sluice-translate --tflite-to-mlir %t.tflite | FileCheck %s
 // RUN: echo '{"x": 2.0}' > %t.json
 // RUN: sluice-run %s --inputs=%t.json > %t.expected.json
-// RUN: %venv_python %S/../../e2e/litert_native.py %t.tflite --inputs=%t.json > %t.native.json
+// RUN: %venv_python %S/../../../python/sluice/engines/litert_native.py %t.tflite --inputs=%t.json > %t.native.json
 // RUN: %python -c "import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); sys.exit(0 if a == b else 1)" %t.expected.json %t.native.json
 // WARN: warning: TFLite has no assertion: the exported model does not check '[x is finite]' (TensorFlow's converter drops Assert too)
 // WARN: warning: TFLite has no assertion: the exported model does not check '[x must be positive]' (TensorFlow's converter drops Assert too)

@@ -11,8 +11,8 @@
 // RUN: sluice-run %t.tflite --inputs=%t.true.json | FileCheck %s --check-prefix=TRUE
 // RUN: sluice-run %t.tflite --inputs=%t.false.json | FileCheck %s --check-prefix=FALSE
 // Native LiteRT runs it and releases it without aborting.
-// RUN: %venv_python %S/../../e2e/litert_native.py %t.tflite --inputs=%t.true.json | FileCheck %s --check-prefix=TRUE
-// RUN: %venv_python %S/../../e2e/litert_native.py %t.tflite --inputs=%t.false.json | FileCheck %s --check-prefix=FALSE
+// RUN: %venv_python %S/../../../python/sluice/engines/litert_native.py %t.tflite --inputs=%t.true.json | FileCheck %s --check-prefix=TRUE
+// RUN: %venv_python %S/../../../python/sluice/engines/litert_native.py %t.tflite --inputs=%t.false.json | FileCheck %s --check-prefix=FALSE
 
 // The import turns the branch subgraphs back into regions.
 // IR: lite.if

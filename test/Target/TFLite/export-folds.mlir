@@ -9,7 +9,7 @@
 // RUN: FileCheck %s --check-prefix=OUT < %t.expected.json
 // RUN: %litert %t.tflite --inputs=%t.json > %t.litertjs.json
 // RUN: diff %t.expected.json %t.litertjs.json
-// RUN: %venv_python %S/../../e2e/litert_native.py %t.tflite --inputs=%t.json > %t.native.json
+// RUN: %venv_python %S/../../../python/sluice/engines/litert_native.py %t.tflite --inputs=%t.json > %t.native.json
 // RUN: %python -c "import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); sys.exit(0 if [o['data'] for o in a['outputs']] == [o['data'] for o in b['outputs']] and [o['shape'] for o in a['outputs']] == [o['shape'] for o in b['outputs']] else 1)" %t.expected.json %t.native.json
 
 // The product is a constant tensor; no MUL is left.

@@ -4,7 +4,7 @@
 // --require-litert-kernels it is refused. A float64 SUM: LiteRT fails to
 // prepare it (issue 23, item 2).
 // RUN: sluice-translate --mlir-to-tflite %s -o %t.tflite 2>&1 | FileCheck %s --check-prefix=WARN
-// RUN: not %venv_python %S/../../e2e/litert_native.py %t.tflite --inputs=%S/Inputs/sum64.json 2>&1 | FileCheck %s --check-prefix=LITERT
+// RUN: not %venv_python %S/../../../python/sluice/engines/litert_native.py %t.tflite --inputs=%S/Inputs/sum64.json 2>&1 | FileCheck %s --check-prefix=LITERT
 // RUN: not sluice-translate --mlir-to-tflite %s -o %t.strict.tflite --require-litert-kernels 2>&1 | FileCheck %s --check-prefix=STRICT
 // RUN: not sluicec %s --emit=tflite -o %t.sluicec.tflite --require-litert-kernels 2>&1 | FileCheck %s --check-prefix=STRICT
 // An int32 SUM, which LiteRT runs, exports silently under the flag.

@@ -22,8 +22,8 @@
 // RUN: %litert %t.tflite --inputs=%t.false.json > %t.false.litertjs.json
 // RUN: diff %t.true.expected.json %t.true.litertjs.json
 // RUN: diff %t.false.expected.json %t.false.litertjs.json
-// RUN: %venv_python %S/../../e2e/litert_native.py %t.tflite --inputs=%t.true.json > %t.true.native.json
-// RUN: %venv_python %S/../../e2e/litert_native.py %t.tflite --inputs=%t.false.json > %t.false.native.json
+// RUN: %venv_python %S/../../../python/sluice/engines/litert_native.py %t.tflite --inputs=%t.true.json > %t.true.native.json
+// RUN: %venv_python %S/../../../python/sluice/engines/litert_native.py %t.tflite --inputs=%t.false.json > %t.false.native.json
 // RUN: %python -c "import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); sys.exit(0 if a == b else 1)" %t.true.expected.json %t.true.native.json
 // RUN: %python -c "import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); sys.exit(0 if a == b else 1)" %t.false.expected.json %t.false.native.json
 

@@ -14,11 +14,15 @@
 #ifndef SLUICE_TARGET_TFLITE_TFLITEEXPORT_H
 #define SLUICE_TARGET_TFLITE_TFLITEEXPORT_H
 
+#include "sluice/Target/TFLite/ArenaPlan.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace sluice {
 
@@ -36,14 +40,38 @@ struct TFLiteExportOptions {
   bool requireLiteRTKernels = false;
 };
 
+/// What the writer made of a module, for reports on the model
+/// (sluice/API/MemoryReport.h): each subgraph as the arena plan sees it and
+/// where its parts come from. The operations point into the exported module
+/// (regions outlined): valid while it lives.
+struct TFLiteModelLayout {
+  struct Subgraph {
+    /// The subgraph's name (its function's).
+    std::string name;
+    /// Per tensor: its name in the model and the location of the op (or
+    /// function, for an input) it comes from.
+    std::vector<std::string> tensorNames;
+    std::vector<mlir::Location> tensorLocations;
+    /// Per operator: the op it was written from (null for a VAR_HANDLE).
+    std::vector<mlir::Operation *> operations;
+    /// Tensor sizes, inputs, outputs and operators, as planned.
+    tflite_support::ArenaSubgraph arena;
+  };
+  std::vector<Subgraph> subgraphs;
+  /// The arena plan written, when the model is planned.
+  std::optional<tflite_support::ArenaPlan> plan;
+};
+
 /// Writes `module` as a .tflite to `os`. Ops TFLite has no builtin for, or
 /// types it cannot hold, are reported as errors on the op; the module may be
 /// changed (regions outlined) either way. With `timing`, the passes that
 /// prepare the module (PassManager::enableTiming) and "write" (the
-/// FlatBuffer) are timed under it.
+/// FlatBuffer) are timed under it. With `layout`, also describes the model
+/// written there.
 mlir::LogicalResult exportTFLite(mlir::ModuleOp module, llvm::raw_ostream &os,
                                  const TFLiteExportOptions &options = {},
-                                 mlir::TimingScope *timing = nullptr);
+                                 mlir::TimingScope *timing = nullptr,
+                                 TFLiteModelLayout *layout = nullptr);
 
 /// Registers `--mlir-to-tflite` with mlir-translate-style tools; the
 /// translation reads `options` when it runs (the tool's flags may fill them

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Runs .tflite models in native LiteRT and prints sluice-run's JSON.
 
-The native counterpart of litert/run_tflite.mjs (LiteRT.js), for
-tflite_differential.py: it needs the Python package ai_edge_litert (the
+The native counterpart of test/e2e/litert/run_tflite.mjs (LiteRT.js), for
+sluice-run --compare (Program.compare), test/e2e/tflite_differential.py and
+test/tf/tf_differential.py: it needs the Python package ai_edge_litert (the
 repository's .venv has it), so it runs under that Python, in a process of
 its own (a crash in LiteRT ends this process, not the caller's).
 
-    PYTHON litert_native.py MODEL.tflite [--inputs=IN.json]
+    PYTHON litert_native.py MODEL.tflite [--inputs=IN.json] [--time]
     PYTHON litert_native.py --batch FILE|- [--isolate]
                                                 lines "MODEL [IN.json]"
 
@@ -23,6 +24,9 @@ Unlike LiteRT.js, native LiteRT resizes inputs: each input tensor is resized
 to the shape of its value (resize_tensor_input(..., strict=False), then
 allocate_tensors()), so models whose entry takes or returns dynamically
 shaped tensors run too. One interpreter thread, the default op resolver.
+
+--time (sluice-run --compare) adds "seconds" to the output line: the wall
+time of the one invoke(). Without ai_edge_litert the exit status is 3.
 
 Batch mode prints one line per entry, flushed at once, {"error": ...} for an
 entry that failed; the exit status is 1 if any entry failed. A single run
@@ -43,84 +47,18 @@ An entry whose process died before printing its outputs gets an
 """
 import gc
 import json
-import math
 import os
 import sys
 import tempfile
+import time
 
-import numpy as np
-from ai_edge_litert.interpreter import Interpreter
-
-DTYPES = ("bool", "int8", "uint8", "int32", "int64", "float32", "float64")
-
-
-class HarnessError(Exception):
-    pass
-
-
-def element(value, dtype, index):
-    """One JSON element as sluice-run reads it for `dtype`."""
-    floating = dtype in ("float32", "float64")
-    if isinstance(value, bool):
-        return int(value) if dtype != "bool" else value
-    if isinstance(value, str):
-        if floating and value in ("nan", "inf", "-inf"):
-            return float(value)
-        raise HarnessError(f"element #{index} is not a number")
-    if isinstance(value, (int, float)):
-        if floating or dtype == "bool":
-            return value
-        if isinstance(value, float) and value != math.floor(value):
-            raise HarnessError(f"element #{index} ({value}) is not an integer")
-        return int(value)
-    raise HarnessError(f"element #{index} is not a number")
-
-
-def flatten(value, depth, shape, flat):
-    """Appends the elements of a nested list to `flat` and its dimensions to
-    `shape`; ragged lists are an error."""
-    if not isinstance(value, list):
-        if depth != len(shape) and shape:
-            raise HarnessError("ragged nested array")
-        flat.append(value)
-        return
-    if depth == len(shape):
-        if flat:
-            raise HarnessError("ragged nested array")
-        shape.append(len(value))
-    elif depth > len(shape) or shape[depth] != len(value):
-        raise HarnessError("ragged nested array")
-    for item in value:
-        flatten(item, depth + 1, shape, flat)
-
-
-def array_from_json(value, dtype):
-    """The numpy array of one input's JSON value for a tensor of `dtype`."""
-    data, declared = value, None
-    if isinstance(value, dict):
-        name = value.get("dtype")
-        if name is not None:
-            if name not in DTYPES:
-                raise HarnessError(f"unknown dtype '{name}'")
-            if name != dtype:
-                raise HarnessError(f"has dtype {name} but {dtype} is expected")
-        if "shape" in value:
-            declared = value["shape"]
-            if not isinstance(declared, list) or not all(
-                    isinstance(d, int) and not isinstance(d, bool) and d >= 0
-                    for d in declared):
-                raise HarnessError("shape entries must be non-negative integers")
-        if "data" not in value:
-            raise HarnessError('missing "data"')
-        data = value["data"]
-    nested, flat = [], []
-    flatten(data, 0, nested, flat)
-    shape = declared if declared is not None else nested
-    count = math.prod(shape)
-    if len(flat) != count:
-        raise HarnessError(f"has {len(flat)} values but shape {shape} needs {count}")
-    values = [element(v, dtype, i) for i, v in enumerate(flat)]
-    return np.array(values, dtype=dtype).reshape(shape)
+try:  # sluice-run --compare: without these, the engine is unavailable
+    import numpy as np
+    from ai_edge_litert.interpreter import Interpreter
+    from tensor_json import DTYPES, HarnessError, array_from_json, json_value
+except ImportError as e:
+    sys.stderr.write(f"litert_native: unavailable: {e}\n")
+    sys.exit(3)
 
 
 def model_io(interpreter):
@@ -184,22 +122,10 @@ def read_inputs(text, inputs):
     return arrays
 
 
-def json_value(x, dtype):
-    if dtype == "bool":
-        return bool(x)
-    if dtype in ("float32", "float64"):
-        x = float(x)
-        if math.isnan(x):
-            return "nan"
-        if math.isinf(x):
-            return "inf" if x > 0 else "-inf"
-        return x
-    return int(x)
-
-
-def run(model_path, inputs_text):
+def run(model_path, inputs_text, timed=False):
     """The output JSON line of one run and the interpreter (to be released
-    by the caller after printing the line)."""
+    by the caller after printing the line). With `timed`, the line also has
+    "seconds": the wall time of invoke()."""
     try:
         interpreter = Interpreter(model_path=model_path, num_threads=1)
     except (ValueError, RuntimeError) as e:
@@ -211,7 +137,9 @@ def run(model_path, inputs_text):
     interpreter.allocate_tensors()
     for (_, details), array in zip(inputs, arrays):
         interpreter.set_tensor(details["index"], array)
+    start = time.perf_counter()
     interpreter.invoke()
+    seconds = time.perf_counter() - start
     printed = []
     for name, details in outputs:
         value = np.asarray(interpreter.get_tensor(details["index"]))
@@ -221,10 +149,13 @@ def run(model_path, inputs_text):
                                "does not support")
         printed.append({"data": [json_value(x, dtype) for x in value.reshape(-1).tolist()],
                         "dtype": dtype, "name": name, "shape": list(value.shape)})
-    return json.dumps({"outputs": printed}, separators=(",", ":"), sort_keys=True), interpreter
+    line = {"outputs": printed}
+    if timed:
+        line["seconds"] = seconds
+    return json.dumps(line, separators=(",", ":"), sort_keys=True), interpreter
 
 
-def run_entry(model_path, inputs_path):
+def run_entry(model_path, inputs_path, timed=False):
     text = None
     if inputs_path is not None:
         try:
@@ -232,7 +163,7 @@ def run_entry(model_path, inputs_path):
                 text = f.read()
         except OSError as e:
             raise HarnessError(f"cannot read {inputs_path}: {e}") from None
-    return run(model_path, text)
+    return run(model_path, text, timed)
 
 
 def run_forked(model_path, inputs_path):
@@ -279,14 +210,14 @@ def run_forked(model_path, inputs_path):
     return text or None, why + "".join("\n  " + m for m in messages[-5:])
 
 
-USAGE = ("usage: litert_native.py MODEL.tflite [--inputs=IN.json]\n"
+USAGE = ("usage: litert_native.py MODEL.tflite [--inputs=IN.json] [--time]\n"
          "       litert_native.py --batch FILE|- [--isolate]   "
          "(lines \"MODEL [IN.json]\")")
 
 
 def main(argv):
     model = inputs = batch = None
-    isolate = False
+    isolate = timed = False
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -302,6 +233,8 @@ def main(argv):
                 batch = argv[i]
         elif arg == "--isolate":
             isolate = True
+        elif arg == "--time":
+            timed = True
         elif arg in ("-h", "--help"):
             print(USAGE)
             return 0
@@ -312,12 +245,12 @@ def main(argv):
             return 2
         i += 1
     if (batch is None) == (model is None) or (batch is not None and inputs is not None) or (
-            isolate and batch is None):
+            isolate and batch is None) or (timed and batch is not None):
         sys.stderr.write(USAGE + "\n")
         return 2
     if batch is None:
         try:
-            line, interpreter = run_entry(model, inputs)
+            line, interpreter = run_entry(model, inputs, timed)
         except Exception as e:  # noqa: BLE001 - LiteRT raises several kinds
             sys.stderr.write(f"litert_native: {e}\n")
             return 1
