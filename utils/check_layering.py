@@ -24,7 +24,8 @@ import sys
 LAYERS = [
     ("ir", ["Dialect/Lite/IR", "Dialect/Executor/IR", "Runtime"]),
     ("kernels", ["Kernels"]),
-    ("transforms", ["Dialect/Lite/Transforms", "Dialect/Executor/Analysis", "Analysis"]),
+    ("transforms", ["Dialect/Lite/Transforms", "Dialect/Executor/Analysis",
+                    "Dialect/Executor/Transforms", "Analysis"]),
     ("conversion", ["Conversion"]),
     ("target", ["Target", "Codegen", "Interpreter"]),
     ("api", ["Driver", "API"]),

@@ -15,6 +15,8 @@ packages=(
   libgtest-dev libclang-rt-22-dev
   # dot: sluicec --emit=svg|png, Program.to_svg()
   graphviz
+  # mpirun and MPI: distributed runs (sluice-run --distributed)
+  openmpi-bin libopenmpi-dev
 )
 missing=()
 for p in "${packages[@]}"; do

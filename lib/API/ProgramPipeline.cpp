@@ -16,6 +16,7 @@
 #include "sluice/Codegen/Native/Pipeline.h"
 #include "sluice/Conversion/ExecutorToLite/Passes.h"
 #include "sluice/Conversion/Passes.h"
+#include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 #include "sluice/Target/Native/NativeJIT.h"
 
@@ -37,6 +38,7 @@ static void registerPipelinePasses() {
     registerTransformsPasses();
     executor::registerSluiceExecutorToLitePasses();
     executor::registerLiftControlFlowPipeline();
+    executor::registerSluiceExecutorPasses();
     lite::registerSluiceLitePasses();
     registerSluiceConversionPasses();
     registerSluiceNativeCodegenPasses();
@@ -69,6 +71,30 @@ LogicalResult Program::runPipeline(StringRef pipeline, ProgramError &error) {
   if (failed(pm.run(getModule())))
     return capture.fail(error);
   return success();
+}
+
+LogicalResult Program::partition(const PartitionOptions &options,
+                                 ProgramError &error) {
+  if (hasExecutorOps() == false) {
+    DiagnosticCapture capture(*session);
+    return capture.fail(error, "only executor graphs (v1 control flow, "
+                               "before lifting) can be partitioned");
+  }
+  std::string strategy = options.placement, spec;
+  if (strategy != "device" && strategy != "auto" && strategy != "random") {
+    spec = strategy;
+    strategy = "spec";
+  }
+  std::string ranks = std::to_string(options.numRanks);
+  std::string place = "executor-place{ranks=" + ranks +
+                      " strategy=" + strategy +
+                      " seed=" + std::to_string(options.seed);
+  if (!spec.empty())
+    place += " placement=" + spec;
+  place += "}";
+  return runPipeline("builtin.module(" + place +
+                         ",executor-partition{ranks=" + ranks + "})",
+                     error);
 }
 
 FailureOr<std::string> Program::gradient(ProgramError &error,

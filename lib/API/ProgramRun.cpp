@@ -19,7 +19,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <atomic>
 #include <chrono>
+#include <thread>
 
 using namespace mlir;
 
@@ -147,6 +149,8 @@ Program::run(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
   interp::InterpreterOptions interpreterOptions;
   interpreterOptions.maxIterations = options.maxIterations;
   interpreterOptions.maxMemoryBytes = options.maxMemoryBytes;
+  interpreterOptions.transport = options.transport;
+  interpreterOptions.receiveTimeoutSeconds = options.receiveTimeoutSeconds;
   auto start = std::chrono::steady_clock::now();
   FailureOr<SmallVector<interp::Tensor>> results =
       interp::runFunction(function, inputs, interpreterOptions,
@@ -200,6 +204,75 @@ Program::runNatively(func::FuncOp function, ArrayRef<interp::Tensor> inputs,
   if (failed(results))
     return failWith(*session, error, message);
   return results;
+}
+
+FailureOr<SmallVector<interp::Tensor>>
+Program::runRanks(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
+                  int64_t numRanks, ProgramError &error,
+                  RunStats *stats) const {
+  auto fail = [&](const std::string &message) {
+    return failWith(*session, error, message);
+  };
+  if (numRanks < 1)
+    return fail("a distributed run needs at least 1 rank, not " +
+                std::to_string(numRanks));
+  if (options.engine != Engine::Interpreter)
+    return fail("a partitioned program runs in the interpreter");
+  SmallVector<func::FuncOp> functions;
+  for (int64_t rank = 0; rank < numRanks; ++rank) {
+    std::string name = options.function + "_rank" + std::to_string(rank);
+    func::FuncOp function = lookupFunction(name);
+    if (!function)
+      return fail("no function @" + name + ": partition the program over " +
+                  std::to_string(numRanks) +
+                  " ranks first (-executor-partition)");
+    std::string message;
+    if (failed(checkInputs(function, inputs, message)))
+      return fail(message);
+    functions.push_back(function);
+  }
+
+  DiagnosticCapture capture(*session);
+  interp::InProcessTransportGroup group(numRanks);
+  std::vector<FailureOr<SmallVector<interp::Tensor>>> results(numRanks,
+                                                              failure());
+  std::vector<interp::InterpreterStats> rankStats(numRanks);
+  std::vector<interp::ProgramState> states(numRanks);
+  std::atomic<int64_t> firstFailed{-1};
+  auto runRank = [&](int64_t rank) {
+    interp::InterpreterOptions interpreterOptions;
+    interpreterOptions.maxIterations = options.maxIterations;
+    interpreterOptions.maxMemoryBytes = options.maxMemoryBytes;
+    interpreterOptions.transport = &group.getTransport(rank);
+    interpreterOptions.receiveTimeoutSeconds = options.receiveTimeoutSeconds;
+    results[rank] =
+        interp::runFunction(functions[rank], inputs, interpreterOptions,
+                            &rankStats[rank], &states[rank]);
+    if (failed(results[rank])) {
+      int64_t none = -1;
+      firstFailed.compare_exchange_strong(none, rank);
+      group.getTransport(rank).reportFailure("its run failed");
+    }
+  };
+  auto start = std::chrono::steady_clock::now();
+  std::vector<std::thread> threads;
+  for (int64_t rank = 1; rank < numRanks; ++rank)
+    threads.emplace_back(runRank, rank);
+  runRank(0);
+  for (std::thread &thread : threads)
+    thread.join();
+  if (stats) {
+    stats->runSeconds = secondsSince(start);
+    for (int64_t rank = 0; rank < numRanks; ++rank) {
+      stats->interpreter.nodeExecutions += rankStats[rank].nodeExecutions;
+      stats->interpreter.kernelExecutions += rankStats[rank].kernelExecutions;
+      stats->transport.push_back(group.getTransport(rank).getStats());
+    }
+  }
+  if (firstFailed >= 0)
+    return capture.fail(error, "rank " + std::to_string(firstFailed.load()) +
+                                   " failed first");
+  return std::move(results[0]);
 }
 
 } // namespace sluice

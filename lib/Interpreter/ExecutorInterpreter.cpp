@@ -31,9 +31,26 @@
 // parallel_iterations bounds how far iteration n+1 may start ahead of the
 // oldest iteration that still has nodes ready to run.
 //
+// A partitioned graph (one rank's part, -executor-partition) exchanges
+// tokens with the other ranks through InterpreterOptions::transport:
+//   send(d) key k to r  -> the token d goes to rank r under "k|<tag>"
+//   recv key k from r   -> the token rank r sent under "k|<tag>", the tag
+//                          the recv runs in (its control operand's)
+// A recv whose message has not arrived yet is posted (a message that comes
+// before its recv runs is kept). The two refinements above assume the whole
+// run is quiet, which one rank cannot see: when nothing is ready, a rank
+// takes the messages that have arrived, and with none, meets the others in
+// a round (Transport::allGather) carrying its messages sent minus received
+// and what refinement it could apply. A round with no message in flight is
+// global quiescence: the lowest rank with a stalled merge fires it, else the
+// rank with the deepest frame of dead exits flushes it (the single-process
+// order); when no rank can, the run is over.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Evaluator.h"
+
+#include "sluice/Interpreter/Transport.h"
 
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
@@ -135,9 +152,32 @@ private:
   LogicalResult executeIsland(IslandOp island, Tag tag, NodeInstance &inputs);
   void releaseIterations(FrameInstance *frame);
 
-  bool fireStalledMerges();
+  /// The refinements; with `dryRun`, only whether they would apply (the
+  /// depth of the frame whose dead exits would go, for flushDeadExits).
+  bool fireStalledMerges(bool dryRun = false);
   bool flushDeadExits();
+  int64_t deepestDeadExitFrame();
   void reportDeadlock(unsigned missingSlot);
+
+  /// The rendezvous tag of `tag`: each enclosing frame instance (its name
+  /// and the parent iteration it was entered from) and the iteration, e.g.
+  /// "while@0/inner@3#5"; "#0" in the root frame.
+  static std::string getTagKey(Tag tag);
+  LogicalResult executeSend(SendOp send, Tag tag, NodeInstance &inputs,
+                            bool anyDead);
+  LogicalResult executeRecv(RecvOp recv, Tag tag, bool anyDead);
+  /// Delivers a received token to its posted recv.
+  void completeRecv(RecvOp recv, Tag tag, bool dead,
+                    const interp::TransportMessage &message);
+  /// Hands a message to its posted recv, or keeps it for a recv not
+  /// posted yet.
+  void acceptMessage(interp::TransportMessage message);
+  /// A distributed rank with nothing ready: takes what has arrived, else
+  /// meets the others in a quiescence round. Sets `over` when the run has
+  /// ended everywhere.
+  LogicalResult idleStep(bool &over);
+  /// The error of a rank whose wait failed: what it waited for.
+  void reportWaitFailure(const std::string &why);
 
   /// The token an operand carries: its slot's (nullopt if it has not
   /// arrived), or a live external value.
@@ -166,6 +206,17 @@ private:
   SmallVector<std::optional<Token>> fetched;
   /// Set once an error has been emitted: stops the run.
   bool failedRun = false;
+
+  /// Recvs waiting for their message, and messages that arrived before
+  /// their recv ran, by (peer, rendezvous key).
+  struct PostedRecv {
+    RecvOp recv;
+    Tag tag;
+    bool dead;
+  };
+  std::map<std::pair<int64_t, std::string>, PostedRecv> posted;
+  std::map<std::pair<int64_t, std::string>, interp::TransportMessage>
+      arrivedEarly;
 };
 
 } // namespace
@@ -469,7 +520,162 @@ LogicalResult GraphExecutor::execute(Operation *node, Tag tag,
     return success();
   }
 
+  if (auto send = dyn_cast<SendOp>(node))
+    return executeSend(send, tag, inputs, anyDead);
+  if (auto recv = dyn_cast<RecvOp>(node))
+    return executeRecv(recv, tag, anyDead);
+
   return node->emitError("the executor cannot run '") << node->getName() << "'";
+}
+
+std::string GraphExecutor::getTagKey(Tag tag) {
+  SmallVector<const FrameInstance *> chain;
+  for (const FrameInstance *frame = tag.frame; frame->parent;
+       frame = frame->parent)
+    chain.push_back(frame);
+  std::string key;
+  for (const FrameInstance *frame : llvm::reverse(chain)) {
+    StringRef path = frame->path;
+    key += path.rsplit(';').second.empty() ? path.str()
+                                           : path.rsplit(';').second.str();
+    key += "@" + std::to_string(frame->parentIteration) + "/";
+  }
+  return key + "#" + std::to_string(tag.iteration);
+}
+
+LogicalResult GraphExecutor::executeSend(SendOp send, Tag tag,
+                                         NodeInstance &inputs, bool anyDead) {
+  interp::Transport *transport = evaluator.getOptions().transport;
+  if (!transport)
+    return send.emitError("sends to rank ")
+           << send.getPeer()
+           << ", but the run is not distributed (a partitioned graph runs "
+              "with sluice-run --ranks=K or --distributed under mpirun)";
+  Token token = operandToken(send, send.getData(), inputs);
+  bool dead = token.dead || anyDead;
+  std::string error;
+  std::string key = (send.getKey() + "|" + getTagKey(tag)).str();
+  if (failed(transport->send(send.getPeer(), key, dead ? Tensor() : token.value,
+                             dead, error)))
+    return send.emitError("cannot send '")
+           << send.getKey() << "' to rank " << send.getPeer() << ": " << error;
+  emit(send.getControl(), Token{Tensor(), dead}, tag);
+  return success();
+}
+
+LogicalResult GraphExecutor::executeRecv(RecvOp recv, Tag tag, bool anyDead) {
+  if (!evaluator.getOptions().transport)
+    return recv.emitError("receives from rank ")
+           << recv.getPeer()
+           << ", but the run is not distributed (a partitioned graph runs "
+              "with sluice-run --ranks=K or --distributed under mpirun)";
+  std::pair<int64_t, std::string> address = {
+      recv.getPeer(), (recv.getKey() + "|" + getTagKey(tag)).str()};
+  auto early = arrivedEarly.find(address);
+  if (early != arrivedEarly.end()) {
+    interp::TransportMessage message = std::move(early->second);
+    arrivedEarly.erase(early);
+    completeRecv(recv, tag, anyDead, message);
+    return success();
+  }
+  // Keeps its iteration outstanding until the message comes.
+  ++getIteration(tag.frame, tag.iteration).outstanding;
+  posted.emplace(address, PostedRecv{recv, tag, anyDead});
+  return success();
+}
+
+void GraphExecutor::completeRecv(RecvOp recv, Tag tag, bool dead,
+                                 const interp::TransportMessage &message) {
+  Token token{message.value, message.dead || dead};
+  emit(recv.getOutput(), token, tag);
+  emit(recv.getControl(), Token{Tensor(), token.dead}, tag);
+}
+
+void GraphExecutor::acceptMessage(interp::TransportMessage message) {
+  std::pair<int64_t, std::string> address = {message.source, message.key};
+  auto it = posted.find(address);
+  if (it == posted.end()) {
+    arrivedEarly.emplace(address, std::move(message));
+    return;
+  }
+  PostedRecv waiting = it->second;
+  posted.erase(it);
+  completeRecv(waiting.recv, waiting.tag, waiting.dead, message);
+  --getIteration(waiting.tag.frame, waiting.tag.iteration).outstanding;
+  if (waiting.tag.frame != &root)
+    releaseIterations(waiting.tag.frame);
+}
+
+void GraphExecutor::reportWaitFailure(const std::string &why) {
+  interp::Transport &transport = *evaluator.getOptions().transport;
+  if (posted.empty()) {
+    graph.emitError("rank ") << transport.getRank() << " stopped: " << why;
+    return;
+  }
+  auto &[address, waiting] = *posted.begin();
+  InFlightDiagnostic diag = waiting.recv.emitError("rank ")
+                            << transport.getRank() << " waited for '"
+                            << address.second << "' from rank " << address.first
+                            << ": " << why;
+  if (posted.size() > 1)
+    diag << " (" << posted.size() - 1 << " other receive"
+         << (posted.size() > 2 ? "s" : "") << " pending)";
+}
+
+LogicalResult GraphExecutor::idleStep(bool &over) {
+  interp::Transport &transport = *evaluator.getOptions().transport;
+  std::string error;
+  bool received = false;
+  while (true) {
+    FailureOr<std::optional<interp::TransportMessage>> message =
+        transport.tryReceive(error);
+    if (failed(message)) {
+      reportWaitFailure(error);
+      return failure();
+    }
+    if (!*message)
+      break;
+    acceptMessage(std::move(**message));
+    received = true;
+  }
+  if (received)
+    return success();
+
+  // A round: [sent - received, a stalled merge?, deepest dead-exit frame].
+  const interp::TransportStats &stats = transport.getStats();
+  int64_t local[] = {stats.messagesSent - stats.messagesReceived,
+                     fireStalledMerges(/*dryRun=*/true) ? 1 : 0,
+                     deepestDeadExitFrame()};
+  FailureOr<std::vector<int64_t>> all = transport.allGather(
+      local, evaluator.getOptions().receiveTimeoutSeconds, error);
+  if (failed(all)) {
+    reportWaitFailure(error);
+    return failure();
+  }
+  int64_t inFlight = 0, merger = -1, flusher = -1, deepest = -1;
+  for (int64_t rank = 0, e = transport.getNumRanks(); rank < e; ++rank) {
+    inFlight += (*all)[3 * rank];
+    if (merger < 0 && (*all)[3 * rank + 1])
+      merger = rank;
+    if ((*all)[3 * rank + 2] > deepest) {
+      deepest = (*all)[3 * rank + 2];
+      flusher = rank;
+    }
+  }
+  if (inFlight != 0)
+    return success(); // messages on their way: take them first
+  int64_t actor = merger >= 0 ? merger : flusher;
+  if (actor < 0) {
+    over = true;
+    return success();
+  }
+  if (actor == transport.getRank()) {
+    if (merger >= 0)
+      fireStalledMerges();
+    else
+      flushDeadExits();
+  }
+  return success();
 }
 
 void GraphExecutor::releaseIterations(FrameInstance *frame) {
@@ -504,7 +710,7 @@ static void forEachFrame(FrameInstance *frame,
     forEachFrame(child.get(), fn);
 }
 
-bool GraphExecutor::fireStalledMerges() {
+bool GraphExecutor::fireStalledMerges(bool dryRun) {
   bool fired = false;
   forEachFrame(&root, [&](FrameInstance *frame) {
     for (auto &[index, iteration] : frame->iterations) {
@@ -523,6 +729,10 @@ bool GraphExecutor::fireStalledMerges() {
         if (controlsArrived && anyDeadData)
           stalled.push_back(node);
       }
+      if (dryRun) {
+        fired |= !stalled.empty();
+        continue;
+      }
       for (Operation *node : stalled) {
         NodeInstance inputs = std::move(iteration.pending[node]);
         iteration.pending.erase(node);
@@ -537,6 +747,15 @@ bool GraphExecutor::fireStalledMerges() {
     }
   });
   return fired;
+}
+
+int64_t GraphExecutor::deepestDeadExitFrame() {
+  int64_t depth = -1;
+  forEachFrame(&root, [&](FrameInstance *frame) {
+    if (!frame->deadExitsFlushed && !frame->deadExits.empty())
+      depth = std::max<int64_t>(depth, frame->depth);
+  });
+  return depth;
 }
 
 bool GraphExecutor::flushDeadExits() {
@@ -611,9 +830,23 @@ FailureOr<SmallVector<Tensor>> GraphExecutor::run() {
       if (tag.frame != &root)
         releaseIterations(tag.frame);
     }
-    if (failedRun || fireStalledMerges() || flushDeadExits())
+    if (failedRun)
+      break;
+    if (evaluator.getOptions().transport) {
+      bool over = false;
+      if (failed(idleStep(over)))
+        failedRun = true;
+      if (over)
+        break;
+      continue;
+    }
+    if (fireStalledMerges() || flushDeadExits())
       continue;
     break;
+  }
+  if (!failedRun && !posted.empty()) {
+    reportWaitFailure("the run ended everywhere without it");
+    return failure();
   }
   if (failedRun)
     return failure();

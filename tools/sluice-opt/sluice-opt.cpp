@@ -16,6 +16,7 @@
 #include "sluice/Conversion/ExecutorToLite/Passes.h"
 #include "sluice/Conversion/Passes.h"
 #include "sluice/Dialect/Executor/IR/ExecutorDialect.h"
+#include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 
@@ -28,6 +29,7 @@ int main(int argc, char **argv) {
   sluice::executor::registerSluiceExecutorToLitePasses();
   sluice::executor::registerLiftControlFlowPipeline();
   sluice::lite::registerSluiceLitePasses();
+  sluice::executor::registerSluiceExecutorPasses();
   sluice::registerSluiceConversionPasses();
   sluice::registerSluiceNativeCodegenPasses();
   sluice::registerLiteToLLVMPipeline();

@@ -23,6 +23,7 @@
 #include "sluice/API/Compare.h"
 #include "sluice/API/Program.h"
 #include "sluice/Driver/GraphDefOptions.h"
+#include "sluice/Interpreter/MPITransport.h"
 #include "sluice/Interpreter/ProgramIO.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -145,6 +146,50 @@ static cl::opt<double> absoluteTolerance(
     "atol", cl::desc("With --compare: absolute tolerance of float outputs"),
     cl::init(sluice::CompareOptions().atol), cl::cat(category));
 
+static cl::opt<int64_t> ranks(
+    "ranks",
+    cl::desc("Partition the graph over K ranks (--placement) and run every "
+             "rank as a thread of this process, the ranks exchanging tokens "
+             "in memory; prints rank 0's outputs"),
+    cl::value_desc("K"), cl::cat(category));
+static cl::opt<bool> distributed(
+    "distributed",
+    cl::desc("Under mpirun -np K: partition the graph over the K processes "
+             "(--placement) and run this process's rank, the ranks "
+             "exchanging tokens as MPI messages; rank 0 prints the outputs. "
+             "Every rank checks at start that all hold the same partition"),
+    cl::cat(category));
+static cl::opt<std::string> placement(
+    "placement",
+    cl::desc("With --ranks or --distributed: how nodes are placed -- device "
+             "(default: the GraphDef's device fields, task i on rank i), "
+             "auto (balance work, cut few edges), random[:SEED], or "
+             "SCOPE=RANK,... (a node named SCOPE or SCOPE/... on RANK, the "
+             "longest scope winning, the rest on rank 0)"),
+    cl::init("device"), cl::cat(category));
+static cl::opt<double> receiveTimeout(
+    "receive-timeout",
+    cl::desc("With --ranks or --distributed: seconds a rank with nothing "
+             "else to run waits for a message before it stops, naming the "
+             "edge and the rank it waited for (default 60)"),
+    cl::init(sluice::RunOptions().receiveTimeoutSeconds), cl::cat(category));
+
+/// --placement as PartitionOptions ("random:7" -> random, seed 7).
+static sluice::PartitionOptions getPartitionOptions(int64_t numRanks) {
+  sluice::PartitionOptions options;
+  options.numRanks = numRanks;
+  StringRef text = placement;
+  if (text.consume_front("random")) {
+    options.placement = "random";
+    uint64_t seed = 0;
+    if (text.consume_front(":") && !text.getAsInteger(10, seed))
+      options.seed = seed;
+  } else {
+    options.placement = text.str();
+  }
+  return options;
+}
+
 /// Prints what --print-stats reports for a run of `engine`.
 static void printRunStats(sluice::Engine engine,
                           const sluice::RunStats &stats) {
@@ -160,6 +205,88 @@ static void printRunStats(sluice::Engine engine,
         stats.interpreter.kernelExecutions);
 }
 
+/// --ranks and --distributed: partitions `program` and runs its ranks,
+/// as threads of this process or as this MPI process's rank.
+static int runPartitioned(sluice::Program &program,
+                          ArrayRef<sluice::interp::Tensor> inputs,
+                          sluice::interp::MPISession *mpi) {
+  if (engine != sluice::Engine::Interpreter || lift) {
+    llvm::errs() << "sluice-run: a partitioned graph runs as executor "
+                    "graphs in the interpreter: no --engine=native, no "
+                    "--lift\n";
+    return 1;
+  }
+  if (ranks.getNumOccurrences() && distributed) {
+    llvm::errs() << "sluice-run: --ranks runs every rank in this process, "
+                    "--distributed one rank per MPI process: not both\n";
+    return 1;
+  }
+  std::optional<sluice::interp::MPITransport> transport;
+  if (distributed)
+    transport.emplace();
+  int64_t numRanks = transport ? transport->getNumRanks() : ranks;
+  int64_t rank = transport ? transport->getRank() : 0;
+  std::string prefix =
+      transport ? "sluice-run: rank " + std::to_string(rank) : "sluice-run";
+  sluice::ProgramError error;
+  if (numRanks < 1) {
+    llvm::errs() << "sluice-run: --ranks must be at least 1\n";
+    return 1;
+  }
+  if (failed(program.partition(getPartitionOptions(numRanks), error))) {
+    error.print(llvm::errs(), prefix);
+    return 1;
+  }
+  sluice::RunOptions options;
+  options.function = functionName;
+  options.maxIterations = maxIterations;
+  options.receiveTimeoutSeconds = receiveTimeout;
+  sluice::RunStats stats;
+  FailureOr<SmallVector<sluice::interp::Tensor>> results = failure();
+  if (transport) {
+    std::string message;
+    if (failed(transport->checkSameProgram(llvm::hash_value(program.getMLIR()),
+                                           message))) {
+      llvm::errs() << prefix << ": " << message << "\n";
+      return 1; // every rank sees it: all finalize
+    }
+    options.function = functionName + "_rank" + std::to_string(rank);
+    options.transport = &*transport;
+    results = program.run(inputs, options, error, &stats);
+    stats.transport.push_back(transport->getStats());
+    if (failed(results)) {
+      // Tell the others, then end the whole run: a rank that failed may
+      // leave a round pending that MPI_Finalize would wait for.
+      std::string text = error.getText();
+      transport->reportFailure(StringRef(text).split('\n').first);
+      error.print(llvm::errs(), prefix);
+      llvm::errs().flush();
+      mpi->abort(1);
+    }
+  } else {
+    results = program.runRanks(inputs, options, numRanks, error, &stats);
+  }
+  if (printStats)
+    for (auto [index, messages] : llvm::enumerate(stats.transport))
+      llvm::errs() << llvm::formatv(
+          "{{\"rank\": {0}, \"messages_sent\": {1}, \"bytes_sent\": {2}, "
+          "\"messages_received\": {3}, \"bytes_received\": {4}, "
+          "\"seconds\": {5}}\n",
+          transport ? rank : static_cast<int64_t>(index), messages.messagesSent,
+          messages.bytesSent, messages.messagesReceived, messages.bytesReceived,
+          stats.runSeconds);
+  if (failed(results)) {
+    error.print(llvm::errs(), prefix);
+    return 1;
+  }
+  if (rank == 0)
+    llvm::outs() << sluice::interp::formatOutputs(
+                        program.lookupFunction(functionName + "_rank0"),
+                        *results)
+                 << "\n";
+  return 0;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   sluice::GraphDefCommandLineOptions graphDefOptions("GraphDef input: ",
@@ -169,6 +296,10 @@ int main(int argc, char **argv) {
       argc, argv,
       "Sluice reference interpreter: runs a function and prints its results "
       "as JSON\n");
+  // Before anything else can fail: every rank of an mpirun must finalize.
+  std::optional<sluice::interp::MPISession> mpi;
+  if (distributed)
+    mpi.emplace(argc, argv);
 
   if (compare.getNumOccurrences() && compare != "" && compare != "text" &&
       compare != "json") {
@@ -256,6 +387,9 @@ int main(int argc, char **argv) {
     }
     return comparison->agrees() ? 0 : 1;
   }
+
+  if (ranks.getNumOccurrences() || distributed)
+    return runPartitioned(*program, *inputs, mpi ? &*mpi : nullptr);
 
   // The native engine lifts (a copy of) a program with executor graphs.
   sluice::RunOptions options;

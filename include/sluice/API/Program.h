@@ -35,6 +35,7 @@
 #include "sluice/API/MemoryReport.h"
 #include "sluice/API/ProgramError.h"
 #include "sluice/Interpreter/Interpreter.h"
+#include "sluice/Interpreter/Transport.h"
 #include "sluice/Kernels/Tensor.h"
 #include "sluice/Target/GraphDef/GraphDefImport.h"
 #include "sluice/Target/Native/NativeEmitter.h"
@@ -83,6 +84,13 @@ struct RunOptions {
   int64_t maxMemoryBytes = interp::InterpreterOptions().maxMemoryBytes;
   /// What the native engine compiles for.
   NativeTargetOptions target = {/*cpu=*/"native", /*optLevel=*/3};
+  /// A partitioned program's rank functions (`<f>_rank<r>`) run with this
+  /// rank's end of a Transport (the interpreter only); see runRanks for
+  /// ranks that are threads of this process.
+  interp::Transport *transport = nullptr;
+  /// How long a rank waits for a message before it gives up.
+  double receiveTimeoutSeconds =
+      interp::InterpreterOptions().receiveTimeoutSeconds;
 };
 
 /// What a run measured (sluice-run --print-stats).
@@ -96,6 +104,8 @@ struct RunStats {
   double runSeconds = 0;
   /// Interpreter: node and kernel executions.
   interp::InterpreterStats interpreter;
+  /// A distributed run: each rank's messages (runRanks: one per rank).
+  std::vector<interp::TransportStats> transport;
 };
 
 struct CompileOptions {
@@ -135,6 +145,17 @@ struct PictureOptions {
   /// Lifted picture only: whose BufferModel decides in place vs copied,
   /// "native" or "tflite".
   std::string bufferModel = "native";
+};
+
+/// How Program::partition places a graph's nodes on ranks.
+struct PartitionOptions {
+  int64_t numRanks = 2;
+  /// "device" (the GraphDef's device fields: task i -> rank i), "auto" (a
+  /// heuristic balancing work and cut edges), "random" (from `seed`), or a
+  /// spec "scope=rank,scope=rank" (a node named scope or scope/... goes to
+  /// that rank, the longest scope winning; others to rank 0).
+  std::string placement = "device";
+  uint64_t seed = 0;
 };
 
 /// An argument or a result of a function, as the JSON and Python see it.
@@ -230,6 +251,15 @@ public:
   mlir::LogicalResult runPipeline(llvm::StringRef pipeline,
                                   ProgramError &error);
 
+  /// Places every node of the executor graphs on a rank and partitions
+  /// them in place (-executor-place, -executor-partition): each function
+  /// `f` becomes `f_rank0` ... `f_rank<K-1>`, whose graphs exchange tokens
+  /// through executor.send/recv, with a control-loop state machine on every
+  /// rank a loop spans. Run the result with runRanks, or one rank per
+  /// process with RunOptions::transport (sluice-run --distributed).
+  mlir::LogicalResult partition(const PartitionOptions &options,
+                                ProgramError &error);
+
   /// Adds the gradient function of `function` (-lite-infer-shapes and
   /// -lite-fold-constants, then -lite-reverse-mode):
   /// `<function>_grad` takes `function`'s arguments and a seed per float
@@ -294,6 +324,17 @@ public:
   mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
   run(llvm::ArrayRef<interp::Tensor> inputs, const RunOptions &options,
       ProgramError &error, RunStats *stats = nullptr) const;
+
+  /// Runs a program partitioned over `numRanks` ranks (-executor-partition:
+  /// functions `<options.function>_rank<r>`) in the interpreter, each rank a
+  /// thread of this process with variables of its own, connected by an
+  /// in-process transport; returns rank 0's results. A rank that fails
+  /// stops the others (their waits end naming it); the error holds the
+  /// failing ranks' diagnostics and says which rank failed first.
+  mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
+  runRanks(llvm::ArrayRef<interp::Tensor> inputs, const RunOptions &options,
+           int64_t numRanks, ProgramError &error,
+           RunStats *stats = nullptr) const;
 
 private:
   Program(std::shared_ptr<ProgramSession> session,

@@ -22,6 +22,8 @@
 
 namespace sluice::interp {
 
+class Transport;
+
 struct InterpreterOptions {
   /// Upper bound on the iterations of any one loop (a lite.while, or one
   /// frame of an executor graph); exceeding it is an error.
@@ -30,6 +32,13 @@ struct InterpreterOptions {
   /// those alive when it starts: its inputs, the program's variables);
   /// exceeding it, or a kernel about to, is an error.
   int64_t maxMemoryBytes = kDefaultMaxMemoryBytes;
+  /// A partitioned graph's executor.send/recv go through this (its rank's
+  /// end of a Transport, sluice/Interpreter/Transport.h); null: a graph
+  /// with sends or receives is an error.
+  Transport *transport = nullptr;
+  /// How long a rank with nothing else to run waits for a message before
+  /// it gives up, naming the edge and the rank it waited for.
+  double receiveTimeoutSeconds = 60;
 };
 
 /// Which executor nodes (the ops of executor.graphs) a run executed, and

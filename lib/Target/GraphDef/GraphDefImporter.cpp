@@ -887,6 +887,9 @@ LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
     Value &control = controls[index];
     control.replaceAllUsesWith(op->getResults().back());
     control = op->getResults().back();
+    // Where TF would run the node: -executor-place's `device` strategy.
+    if (!n.device().empty())
+      op->setAttr("sluice.device", StringAttr::get(context, n.device()));
   };
 
   switch (kinds[index]) {

@@ -300,5 +300,27 @@ LogicalResult EnterOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// SendOp, RecvOp
+//===----------------------------------------------------------------------===//
+
+/// The checks both ends of a cut edge share: a key and a rank.
+static LogicalResult verifyRendezvous(Operation *op, StringRef key,
+                                      IntegerAttr peer) {
+  if (key.empty())
+    return op->emitOpError("expects a non-empty key");
+  if (peer.getInt() < 0)
+    return op->emitOpError("expects a rank >= 0, got ") << peer.getInt();
+  return success();
+}
+
+LogicalResult SendOp::verify() {
+  return verifyRendezvous(*this, getKey(), getPeerAttr());
+}
+
+LogicalResult RecvOp::verify() {
+  return verifyRendezvous(*this, getKey(), getPeerAttr());
+}
+
 #define GET_OP_CLASSES
 #include "sluice/Dialect/Executor/IR/ExecutorOps.cpp.inc"

@@ -274,4 +274,58 @@ def Executor_ControlTriggerOp : Executor_NodeOp<"control_trigger"> {
   let assemblyFormat = "(`(` $controls^ `)`)? attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Distribution: the two ends of an edge cut by -executor-partition
+//===----------------------------------------------------------------------===//
+
+def Executor_SendOp : Executor_NodeOp<"send"> {
+  let summary = "sends a value, live or dead, to another rank";
+  let description = [{
+    One end of a graph edge that partitioning cut: delivers `data` with its
+    deadness to the `executor.recv` of the same `key` on rank `peer`, under
+    the tag (frame instance and iteration) the send runs in. The rendezvous
+    key of one transfer is (key, tag): each iteration of a loop has its own.
+    A dead `data` is sent as a dead token, so that the receiving rank's nodes
+    become dead too. The result is the send's control token.
+
+    ```mlir
+    %ctl = executor.send %x key "add:0" to 1 : tensor<f32>
+    ```
+  }];
+  let arguments = (ins AnyTensor:$data, StrAttr:$key, I64Attr:$peer,
+                       Executor_Controls:$controls);
+  let results = (outs Executor_ControlType:$control);
+  let assemblyFormat = [{
+    (`(` $controls^ `)`)? $data `key` $key `to` $peer attr-dict `:`
+      type($data)
+  }];
+  let hasVerifier = 1;
+}
+
+def Executor_RecvOp : Executor_NodeOp<"recv"> {
+  let summary = "receives a value, live or dead, from another rank";
+  let description = [{
+    The other end: `output` is what the `executor.send` of the same `key` on
+    rank `peer` sent under the same tag, dead if that was dead. Without
+    control operands a recv runs once, in the root frame; inside a loop its
+    control operand is the token of its rank's control-loop state machine
+    (the merge of the loop's skeleton), which runs the recv once in every
+    iteration, under that iteration's tag. A recv receives even when its
+    control operands are dead (its sender sends in every case); its output
+    is then dead.
+
+    ```mlir
+    %x, %ctl = executor.recv(%k) key "add:0" from 0 : tensor<f32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$key, I64Attr:$peer,
+                       Executor_Controls:$controls);
+  let results = (outs AnyTensor:$output, Executor_ControlType:$control);
+  let assemblyFormat = [{
+    (`(` $controls^ `)`)? `key` $key `from` $peer attr-dict `:`
+      type($output)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // SLUICE_DIALECT_EXECUTOR_IR_EXECUTOROPS_TD

@@ -1,0 +1,83 @@
+//===- MPITransport.h - the ranks of a partitioned run as MPI processes -*- C++
+//-*-===//
+//
+// A Transport over Open MPI, for `mpirun -np K sluice-run G --distributed`:
+// each process is one rank of MPI_COMM_WORLD and runs its part of the
+// partitioned graph. A token travels as one MPI message to its peer:
+//
+//   | header: dead, dtype, rank, key length | shape | key | data |
+//
+// with the MPI tag derived from the rendezvous key (a hash below
+// MPI_TAG_UB); the receiver matches messages to its recvs by the full key,
+// so two keys sharing a tag cannot be confused. Sends are non-blocking
+// (MPI_Isend, the buffer kept until MPI_Test says it left); the idle
+// ranks' rounds are MPI_Iallgather, polled until a deadline. A rank that
+// fails tells every other rank with a message of a tag of its own, so that
+// their waits end naming it instead of running into their timeout.
+//
+// MPI is initialised and finalised by whoever owns the process (sluice-run);
+// this file only uses MPI_COMM_WORLD.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_INTERPRETER_MPITRANSPORT_H
+#define SLUICE_INTERPRETER_MPITRANSPORT_H
+
+#include "sluice/Interpreter/Transport.h"
+
+#include <list>
+
+namespace sluice::interp {
+
+/// MPI_Init_thread for the lifetime of a process's distributed run, then
+/// MPI_Finalize (sluice-run --distributed owns one).
+class MPISession {
+public:
+  MPISession(int &argc, char **&argv);
+  ~MPISession();
+  /// Ends every process of the run with `status` (MPI_Abort), after a
+  /// moment that lets this rank's failure notices leave: a failed rank may
+  /// leave collectives pending, which MPI_Finalize would wait for forever.
+  [[noreturn]] void abort(int status);
+};
+
+class MPITransport : public Transport {
+public:
+  /// The transport of this process's rank in MPI_COMM_WORLD (MPI must be
+  /// initialised).
+  MPITransport();
+  /// Waits until every message this rank sent has left.
+  ~MPITransport() override;
+
+  int64_t getRank() const override { return rank; }
+  int64_t getNumRanks() const override { return numRanks; }
+  mlir::LogicalResult send(int64_t peer, llvm::StringRef key,
+                           const Tensor &value, bool dead,
+                           std::string &error) override;
+  mlir::FailureOr<std::optional<TransportMessage>>
+  tryReceive(std::string &error) override;
+  mlir::FailureOr<std::vector<int64_t>> allGather(llvm::ArrayRef<int64_t> local,
+                                                  double timeoutSeconds,
+                                                  std::string &error) override;
+  void reportFailure(llvm::StringRef why) override;
+
+  /// Checks that every rank holds the same program: gathers each rank's
+  /// `fingerprint` (e.g. a hash of its partitioned module) and fails,
+  /// naming the first rank that differs from rank 0, when they do not all
+  /// agree. Every rank must call it (it is collective).
+  mlir::LogicalResult checkSameProgram(uint64_t fingerprint,
+                                       std::string &error);
+
+private:
+  struct PendingSend;
+  /// Frees the buffers of sends that have left.
+  void reapSends(bool wait);
+
+  int64_t rank = 0, numRanks = 1;
+  int maxTag = 32767;
+  std::list<PendingSend> pendingSends;
+};
+
+} // namespace sluice::interp
+
+#endif // SLUICE_INTERPRETER_MPITRANSPORT_H

@@ -1,0 +1,240 @@
+//===- MPITransport.cpp - the ranks of a partitioned run as MPI processes -===//
+//
+// sluice/Interpreter/MPITransport.h: tokens as MPI messages between the
+// processes of MPI_COMM_WORLD.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Interpreter/MPITransport.h"
+
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <mpi.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+
+using namespace mlir;
+using namespace sluice::interp;
+
+namespace {
+
+/// The fixed part of a message.
+struct Header {
+  int32_t dead;
+  int32_t dtype;
+  int32_t rank;
+  int32_t keyLength;
+};
+
+/// The tag of a failure notice: above every tag a key can hash to.
+int failureTag(int maxTag) { return maxTag; }
+
+} // namespace
+
+MPISession::MPISession(int &argc, char **&argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
+}
+
+MPISession::~MPISession() { MPI_Finalize(); }
+
+void MPISession::abort(int status) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  MPI_Abort(MPI_COMM_WORLD, status);
+  std::_Exit(status);
+}
+
+struct MPITransport::PendingSend {
+  std::vector<char> buffer;
+  MPI_Request request;
+};
+
+MPITransport::MPITransport() {
+  int worldRank = 0, worldSize = 1, flag = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &worldRank);
+  MPI_Comm_size(MPI_COMM_WORLD, &worldSize);
+  rank = worldRank;
+  numRanks = worldSize;
+  int *tagUpperBound = nullptr;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tagUpperBound, &flag);
+  if (flag && tagUpperBound)
+    maxTag = std::min(*tagUpperBound, 1 << 30);
+}
+
+MPITransport::~MPITransport() { reapSends(/*wait=*/true); }
+
+void MPITransport::reapSends(bool wait) {
+  for (auto it = pendingSends.begin(); it != pendingSends.end();) {
+    int done = 0;
+    if (wait)
+      MPI_Wait(&it->request, MPI_STATUS_IGNORE), done = 1;
+    else
+      MPI_Test(&it->request, &done, MPI_STATUS_IGNORE);
+    it = done ? pendingSends.erase(it) : std::next(it);
+  }
+}
+
+LogicalResult MPITransport::send(int64_t peer, llvm::StringRef key,
+                                 const Tensor &value, bool dead,
+                                 std::string &error) {
+  if (peer < 0 || peer >= numRanks) {
+    error = "there is no rank " + std::to_string(peer) + " (mpirun -np " +
+            std::to_string(numRanks) + ")";
+    return failure();
+  }
+  reapSends(/*wait=*/false);
+  // A dead token is only its deadness; a live one its dtype, shape, data.
+  bool hasData = !dead;
+  Header header{dead ? 1 : 0,
+                hasData ? static_cast<int32_t>(value.getDType()) : -1,
+                hasData ? static_cast<int32_t>(value.getRank()) : 0,
+                static_cast<int32_t>(key.size())};
+  int64_t bytes = hasData ? getMessageBytes(value) : 0;
+  PendingSend &pending = pendingSends.emplace_back();
+  std::vector<char> &buffer = pending.buffer;
+  buffer.resize(sizeof(Header) + header.rank * sizeof(int64_t) + key.size() +
+                bytes);
+  char *cursor = buffer.data();
+  std::memcpy(cursor, &header, sizeof(Header));
+  cursor += sizeof(Header);
+  if (hasData) {
+    std::memcpy(cursor, value.getShape().data(), header.rank * sizeof(int64_t));
+    cursor += header.rank * sizeof(int64_t);
+  }
+  std::memcpy(cursor, key.data(), key.size());
+  cursor += key.size();
+  if (bytes)
+    std::memcpy(cursor, value.data<char>(), bytes);
+  int tag = static_cast<int>(llvm::hash_value(key) %
+                             static_cast<size_t>(failureTag(maxTag)));
+  int status =
+      MPI_Isend(buffer.data(), static_cast<int>(buffer.size()), MPI_BYTE,
+                static_cast<int>(peer), tag, MPI_COMM_WORLD, &pending.request);
+  if (status != MPI_SUCCESS) {
+    pendingSends.pop_back();
+    error = "MPI_Isend failed (" + std::to_string(status) + ")";
+    return failure();
+  }
+  ++stats.messagesSent;
+  stats.bytesSent += bytes;
+  return success();
+}
+
+FailureOr<std::optional<TransportMessage>>
+MPITransport::tryReceive(std::string &error) {
+  reapSends(/*wait=*/false);
+  int flag = 0;
+  MPI_Status status;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+  if (!flag)
+    return std::optional<TransportMessage>();
+  int count = 0;
+  MPI_Get_count(&status, MPI_BYTE, &count);
+  std::vector<char> buffer(count);
+  MPI_Recv(buffer.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG,
+           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  if (status.MPI_TAG == failureTag(maxTag)) {
+    error = "rank " + std::to_string(status.MPI_SOURCE) +
+            " failed: " + std::string(buffer.begin(), buffer.end());
+    return failure();
+  }
+  Header header;
+  std::memcpy(&header, buffer.data(), sizeof(Header));
+  const char *cursor = buffer.data() + sizeof(Header);
+  TransportMessage message;
+  message.source = status.MPI_SOURCE;
+  message.dead = header.dead;
+  SmallVector<int64_t> shape(header.rank);
+  if (header.dtype >= 0) {
+    std::memcpy(shape.data(), cursor, header.rank * sizeof(int64_t));
+    cursor += header.rank * sizeof(int64_t);
+  }
+  message.key.assign(cursor, header.keyLength);
+  cursor += header.keyLength;
+  if (header.dtype >= 0) {
+    message.value = Tensor(static_cast<DType>(header.dtype), shape);
+    std::memcpy(message.value.mutableData<char>(), cursor,
+                getMessageBytes(message.value));
+  }
+  ++stats.messagesReceived;
+  stats.bytesReceived += getMessageBytes(message.value);
+  return std::optional<TransportMessage>(std::move(message));
+}
+
+FailureOr<std::vector<int64_t>>
+MPITransport::allGather(llvm::ArrayRef<int64_t> local, double timeoutSeconds,
+                        std::string &error) {
+  std::vector<int64_t> result(local.size() * numRanks);
+  MPI_Request request;
+  MPI_Iallgather(local.data(), static_cast<int>(local.size()), MPI_INT64_T,
+                 result.data(), static_cast<int>(local.size()), MPI_INT64_T,
+                 MPI_COMM_WORLD, &request);
+  auto deadline = std::chrono::steady_clock::now() +
+                  std::chrono::duration<double>(timeoutSeconds);
+  int spins = 0;
+  while (true) {
+    int done = 0;
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done)
+      return result;
+    reapSends(/*wait=*/false);
+    // A failed rank never joins: its notice ends the wait.
+    int flag = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, failureTag(maxTag), MPI_COMM_WORLD, &flag,
+               &status);
+    if (flag) {
+      int count = 0;
+      MPI_Get_count(&status, MPI_BYTE, &count);
+      std::vector<char> text(count);
+      MPI_Recv(text.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG,
+               MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      error = "rank " + std::to_string(status.MPI_SOURCE) +
+              " failed: " + std::string(text.begin(), text.end());
+      return failure();
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      error = "timed out waiting for the other ranks (one failed or is "
+              "stuck)";
+      return failure();
+    }
+    // Spin briefly (the others are usually close), then yield the core.
+    if (++spins > 1000)
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+}
+
+void MPITransport::reportFailure(llvm::StringRef why) {
+  // Non-blocking: a peer that has failed too must not hold this rank up.
+  // The text stays alive in a pending send until the transport goes.
+  for (int64_t peer = 0; peer < numRanks; ++peer) {
+    if (peer == rank)
+      continue;
+    PendingSend &pending = pendingSends.emplace_back();
+    pending.buffer.assign(why.begin(), why.end());
+    MPI_Isend(pending.buffer.data(), static_cast<int>(pending.buffer.size()),
+              MPI_BYTE, static_cast<int>(peer), failureTag(maxTag),
+              MPI_COMM_WORLD, &pending.request);
+  }
+}
+
+LogicalResult MPITransport::checkSameProgram(uint64_t fingerprint,
+                                             std::string &error) {
+  std::vector<uint64_t> all(numRanks);
+  MPI_Allgather(&fingerprint, 1, MPI_UINT64_T, all.data(), 1, MPI_UINT64_T,
+                MPI_COMM_WORLD);
+  for (int64_t other = 1; other < numRanks; ++other)
+    if (all[other] != all[0]) {
+      error = "rank " + std::to_string(other) +
+              " holds another program than rank 0 (partition fingerprints " +
+              llvm::utohexstr(all[other]) + " and " + llvm::utohexstr(all[0]) +
+              "): every rank must load the same graph with the same "
+              "placement";
+      return failure();
+    }
+  return success();
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+# Differential test of distributed execution: random v1 programs and the
+# TF-written corpus, partitioned over 2, 3 and 4 ranks with random
+# placements, against the single-process run.
+"""Partitioned runs agree with the single-process run.
+
+For each i in range(--count), program seed S+i (gen_v1_programs.generate:
+nested conds, while loops and cases) and K = 2, 3, 4 in turn:
+  1. sluice-run prog.mlir --inputs=in.json                (the oracle)
+  2. sluice-run prog.mlir --inputs=in.json --ranks=K --placement=random:SEED
+     (every node on a random rank: the graph partitioned with send/recv,
+     dead tokens and control-loop state machines, the K ranks run as
+     threads exchanging tokens in memory)
+     or, for every --mpi-every'th program,
+     mpirun -np K sluice-run ... --distributed           (one MPI process
+     per rank, the tokens as MPI messages)
+and the outputs must be the same JSON text. With --corpus DIR, every
+program of the TF-written corpus (test/tf/corpus) with its first recorded
+run, too, placed at random over 2..4 ranks.
+
+Programs the partitioning refuses (no v1 control flow left; a function
+that does more than run its graph) are skipped. Prints one line per
+failure, then
+  distributed differential: N runs, N agree, N failed (M under mpirun)
+and exits 1 on any failure (the failing program is kept in --workdir).
+
+usage: distributed_differential.py --count N --seed S --sluice-run PATH
+           [--corpus DIR] [--mpirun PATH] [--mpi-every N] [--workdir DIR]
+"""
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "tf"))
+import gen_v1_programs  # noqa: E402
+from toolrun import execute  # noqa: E402
+
+MAX_ITERATIONS = "--max-iterations=1000"
+# What the partitioning refuses, with a diagnostic, and this test skips:
+# graphs with no v1 control flow left (TF2's functional If/While import as
+# lite.if/lite.while, which only the single-process engines run), and
+# functions that do more than run their graph (an initializer of variables).
+NOT_PARTITIONED = ("only executor graphs", "cannot partition function")
+# A partitioned run that waits longer than this for a message is a bug here
+# (every program finishes in well under a second).
+TIMEOUT = "--receive-timeout=20"
+
+
+def mpirun_command(mpirun, ranks):
+    # Oversubscribe: the machine may have fewer cores than ranks.
+    return [mpirun, "--oversubscribe", "--allow-run-as-root", "-np", str(ranks)]
+
+
+def run_pair(args, label, program, extra, ranks, seed, use_mpi, failures):
+    """Runs `program` alone and partitioned; appends a failure if they differ."""
+    base = [args.sluice_run, program, MAX_ITERATIONS] + extra
+    rc, reference, err = execute(base, args.timeout)
+    if rc != 0:
+        # A program the single-process run refuses is not this test's.
+        return None
+    distributed = base + [TIMEOUT, f"--placement=random:{seed}"]
+    if use_mpi:
+        command = mpirun_command(args.mpirun, ranks) + distributed + ["--distributed"]
+    else:
+        command = distributed + [f"--ranks={ranks}"]
+    rc, output, err = execute(command, args.timeout)
+    if rc != 0 and any(reason in err for reason in NOT_PARTITIONED):
+        return None
+    if rc != 0 or output.strip() != reference.strip():
+        why = (f"exit {rc}: " + " | ".join(err.strip().splitlines()[:4])) if rc != 0 \
+            else f"outputs differ:\n    alone:       {reference.strip()[:300]}" \
+                 f"\n    partitioned: {output.strip()[:300]}"
+        failures.append(f"{label} (ranks {ranks}, placement random:{seed}"
+                        f"{', mpirun' if use_mpi else ''}): {why}")
+        return False
+    return True
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sluice-run", required=True)
+    parser.add_argument("--corpus")
+    parser.add_argument("--mpirun")
+    parser.add_argument("--mpi-every", type=int, default=10)
+    parser.add_argument("--workdir")
+    parser.add_argument("--timeout", type=float, default=120)
+    args = parser.parse_args()
+    work = args.workdir or tempfile.mkdtemp(prefix="distributed-")
+    os.makedirs(work, exist_ok=True)
+    failures = []
+    runs = agreed = mpi_runs = 0
+    for index in range(args.count):
+        seed = args.seed + index
+        ranks = 2 + index % 3
+        mlir, inputs = gen_v1_programs.generate(seed)
+        program = os.path.join(work, f"seed-{seed}.mlir")
+        inputs_path = os.path.join(work, f"seed-{seed}.json")
+        with open(program, "w") as f:
+            f.write(mlir)
+        with open(inputs_path, "w") as f:
+            f.write(inputs)
+        use_mpi = bool(args.mpirun) and index % args.mpi_every == 0
+        result = run_pair(args, f"seed {seed}", program,
+                          [f"--inputs={inputs_path}"], ranks, seed, use_mpi, failures)
+        if result is None:
+            continue
+        runs += 1
+        mpi_runs += use_mpi
+        agreed += result
+        if result:
+            os.remove(program)
+            os.remove(inputs_path)
+    if args.corpus:
+        import tfcorpus
+        for index, (name, path, meta) in enumerate(tfcorpus.programs(args.corpus)):
+            extra = []
+            if meta["feeds"]:
+                extra.append("--feeds=" + ",".join(meta["feeds"]))
+            if meta["fetches"]:
+                extra.append("--fetches=" + ",".join(meta["fetches"]))
+            if meta.get("init"):
+                extra.append("--init=" + ",".join(meta["init"]))
+            run = meta["runs"][0]
+            if "tf_error" in run:
+                continue
+            if run["inputs"]:
+                inputs_path = os.path.join(work, f"{name}.json")
+                with open(inputs_path, "w") as f:
+                    json.dump(run["inputs"], f)
+                extra.append(f"--inputs={inputs_path}")
+            ranks = 2 + index % 3
+            result = run_pair(args, name, path, extra, ranks, args.seed + index,
+                              False, failures)
+            if result is None:
+                continue
+            runs += 1
+            agreed += result
+    for failure in failures:
+        print("FAIL " + failure)
+    print(f"distributed differential: {runs} runs, {agreed} agree, "
+          f"{runs - agreed} failed ({mpi_runs} under mpirun)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
