@@ -67,3 +67,12 @@ config.substitutions.append(
 # has numpy, TensorFlow and native LiteRT (ai_edge_litert).
 config.substitutions.append(
     ("%venv_python", os.path.join(config.sluice_src_root, ".venv", "bin", "python")))
+
+# Open MPI's mpirun (Debian's openmpi-bin, utils/setup.sh): distributed runs
+# (sluice-run --distributed), one process per rank, as root and with more
+# ranks than cores when need be.
+mpirun = shutil.which("mpirun")
+if mpirun:
+    config.available_features.add("mpi")
+config.substitutions.append(
+    ("%mpirun", "%s --oversubscribe --allow-run-as-root" % (mpirun or "mpirun")))

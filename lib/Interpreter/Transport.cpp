@@ -43,7 +43,7 @@ public:
       mailbox.messages.push_back({rank, key.str(), value, dead});
     }
     ++stats.messagesSent;
-    stats.bytesSent += getMessageBytes(value);
+    stats.bytesSent += dead ? 0 : getMessageBytes(value);
     return success();
   }
 
@@ -60,7 +60,7 @@ public:
     TransportMessage message = std::move(mailbox.messages.front());
     mailbox.messages.pop_front();
     ++stats.messagesReceived;
-    stats.bytesReceived += getMessageBytes(message.value);
+    stats.bytesReceived += message.dead ? 0 : getMessageBytes(message.value);
     return std::optional<TransportMessage>(std::move(message));
   }
 

@@ -52,8 +52,9 @@ TIMEOUT = "--receive-timeout=20"
 
 
 def mpirun_command(mpirun, ranks):
-    # Oversubscribe: the machine may have fewer cores than ranks.
-    return [mpirun, "--oversubscribe", "--allow-run-as-root", "-np", str(ranks)]
+    # `mpirun` may carry options (lit's %mpirun: --oversubscribe, for more
+    # ranks than cores, and --allow-run-as-root).
+    return mpirun.split() + ["-np", str(ranks)]
 
 
 def run_pair(args, label, program, extra, ranks, seed, use_mpi, failures):

@@ -233,7 +233,17 @@ static int runPartitioned(sluice::Program &program,
     llvm::errs() << "sluice-run: --ranks must be at least 1\n";
     return 1;
   }
-  if (failed(program.partition(getPartitionOptions(numRanks), error))) {
+  // A module partitioned before (sluice-opt -executor-partition) says over
+  // how many ranks; anything else is partitioned now.
+  if (auto partitioned =
+          program.getModule()->getAttrOfType<IntegerAttr>("sluice.ranks")) {
+    if (partitioned.getInt() != numRanks) {
+      llvm::errs() << prefix << ": the program is partitioned over "
+                   << partitioned.getInt() << " ranks, not " << numRanks
+                   << "\n";
+      return 1;
+    }
+  } else if (failed(program.partition(getPartitionOptions(numRanks), error))) {
     error.print(llvm::errs(), prefix);
     return 1;
   }
@@ -260,21 +270,24 @@ static int runPartitioned(sluice::Program &program,
       std::string text = error.getText();
       transport->reportFailure(StringRef(text).split('\n').first);
       error.print(llvm::errs(), prefix);
+      llvm::errs() << prefix << " failed\n";
       llvm::errs().flush();
       mpi->abort(1);
     }
   } else {
     results = program.runRanks(inputs, options, numRanks, error, &stats);
   }
+  // One write per line: the ranks of an mpirun share one stderr.
   if (printStats)
     for (auto [index, messages] : llvm::enumerate(stats.transport))
       llvm::errs() << llvm::formatv(
           "{{\"rank\": {0}, \"messages_sent\": {1}, \"bytes_sent\": {2}, "
           "\"messages_received\": {3}, \"bytes_received\": {4}, "
-          "\"seconds\": {5}}\n",
+          "\"seconds\": {5:f6}}\n",
           transport ? rank : static_cast<int64_t>(index), messages.messagesSent,
           messages.bytesSent, messages.messagesReceived, messages.bytesReceived,
-          stats.runSeconds);
+          stats.runSeconds)
+          .str();
   if (failed(results)) {
     error.print(llvm::errs(), prefix);
     return 1;
@@ -315,7 +328,11 @@ int main(int argc, char **argv) {
     error.print(llvm::errs(), "sluice-run");
     return 1;
   }
-  func::FuncOp function = program->lookupFunction(functionName);
+  // A module partitioned before takes the arguments of its rank 0.
+  bool partitioned = (ranks.getNumOccurrences() || distributed) &&
+                     program->getModule()->hasAttr("sluice.ranks");
+  func::FuncOp function = program->lookupFunction(
+      partitioned ? functionName + "_rank0" : functionName.getValue());
   if (!function) {
     llvm::errs() << "sluice-run: no function @" << functionName << " in "
                  << inputFile << "\n";

@@ -54,7 +54,9 @@ struct TransportMessage {
   bool dead = false;
 };
 
-/// What a rank's sends and receives added up to (bench/, --print-stats).
+/// What a rank's sends and receives added up to (bench/, --print-stats):
+/// messages, and the bytes of the live values they carried (a dead token
+/// carries none).
 struct TransportStats {
   int64_t messagesSent = 0, bytesSent = 0;
   int64_t messagesReceived = 0, bytesReceived = 0;

@@ -161,7 +161,7 @@ MPITransport::tryReceive(std::string &error) {
                 getMessageBytes(message.value));
   }
   ++stats.messagesReceived;
-  stats.bytesReceived += getMessageBytes(message.value);
+  stats.bytesReceived += message.dead ? 0 : getMessageBytes(message.value);
   return std::optional<TransportMessage>(std::move(message));
 }
 
