@@ -45,9 +45,9 @@ the bench fails (exit 1).
 
 No time is asserted. --quick runs tiny sizes once (the lit test).
 
-usage: bench/distributed/bench.py [--build DIR] [--quick] [--runs N]
-           [--mpirun PATH | --no-mpi] [--size N] [--depth D] [--trips N]
-           [--overhead-trips N] [--workdir DIR]
+usage: bench/distributed/bench.py [--build DIR | --sluice-run PATH] [--quick]
+           [--runs N] [--mpirun PATH | --no-mpi] [--size N] [--depth D]
+           [--trips N] [--overhead-trips N] [--workdir DIR]
 """
 import argparse
 import glob
@@ -70,6 +70,9 @@ import programs  # noqa: E402
 
 GOAL = 1.6
 TIMEOUT = 900
+# A waiting rank may sit in a quiescence round while its peer runs its whole
+# loop (part 2): longer than sluice-run's default of 60 s at large sizes.
+RECEIVE_TIMEOUT = "--receive-timeout=600"
 
 
 class BenchError(Exception):
@@ -87,7 +90,10 @@ class Run:
 
 class Runner:
     def __init__(self, args):
-        self.sluice_run = os.path.join(args.build, "bin", "sluice-run")
+        self.sluice_run = args.sluice_run or os.path.join(args.build, "bin",
+                                                          "sluice-run")
+        # Decimals of the 1-rank run's "seconds" (its resolution).
+        self.single_decimals = None
         if not os.path.exists(self.sluice_run):
             raise BenchError(f"no {self.sluice_run}: build sluice-run first")
         self.mpirun = None if args.no_mpi else (args.mpirun or
@@ -133,12 +139,16 @@ class Runner:
         if not stats:
             raise BenchError(f"no --print-stats line from {path}:\n"
                              f"{proc.stderr}")
+        raw = re.findall(r'"seconds": ([0-9.]+)', proc.stderr)
+        if raw:
+            self.single_decimals = len(raw[-1].partition(".")[2])
         return Run(proc.stdout.strip(), stats[-1]["seconds"], wall, cpu)
 
     def threads(self, path, program):
         proc, wall, cpu = self.execute(
             [self.sluice_run, path, "--print-stats", f"--ranks={program.ranks}",
-             f"--placement={program.placement}"] + self.args_of(program))
+             f"--placement={program.placement}", RECEIVE_TIMEOUT] +
+            self.args_of(program))
         ranks = {s["rank"]: s for s in self.stats_lines(proc.stderr)
                  if "rank" in s}
         return self.partitioned(path, proc.stdout, ranks, wall, cpu, program)
@@ -153,7 +163,8 @@ class Runner:
             [self.mpirun, "--oversubscribe", "--allow-run-as-root", "-np",
              str(program.ranks), "--output-filename", out, self.sluice_run,
              path, "--print-stats", "--distributed",
-             f"--placement={program.placement}"] + self.args_of(program))
+             f"--placement={program.placement}", RECEIVE_TIMEOUT] +
+            self.args_of(program))
         ranks = {}
         for name in glob.glob(os.path.join(out, "**", "stderr"),
                               recursive=True):
@@ -387,18 +398,13 @@ def speedup_part(runner, args):
     if args.quick:
         print("(--quick: sizes too small for the speed-up to mean anything)")
     if missed:
-        print("note: a rank with nothing ready takes the messages that have "
-              "arrived, and with none joins a quiescence round "
-              "(ExecutorInterpreter's idleStep -> Transport::allGather), "
-              "which ends only when every rank has joined it. Rank 1 needs "
-              "rank 0's loop_cond for every iteration, so it soon finds "
-              "nothing ready and no message and joins a round; rank 0 needs "
-              "nothing from rank 1 inside the loop and joins only when its "
-              "whole loop (chain A) is done. Rank 1 waits in the round until "
-              "then and runs chain B's iterations after it: the chains run "
-              "one after the other (cpu/wall near 1). Overlap needs a waiting "
-              "rank to take messages that arrive during a round (or not to "
-              "enter one while a peer is busy).")
+        print("note: the two chains did not overlap enough: check cpu/wall "
+              "above (near 1: one rank waited while the other ran). A rank "
+              "with nothing ready takes the messages that have arrived and "
+              "otherwise joins a quiescence round without blocking "
+              "(Transport::startRound/testRound), so a busy peer never holds "
+              "it up; a machine with fewer free cores than ranks serialises "
+              "them anyway.")
     print()
 
 
@@ -452,16 +458,17 @@ def overhead_part(runner, args):
                                 " (but sluice-run accepted --engine=native "
                                 "with --ranks: update this bench)"))
     print("note: each iteration waits for a message from the other rank "
-          "(rank 1 for the loop_cond and i, rank 0 for i + 1); a waiting rank "
-          "with no message joins a quiescence round, which ends only when "
-          "the other has run out of work too: every iteration pays at least "
-          "one round (a condition-variable hand-off for threads, an "
-          "MPI_Iallgather polled with 50 us sleeps under mpirun) on top of "
-          "its 3 messages")
-    print("(\"seconds\": --print-stats' run time / N -- the 1-rank run "
-          "prints it to 10 ms; wall - 0 trips: the process's wall time minus "
-          "that of the same loop with 0 trips, start-up and MPI_Init "
-          "included in both)")
+          "(rank 1 for the loop_cond and i, rank 0 for i + 1): a waiting "
+          "rank joins a quiescence round and sleeps until a message or the "
+          "round's end wakes it (a condition variable for threads; MPI "
+          "polled with 50 us sleeps under mpirun), so every iteration pays "
+          "two hand-offs between ranks on top of its 3 messages")
+    resolution = "" if runner.single_decimals is None else \
+        f" -- the 1-rank run prints it to {runner.single_decimals} decimals"
+    print(f"(\"seconds\": --print-stats' run time / N{resolution}; wall - 0 "
+          f"trips: the process's wall time minus that of the same loop with "
+          f"0 trips, start-up and MPI_Init included in both; x 1 rank: of "
+          f"the wall column)")
     print()
 
 
@@ -470,7 +477,10 @@ def main():
         description=__doc__.splitlines()[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="\n".join(__doc__.splitlines()[1:]))
-    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"),
+                        help="the build directory (its bin/sluice-run)")
+    parser.add_argument("--sluice-run", help="sluice-run (default: "
+                        "BUILD/bin/sluice-run)")
     parser.add_argument("--quick", action="store_true",
                         help="tiny sizes, one run (the lit test)")
     parser.add_argument("--runs", type=int, help="runs per median (5)")

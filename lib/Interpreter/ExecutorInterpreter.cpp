@@ -39,12 +39,13 @@
 // A recv whose message has not arrived yet is posted (a message that comes
 // before its recv runs is kept). The two refinements above assume the whole
 // run is quiet, which one rank cannot see: when nothing is ready, a rank
-// takes the messages that have arrived, and with none, meets the others in
-// a round (Transport::allGather) carrying its messages sent minus received
-// and what refinement it could apply. A round with no message in flight is
-// global quiescence: the lowest rank with a stalled merge fires it, else the
-// rank with the deepest frame of dead exits flushes it (the single-process
-// order); when no rank can, the run is over.
+// takes the messages that have arrived, and with none, joins a round
+// (Transport::startRound) carrying its messages sent and received and what
+// refinement it could apply, and goes on taking messages until the round
+// completes. Two rounds running with the same counts and as many messages
+// received as sent are global quiescence: the lowest rank with a stalled
+// merge fires it, else the rank with the deepest frame of dead exits
+// flushes it (the single-process order); when no rank can, the run is over.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,7 +56,9 @@
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/FormatVariadic.h"
 
+#include <chrono>
 #include <deque>
 #include <map>
 
@@ -217,6 +220,11 @@ private:
   std::map<std::pair<int64_t, std::string>, PostedRecv> posted;
   std::map<std::pair<int64_t, std::string>, interp::TransportMessage>
       arrivedEarly;
+  /// The quiescence rounds: whether this rank's part of one is pending, the
+  /// counts of the last one completed, since when this rank has waited.
+  bool roundPending = false;
+  std::vector<int64_t> previousCounts;
+  std::optional<std::chrono::steady_clock::time_point> idleSince;
 };
 
 } // namespace
@@ -624,6 +632,8 @@ void GraphExecutor::reportWaitFailure(const std::string &why) {
 
 LogicalResult GraphExecutor::idleStep(bool &over) {
   interp::Transport &transport = *evaluator.getOptions().transport;
+  double timeout = evaluator.getOptions().receiveTimeoutSeconds;
+  auto now = std::chrono::steady_clock::now();
   std::string error;
   bool received = false;
   while (true) {
@@ -638,32 +648,70 @@ LogicalResult GraphExecutor::idleStep(bool &over) {
     acceptMessage(std::move(**message));
     received = true;
   }
-  if (received)
+  if (received) {
+    idleSince.reset();
     return success();
+  }
 
-  // A round: [sent - received, a stalled merge?, deepest dead-exit frame].
-  const interp::TransportStats &stats = transport.getStats();
-  int64_t local[] = {stats.messagesSent - stats.messagesReceived,
-                     fireStalledMerges(/*dryRun=*/true) ? 1 : 0,
-                     deepestDeadExitFrame()};
-  FailureOr<std::vector<int64_t>> all = transport.allGather(
-      local, evaluator.getOptions().receiveTimeoutSeconds, error);
-  if (failed(all)) {
+  // Idle: take part in a round, [sent, received, a stalled merge?, the
+  // deepest frame of dead exits], and go on taking messages meanwhile.
+  if (!roundPending) {
+    const interp::TransportStats &stats = transport.getStats();
+    int64_t local[] = {stats.messagesSent, stats.messagesReceived,
+                       fireStalledMerges(/*dryRun=*/true) ? 1 : 0,
+                       deepestDeadExitFrame()};
+    if (failed(transport.startRound(local, error))) {
+      reportWaitFailure(error);
+      return failure();
+    }
+    roundPending = true;
+  }
+  FailureOr<std::optional<std::vector<int64_t>>> round =
+      transport.testRound(error);
+  if (failed(round)) {
     reportWaitFailure(error);
     return failure();
   }
-  int64_t inFlight = 0, merger = -1, flusher = -1, deepest = -1;
-  for (int64_t rank = 0, e = transport.getNumRanks(); rank < e; ++rank) {
-    inFlight += (*all)[3 * rank];
-    if (merger < 0 && (*all)[3 * rank + 1])
+  if (!*round) {
+    if (!idleSince)
+      idleSince = now;
+    if (std::chrono::duration<double>(now - *idleSince).count() > timeout) {
+      reportWaitFailure(
+          llvm::formatv("no message and no round for {0} s: a rank failed or "
+                        "is stuck (raise --receive-timeout for long runs)",
+                        timeout)
+              .str());
+      return failure();
+    }
+    transport.waitForEvent(0.01);
+    return success();
+  }
+  roundPending = false;
+  idleSince.reset();
+  const std::vector<int64_t> &all = **round;
+
+  // Quiescence: the same counts in two rounds running, none in flight.
+  int64_t numRanks = transport.getNumRanks(), sent = 0, taken = 0;
+  std::vector<int64_t> counts;
+  for (int64_t rank = 0; rank < numRanks; ++rank) {
+    sent += all[4 * rank];
+    taken += all[4 * rank + 1];
+    counts.push_back(all[4 * rank]);
+    counts.push_back(all[4 * rank + 1]);
+  }
+  bool unchanged = counts == previousCounts;
+  previousCounts = std::move(counts);
+  if (sent != taken || !unchanged)
+    return success();
+  int64_t merger = -1, flusher = -1, deepest = -1;
+  for (int64_t rank = 0; rank < numRanks; ++rank) {
+    if (merger < 0 && all[4 * rank + 2])
       merger = rank;
-    if ((*all)[3 * rank + 2] > deepest) {
-      deepest = (*all)[3 * rank + 2];
+    if (all[4 * rank + 3] > deepest) {
+      deepest = all[4 * rank + 3];
       flusher = rank;
     }
   }
-  if (inFlight != 0)
-    return success(); // messages on their way: take them first
   int64_t actor = merger >= 0 ? merger : flusher;
   if (actor < 0) {
     over = true;

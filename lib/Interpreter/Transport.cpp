@@ -42,6 +42,7 @@ public:
       std::lock_guard<std::mutex> lock(mailbox.mutex);
       mailbox.messages.push_back({rank, key.str(), value, dead});
     }
+    mailbox.event.notify_all();
     ++stats.messagesSent;
     stats.bytesSent += dead ? 0 : getMessageBytes(value);
     return success();
@@ -64,66 +65,68 @@ public:
     return std::optional<TransportMessage>(std::move(message));
   }
 
-  FailureOr<std::vector<int64_t>> allGather(llvm::ArrayRef<int64_t> local,
-                                            double timeoutSeconds,
-                                            std::string &error) override {
-    std::unique_lock<std::mutex> lock(group.roundMutex);
-    int64_t generation = group.roundGeneration;
-    group.roundValues[rank].assign(local.begin(), local.end());
-    group.roundArrived[rank] = true;
-    if (llvm::all_of(group.roundArrived,
-                     [](bool arrived) { return arrived; })) {
-      // The last rank to arrive closes the round.
-      group.roundResult.clear();
-      for (std::vector<int64_t> &values : group.roundValues)
-        group.roundResult.insert(group.roundResult.end(), values.begin(),
-                                 values.end());
-      std::fill(group.roundArrived.begin(), group.roundArrived.end(), false);
-      ++group.roundGeneration;
-      group.roundDone.notify_all();
-      return group.roundResult;
+  LogicalResult startRound(llvm::ArrayRef<int64_t> local,
+                           std::string &error) override {
+    {
+      std::lock_guard<std::mutex> lock(group.roundMutex);
+      Round &round = group.rounds[nextRound];
+      round.values.resize(getNumRanks());
+      round.values[rank] = std::vector<int64_t>(local.begin(), local.end());
     }
-    auto deadline = std::chrono::steady_clock::now() +
-                    std::chrono::duration_cast<std::chrono::milliseconds>(
-                        std::chrono::duration<double>(timeoutSeconds));
-    while (group.roundGeneration == generation) {
-      if (std::optional<std::string> failed = group.getFailure()) {
-        group.roundArrived[rank] = false;
-        error = *failed;
-        return failure();
-      }
-      auto wake = std::min(deadline, std::chrono::steady_clock::now() +
-                                         std::chrono::milliseconds(50));
-      group.roundDone.wait_until(lock, wake);
-      if (group.roundGeneration == generation &&
-          std::chrono::steady_clock::now() >= deadline) {
-        std::string missing;
-        for (int64_t other = 0; other < getNumRanks(); ++other)
-          if (!group.roundArrived[other])
-            missing += (missing.empty() ? "" : ", ") + std::to_string(other);
-        group.roundArrived[rank] = false;
-        error =
-            "timed out waiting for rank(s) " + missing + " (failed or stuck)";
-        return failure();
-      }
+    pendingRound = nextRound++;
+    group.notifyAll();
+    return success();
+  }
+
+  FailureOr<std::optional<std::vector<int64_t>>>
+  testRound(std::string &error) override {
+    if (std::optional<std::string> failed = group.getFailure()) {
+      error = *failed;
+      return failure();
     }
-    return group.roundResult;
+    std::lock_guard<std::mutex> lock(group.roundMutex);
+    Round &round = group.rounds[*pendingRound];
+    if (llvm::any_of(round.values, [](const auto &values) { return !values; }))
+      return std::optional<std::vector<int64_t>>();
+    std::vector<int64_t> result;
+    for (const std::optional<std::vector<int64_t>> &values : round.values)
+      result.insert(result.end(), values->begin(), values->end());
+    // The last reader forgets the round.
+    if (++round.readers == getNumRanks())
+      group.rounds.erase(*pendingRound);
+    pendingRound.reset();
+    return std::optional<std::vector<int64_t>>(std::move(result));
+  }
+
+  void waitForEvent(double seconds) override {
+    Mailbox &mailbox = *group.mailboxes[rank];
+    std::unique_lock<std::mutex> lock(mailbox.mutex);
+    if (!mailbox.messages.empty())
+      return;
+    mailbox.event.wait_for(
+        lock, std::chrono::duration_cast<std::chrono::microseconds>(
+                  std::chrono::duration<double>(seconds)));
   }
 
   void reportFailure(llvm::StringRef why) override {
-    std::lock_guard<std::mutex> lock(group.failureMutex);
-    if (!group.firstFailure)
-      group.firstFailure =
-          "rank " + std::to_string(rank) + " failed: " + why.str();
+    {
+      std::lock_guard<std::mutex> lock(group.failureMutex);
+      if (!group.firstFailure)
+        group.firstFailure =
+            "rank " + std::to_string(rank) + " failed: " + why.str();
+    }
+    group.notifyAll();
   }
 
 private:
   InProcessTransportGroup &group;
   int64_t rank;
+  /// The number of this rank's next round, and the one it waits for.
+  int64_t nextRound = 0;
+  std::optional<int64_t> pendingRound;
 };
 
-InProcessTransportGroup::InProcessTransportGroup(int64_t numRanks)
-    : roundValues(numRanks), roundArrived(numRanks, false) {
+InProcessTransportGroup::InProcessTransportGroup(int64_t numRanks) {
   for (int64_t rank = 0; rank < numRanks; ++rank) {
     mailboxes.push_back(std::make_unique<Mailbox>());
     transports.push_back(std::make_unique<RankTransport>(*this, rank));
@@ -139,4 +142,12 @@ Transport &InProcessTransportGroup::getTransport(int64_t rank) {
 std::optional<std::string> InProcessTransportGroup::getFailure() {
   std::lock_guard<std::mutex> lock(failureMutex);
   return firstFailure;
+}
+
+void InProcessTransportGroup::notifyAll() {
+  for (std::unique_ptr<Mailbox> &mailbox : mailboxes) {
+    // Taking the lock orders the notice after a waiter's check.
+    std::lock_guard<std::mutex> lock(mailbox->mutex);
+    mailbox->event.notify_all();
+  }
 }

@@ -6,6 +6,8 @@
 //            [--random-inputs=SEED]
 // sluice-run FILE --compare[=text|json] [--engines=a,b] [--python=PY]
 //            [--inputs=IN.json | --random-inputs=SEED] [--rtol=R] [--atol=A]
+// sluice-run FILE --ranks=K [--placement=..] [--receive-timeout=S]
+// mpirun -np K sluice-run FILE --distributed [--placement=..]
 //
 // Runs a function of an .mlir file (executor graphs and/or lite ops), or the
 // @main imported from a TensorFlow GraphDef (.pb, .pbtxt) or a TFLite model
@@ -15,7 +17,10 @@
 // engine that applies (TensorFlow, the v1 executor, the interpreter, native
 // code, the exported .tflite in native LiteRT and LiteRT.js) and prints a
 // table of how each agrees with the reference; the exit status is 1 when
-// one differs. Everything but the command line and the JSON is
+// one differs. --ranks and --distributed partition an executor graph over K
+// ranks (threads of this process, or the processes of an mpirun) that
+// exchange tokens through sluice/Interpreter/Transport.h. Everything but the
+// command line and the JSON is
 // sluice::Program (sluice/API/Program.h, sluice/API/Compare.h).
 //
 //===----------------------------------------------------------------------===//

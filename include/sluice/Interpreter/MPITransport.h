@@ -11,9 +11,9 @@
 // MPI_TAG_UB); the receiver matches messages to its recvs by the full key,
 // so two keys sharing a tag cannot be confused. Sends are non-blocking
 // (MPI_Isend, the buffer kept until MPI_Test says it left); the idle
-// ranks' rounds are MPI_Iallgather, polled until a deadline. A rank that
-// fails tells every other rank with a message of a tag of its own, so that
-// their waits end naming it instead of running into their timeout.
+// ranks' rounds are MPI_Iallgather, tested while the rank takes messages. A
+// rank that fails tells every other rank with a message of a tag of its own, so
+// that their waits end naming it instead of running into their timeout.
 //
 // MPI is initialised and finalised by whoever owns the process (sluice-run);
 // this file only uses MPI_COMM_WORLD.
@@ -56,9 +56,11 @@ public:
                            std::string &error) override;
   mlir::FailureOr<std::optional<TransportMessage>>
   tryReceive(std::string &error) override;
-  mlir::FailureOr<std::vector<int64_t>> allGather(llvm::ArrayRef<int64_t> local,
-                                                  double timeoutSeconds,
-                                                  std::string &error) override;
+  mlir::LogicalResult startRound(llvm::ArrayRef<int64_t> local,
+                                 std::string &error) override;
+  mlir::FailureOr<std::optional<std::vector<int64_t>>>
+  testRound(std::string &error) override;
+  void waitForEvent(double seconds) override;
   void reportFailure(llvm::StringRef why) override;
 
   /// Checks that every rank holds the same program: gathers each rank's
@@ -73,7 +75,13 @@ private:
   /// Frees the buffers of sends that have left.
   void reapSends(bool wait);
 
+  /// The receive of a notice of failure from another rank, if any.
+  mlir::LogicalResult checkFailureNotices(std::string &error);
+
   int64_t rank = 0, numRanks = 1;
+  /// The pending round (MPI_Iallgather: its request) and its buffers.
+  std::optional<uintptr_t> roundRequest;
+  std::vector<int64_t> roundLocal, roundResult;
   int maxTag = 32767;
   std::list<PendingSend> pendingSends;
 };

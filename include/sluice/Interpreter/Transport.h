@@ -15,11 +15,15 @@
 // A rank with nothing left to run cannot tell on its own whether a peer
 // will still send it something, and the executor's two refinements for a
 // quiet graph (a stalled merge fires dead, dead exits leave a finished
-// frame) are only sound when the whole run is quiet. So idle ranks meet in
-// rounds (allGather): a round in which no message is in flight (every rank's
-// sent minus received sums to zero) is global quiescence; then one rank
-// applies one refinement, as the single-process executor would, or, when
-// none can, the run is over.
+// frame) are only sound when the whole run is quiet. So idle ranks take part
+// in rounds: each gives its messages sent and received (and what refinement
+// it could apply) and goes on taking messages while the round completes
+// (a rank joins a round only when idle, so busy peers are never held up).
+// Two consecutive rounds in which every rank gave the same counts and the
+// sent and received sum to the same number are global quiescence (Mattern's
+// double counting: an idle rank changes only when a message reaches it);
+// then one rank applies one refinement, as the single-process executor
+// would, or, when none can, the run is over.
 //
 // Two transports: InProcessTransportGroup (the ranks are threads of one
 // process: tests, sluice-run --ranks) and MPITransport (Open MPI, under
@@ -36,6 +40,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -76,13 +81,19 @@ public:
   /// with `error` naming it, when another rank has failed.
   virtual mlir::FailureOr<std::optional<TransportMessage>>
   tryReceive(std::string &error) = 0;
-  /// A collective every rank calls when it has nothing to run: returns the
-  /// `local` values of every rank, rank after rank (each rank gives as
-  /// many). Fails, with `error` set, after `timeoutSeconds` without every
-  /// rank (naming those missing when it can tell), or when a rank failed.
-  virtual mlir::FailureOr<std::vector<int64_t>>
-  allGather(llvm::ArrayRef<int64_t> local, double timeoutSeconds,
-            std::string &error) = 0;
+  /// Starts this rank's part of the next round with `local` (every rank
+  /// gives as many values). One round at a time: the previous one must
+  /// have completed here (testRound).
+  virtual mlir::LogicalResult startRound(llvm::ArrayRef<int64_t> local,
+                                         std::string &error) = 0;
+  /// The values of every rank, rank after rank, once all have given
+  /// theirs; none before. Fails, with `error` naming it, when a rank has
+  /// failed.
+  virtual mlir::FailureOr<std::optional<std::vector<int64_t>>>
+  testRound(std::string &error) = 0;
+  /// Waits until a message may have arrived or the round may have
+  /// completed, for at most `seconds`.
+  virtual void waitForEvent(double seconds) = 0;
   /// Tells the other ranks that this one failed, with `why` (the first
   /// line of its error): their waits end with an error naming this rank.
   virtual void reportFailure(llvm::StringRef why) = 0;
@@ -110,15 +121,20 @@ private:
   friend class RankTransport;
   struct Mailbox {
     std::mutex mutex;
+    /// Notified when a message arrives or a round completes.
+    std::condition_variable event;
     std::deque<TransportMessage> messages;
   };
-  /// The current allGather round.
+  /// Rounds, by number: the values each rank gave, until every rank has
+  /// read the round's result.
+  struct Round {
+    std::vector<std::optional<std::vector<int64_t>>> values;
+    int64_t readers = 0;
+  };
   std::mutex roundMutex;
-  std::condition_variable roundDone;
-  int64_t roundGeneration = 0;
-  std::vector<std::vector<int64_t>> roundValues;
-  std::vector<bool> roundArrived;
-  std::vector<int64_t> roundResult;
+  std::map<int64_t, Round> rounds;
+  /// Wakes every rank's waitForEvent.
+  void notifyAll();
   std::vector<std::unique_ptr<Mailbox>> mailboxes;
   std::vector<std::unique_ptr<RankTransport>> transports;
   std::optional<std::string> getFailure();

@@ -165,47 +165,65 @@ MPITransport::tryReceive(std::string &error) {
   return std::optional<TransportMessage>(std::move(message));
 }
 
-FailureOr<std::vector<int64_t>>
-MPITransport::allGather(llvm::ArrayRef<int64_t> local, double timeoutSeconds,
-                        std::string &error) {
-  std::vector<int64_t> result(local.size() * numRanks);
+LogicalResult MPITransport::checkFailureNotices(std::string &error) {
+  int flag = 0;
+  MPI_Status status;
+  MPI_Iprobe(MPI_ANY_SOURCE, failureTag(maxTag), MPI_COMM_WORLD, &flag,
+             &status);
+  if (!flag)
+    return success();
+  int count = 0;
+  MPI_Get_count(&status, MPI_BYTE, &count);
+  std::vector<char> text(count);
+  MPI_Recv(text.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG,
+           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  error = "rank " + std::to_string(status.MPI_SOURCE) +
+          " failed: " + std::string(text.begin(), text.end());
+  return failure();
+}
+
+LogicalResult MPITransport::startRound(llvm::ArrayRef<int64_t> local,
+                                       std::string &error) {
+  roundLocal.assign(local.begin(), local.end());
+  roundResult.assign(local.size() * numRanks, 0);
   MPI_Request request;
-  MPI_Iallgather(local.data(), static_cast<int>(local.size()), MPI_INT64_T,
-                 result.data(), static_cast<int>(local.size()), MPI_INT64_T,
-                 MPI_COMM_WORLD, &request);
-  auto deadline = std::chrono::steady_clock::now() +
-                  std::chrono::duration<double>(timeoutSeconds);
-  int spins = 0;
-  while (true) {
-    int done = 0;
-    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
-    if (done)
-      return result;
-    reapSends(/*wait=*/false);
-    // A failed rank never joins: its notice ends the wait.
-    int flag = 0;
-    MPI_Status status;
-    MPI_Iprobe(MPI_ANY_SOURCE, failureTag(maxTag), MPI_COMM_WORLD, &flag,
-               &status);
-    if (flag) {
-      int count = 0;
-      MPI_Get_count(&status, MPI_BYTE, &count);
-      std::vector<char> text(count);
-      MPI_Recv(text.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG,
-               MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      error = "rank " + std::to_string(status.MPI_SOURCE) +
-              " failed: " + std::string(text.begin(), text.end());
-      return failure();
-    }
-    if (std::chrono::steady_clock::now() >= deadline) {
-      error = "timed out waiting for the other ranks (one failed or is "
-              "stuck)";
-      return failure();
-    }
-    // Spin briefly (the others are usually close), then yield the core.
-    if (++spins > 1000)
-      std::this_thread::sleep_for(std::chrono::microseconds(50));
+  int status = MPI_Iallgather(
+      roundLocal.data(), static_cast<int>(roundLocal.size()), MPI_INT64_T,
+      roundResult.data(), static_cast<int>(roundLocal.size()), MPI_INT64_T,
+      MPI_COMM_WORLD, &request);
+  if (status != MPI_SUCCESS) {
+    error = "MPI_Iallgather failed (" + std::to_string(status) + ")";
+    return failure();
   }
+  static_assert(sizeof(MPI_Request) <= sizeof(uintptr_t));
+  uintptr_t handle = 0;
+  std::memcpy(&handle, &request, sizeof(MPI_Request));
+  roundRequest = handle;
+  return success();
+}
+
+FailureOr<std::optional<std::vector<int64_t>>>
+MPITransport::testRound(std::string &error) {
+  if (failed(checkFailureNotices(error)))
+    return failure();
+  MPI_Request request;
+  std::memcpy(&request, &*roundRequest, sizeof(MPI_Request));
+  int done = 0;
+  MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+  if (!done) {
+    std::memcpy(&*roundRequest, &request, sizeof(MPI_Request));
+    return std::optional<std::vector<int64_t>>();
+  }
+  roundRequest.reset();
+  return std::optional<std::vector<int64_t>>(roundResult);
+}
+
+void MPITransport::waitForEvent(double seconds) {
+  // MPI has no wait for "a message or a collective": yield the core a
+  // little (the peers may need it on an oversubscribed machine).
+  reapSends(/*wait=*/false);
+  std::this_thread::sleep_for(
+      std::chrono::duration<double>(std::min(seconds, 50e-6)));
 }
 
 void MPITransport::reportFailure(llvm::StringRef why) {

@@ -6,7 +6,8 @@
 //
 //   %r = executor.graph { <one executor op per node> executor.fetch ... }
 //
-// where control-flow nodes are executor primitives, every other node an
+// where control-flow nodes are executor primitives (TF's _Send/_Recv between
+// devices executor.send/executor.recv), every other node an
 // island around the lite ops of the TF->lite table (OpTable.cpp) and `^name`
 // inputs control operands. Nodes may refer to nodes defined after them (loop
 // back edges): every node output first gets a forward reference, replaced
@@ -25,6 +26,7 @@
 #include "OpTable.h"
 #include "TensorImport.h"
 
+#include "sluice/Dialect/Executor/IR/DeviceRank.h"
 #include "sluice/Dialect/Executor/IR/ExecutorOps.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
@@ -69,6 +71,8 @@ std::optional<NodeKind> classify(StringRef op, const FunctionLibrary &library) {
       .Cases({"NextIteration", "RefNextIteration"}, NodeKind::NextIteration)
       .Case("LoopCond", NodeKind::LoopCond)
       .Case("ControlTrigger", NodeKind::ControlTrigger)
+      .Cases({"_Send", "_HostSend"}, NodeKind::Send)
+      .Cases({"_Recv", "_HostRecv"}, NodeKind::Recv)
       .Default(isComputeOp(op)       ? std::optional(NodeKind::Compute)
                : isTensorArrayOp(op) ? std::optional(NodeKind::TensorArray)
                : isVariableOp(op)    ? std::optional(NodeKind::Variable)
@@ -401,6 +405,32 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
   case NodeKind::NoOp:
   case NodeKind::ControlTrigger:
     return SmallVector<Type>{};
+  case NodeKind::Send: {
+    if (in.size() != 1) {
+      why = "expects 1 data input, has " + std::to_string(in.size());
+      return fail();
+    }
+    Type element = elementTypeOf(index, why);
+    if (!element)
+      return fail();
+    if (failed(checked(element, first())))
+      return failure();
+    return SmallVector<Type>{};
+  }
+  case NodeKind::Recv: {
+    if (!in.empty()) {
+      why = "expects no data input, has " + std::to_string(in.size());
+      return fail();
+    }
+    Type element = getTypeAttr(n, "tensor_type", context, why);
+    if (!element)
+      return fail();
+    auto declared = n.attr().find("_output_shapes");
+    if (declared != n.attr().end() && declared->second.list().shape_size())
+      return SmallVector<Type>{
+          convertShape(declared->second.list().shape(0), element)};
+    return SmallVector<Type>{UnrankedTensorType::get(element)};
+  }
   case NodeKind::Identity:
   case NodeKind::Enter:
   case NodeKind::Exit:
@@ -586,6 +616,7 @@ LogicalResult GraphImporter::inferTypes() {
     case NodeKind::Retval:
     case NodeKind::NoOp:
     case NodeKind::ControlTrigger:
+    case NodeKind::Send:
       break;
     case NodeKind::Switch:
     case NodeKind::Merge:
@@ -866,6 +897,47 @@ GraphImporter::buildOps(int index, OpBuilder &builder, ValueRange dataIn) {
   }
 }
 
+/// The two ends of a TF transfer agree on (send_device, recv_device,
+/// tensor_name): the rendezvous key, less the device incarnation, which
+/// names a process of TF's.
+std::string sluice::graphdef::rendezvousKey(StringRef sendDevice,
+                                            StringRef recvDevice,
+                                            StringRef tensorName) {
+  return (sendDevice + ";" + recvDevice + ";" + tensorName).str();
+}
+
+FailureOr<GraphImporter::Rendezvous> GraphImporter::rendezvousOf(int index) {
+  const tensorflow::NodeDef &n = node(index);
+  if (isFunction)
+    return error(index) << "transfers between devices are only supported in "
+                           "the main graph, not in a function body";
+  auto attr = [&](StringRef name) -> const tensorflow::AttrValue * {
+    auto it = n.attr().find(name.str());
+    return it == n.attr().end() ? nullptr : &it->second;
+  };
+  const tensorflow::AttrValue *client = attr("client_terminated");
+  if (client && client->b())
+    return error(index) << "is client_terminated (a feed or fetch through "
+                           "the client, not a transfer between devices): not "
+                           "supported; feed and fetch the graph's tensors "
+                           "instead";
+  SmallVector<StringRef, 3> fields;
+  for (StringRef name : {"send_device", "recv_device", "tensor_name"}) {
+    const tensorflow::AttrValue *value = attr(name);
+    if (!value || value->s().empty())
+      return error(index) << "has no " << name;
+    fields.push_back(value->s());
+  }
+  bool isSend = kinds[index] == NodeKind::Send;
+  StringRef peerDevice = isSend ? fields[1] : fields[0];
+  int64_t peer = executor::rankOfDevice(peerDevice);
+  if (peer < 0)
+    return error(index) << "has " << (isSend ? "recv_device" : "send_device")
+                        << " '" << peerDevice
+                        << "', which names no rank (no task or device index)";
+  return Rendezvous{rendezvousKey(fields[0], fields[1], fields[2]), peer};
+}
+
 LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
   const tensorflow::NodeDef &n = node(index);
   Location location = loc(index);
@@ -942,6 +1014,20 @@ LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
     bind(executor::ControlTriggerOp::create(builder, location, controlType,
                                             ctls));
     return success();
+  case NodeKind::Send:
+  case NodeKind::Recv: {
+    FailureOr<Rendezvous> rendezvous = rendezvousOf(index);
+    if (failed(rendezvous))
+      return failure();
+    if (kinds[index] == NodeKind::Send)
+      bind(executor::SendOp::create(builder, location, controlType, data[0],
+                                    rendezvous->key, rendezvous->peer, ctls));
+    else
+      bind(executor::RecvOp::create(builder, location, types[index][0],
+                                    controlType, rendezvous->key,
+                                    rendezvous->peer, ctls));
+    return success();
+  }
   case NodeKind::Const:
   case NodeKind::Identity:
   case NodeKind::NoOp:
@@ -979,6 +1065,9 @@ bool GraphImporter::hasV1ControlFlow() const {
     case NodeKind::NextIteration:
     case NodeKind::LoopCond:
     case NodeKind::ControlTrigger:
+    // Sends and recvs exist only in executor graphs.
+    case NodeKind::Send:
+    case NodeKind::Recv:
       return true;
     default:
       return false;
@@ -1188,6 +1277,20 @@ static void pruneToFetches(tensorflow::GraphDef &graph,
     for (int i = 0, e = graph.node_size(); i < e; ++i)
       if (graph.node(i).op() == "Placeholder")
         worklist.push_back(i);
+  // A _Recv needs the _Sends of its key (partition graphs merged into one:
+  // TF runs every node of a partition).
+  auto transferKey = [](const tensorflow::NodeDef &n) {
+    auto field = [&](const char *name) -> StringRef {
+      auto it = n.attr().find(name);
+      return it == n.attr().end() ? StringRef() : StringRef(it->second.s());
+    };
+    return rendezvousKey(field("send_device"), field("recv_device"),
+                         field("tensor_name"));
+  };
+  llvm::StringMap<SmallVector<int, 1>> sendsOf;
+  for (int i = 0, e = graph.node_size(); i < e; ++i)
+    if (graph.node(i).op() == "_Send" || graph.node(i).op() == "_HostSend")
+      sendsOf[transferKey(graph.node(i))].push_back(i);
   llvm::BitVector needed(graph.node_size());
   while (!worklist.empty()) {
     int i = worklist.pop_back_val();
@@ -1196,6 +1299,12 @@ static void pruneToFetches(tensorflow::GraphDef &graph,
     needed.set(i);
     for (const std::string &input : graph.node(i).input())
       seed(input);
+    if (!sendsOf.empty() &&
+        (graph.node(i).op() == "_Recv" || graph.node(i).op() == "_HostRecv")) {
+      auto it = sendsOf.find(transferKey(graph.node(i)));
+      if (it != sendsOf.end())
+        worklist.append(it->second.begin(), it->second.end());
+    }
   }
   if (needed.all())
     return;

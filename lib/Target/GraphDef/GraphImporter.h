@@ -56,6 +56,8 @@ enum class NodeKind {
   Functional,  // If/While/Case/calls: see FunctionImport.cpp
   TensorArray, // TensorArrays and TensorLists: see TensorArrayImport.cpp
   Variable,    // resource and ref variables: see VariableImport.cpp
+  Send,        // _Send, _HostSend: executor.send to the recv_device's rank
+  Recv,        // _Recv, _HostRecv: executor.recv from the send_device's rank
 };
 
 /// Nodes that pass their data input on unchanged (Identity and the v1
@@ -74,6 +76,12 @@ inline bool isPassThrough(NodeKind kind) {
     return false;
   }
 }
+
+/// The key of the executor.send/executor.recv a TF _Send/_Recv imports as:
+/// "<send_device>;<recv_device>;<tensor_name>", the same at both ends.
+std::string rendezvousKey(llvm::StringRef sendDevice,
+                          llvm::StringRef recvDevice,
+                          llvm::StringRef tensorName);
 
 /// Whether `op` is TensorArrayV3, an op on a TensorArray or a TensorList op
 /// that Sluice imports (TensorArrayImport.cpp).
@@ -210,6 +218,12 @@ private:
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   emitFlat(mlir::OpBuilder &builder, mlir::Location loc);
   mlir::LogicalResult buildNode(int index, mlir::OpBuilder &builder);
+  /// The key and peer rank of a _Send/_Recv node.
+  struct Rendezvous {
+    std::string key;
+    int64_t peer;
+  };
+  mlir::FailureOr<Rendezvous> rendezvousOf(int index);
   /// The lite ops of a Const, Identity, NoOp, compute or functional node on
   /// its data inputs `data`.
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NodeNames.h"
+#include "sluice/Dialect/Executor/IR/DeviceRank.h"
 #include "sluice/Dialect/Executor/IR/ExecutorOps.h"
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
 
@@ -39,40 +40,6 @@ SmallVector<Operation *> nodesOf(GraphOp graph) {
   for (Operation &op : graph.getBody().front().without_terminator())
     nodes.push_back(&op);
   return nodes;
-}
-
-/// The index after `prefix` in `device` (e.g. "task:" in
-/// "/job:w/task:1/device:CPU:0"), or -1.
-int64_t indexAfter(StringRef device, StringRef prefix) {
-  size_t pos = device.find(prefix);
-  if (pos == StringRef::npos)
-    return -1;
-  StringRef digits =
-      device.drop_front(pos + prefix.size()).take_while([](char c) {
-        return llvm::isDigit(c);
-      });
-  int64_t index;
-  if (digits.empty() || digits.getAsInteger(10, index))
-    return -1;
-  return index;
-}
-
-/// The rank a TF device string names: its task index, else its device
-/// index (the number ending "device:CPU:1", "/cpu:1"), else -1.
-int64_t rankOfDevice(StringRef device) {
-  if (int64_t task = indexAfter(device, "/task:"); task >= 0)
-    return task;
-  // The last component: "device:CPU:1" or the short "cpu:1".
-  StringRef last = device.rsplit('/').second;
-  if (last.empty())
-    last = device;
-  auto [head, index] = last.rsplit(':');
-  int64_t value;
-  if (!head.empty() && !index.empty() &&
-      llvm::all_of(index, [](char c) { return llvm::isDigit(c); }) &&
-      !index.getAsInteger(10, value))
-    return value;
-  return -1;
 }
 
 struct ExecutorPlacePass
@@ -284,6 +251,14 @@ void ExecutorPlacePass::runOnOperation() {
     else
       placeRandom(nodes, placed);
     colocateState(nodes, placed);
+    // A send or recv already in the graph (a TF partition graph's _Send,
+    // _Recv) runs where its device says, whatever the strategy: its peer
+    // expects it there.
+    for (auto [node, rank] : llvm::zip(nodes, placed))
+      if (isa<SendOp, RecvOp>(node))
+        if (auto device = node->getAttrOfType<StringAttr>("sluice.device"))
+          if (int64_t own = rankOfDevice(device.getValue()); own >= 0)
+            rank = own;
     Builder builder(graph.getContext());
     for (auto [node, rank] : llvm::zip(nodes, placed)) {
       if (rank >= ranks) {

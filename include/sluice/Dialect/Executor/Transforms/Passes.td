@@ -20,10 +20,13 @@ def ExecutorPlacePass : Pass<"executor-place", "::mlir::ModuleOp"> {
     - `device` (the default): from the node's `sluice.device` string (the
       GraphDef node's `device` field, recorded by the importer). The task
       index when there is one (`/job:worker/task:1/device:CPU:0` -> 1), else
-      the device index (`/device:CPU:1` -> 1, `/cpu:1` -> 1), else distinct
-      device strings numbered in order of first appearance. A node without a
-      device goes to rank 0; a device naming a rank >= `ranks` is an error
-      naming the node.
+      the device index (`/device:CPU:1` -> 1, `/cpu:1` -> 1; also for a
+      local TF session's devices, job `localhost` task 0:
+      `/job:localhost/replica:0/task:0/device:CPU:1` -> 1), else distinct
+      device strings numbered in order of first appearance
+      (`executor::rankOfDevice`, IR/DeviceRank.h). A node without a device
+      goes to rank 0; a device naming a rank >= `ranks` is an error naming
+      the node.
     - `spec`: from `placement = "scope=rank,scope=rank"`. A node whose name
       (its `NameLoc`, the TF node name) equals a scope or starts with
       `scope/` gets that scope's rank, the longest matching scope winning;
@@ -37,6 +40,10 @@ def ExecutorPlacePass : Pass<"executor-place", "::mlir::ModuleOp"> {
       rank.
     - `random`: a uniform random rank per node from a generator seeded with
       `seed` (the same placement on every platform; for tests).
+
+    Whatever the strategy, an `executor.send` or `executor.recv` already in
+    the graph (an imported TF `_Send`/`_Recv`) with a device naming a rank
+    goes to that rank: its peer's `peer` names it.
 
     ```mlir
     %y, %ky = executor.island {
