@@ -375,15 +375,23 @@ bool Comparison::agrees() const {
 void sluice::setDefaultEngineLocations(CompareOptions &options,
                                        StringRef toolDir) {
   if (options.runnersDir.empty()) {
+    // A build tree's package, an installed package's, else the sources'
+    // (a build that made no Python package, e.g. build-asan/).
+    SmallVector<SmallString<128>> candidates;
     for (StringRef relative : {"../python/sluice/engines", "../engines"}) {
-      SmallString<128> dir(toolDir);
+      SmallString<128> &dir = candidates.emplace_back(toolDir);
       llvm::sys::path::append(dir, relative);
       llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+    }
+    if (!StringRef(SLUICE_SOURCE_DIR).empty()) {
+      SmallString<128> &dir = candidates.emplace_back(SLUICE_SOURCE_DIR);
+      llvm::sys::path::append(dir, "python", "sluice", "engines");
+    }
+    for (const SmallString<128> &dir : candidates)
       if (llvm::sys::fs::is_directory(dir)) {
         options.runnersDir = dir.str().str();
         break;
       }
-    }
   }
   if (std::optional<std::string> python =
           llvm::sys::Process::GetEnv("SLUICE_PYTHON"))

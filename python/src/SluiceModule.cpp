@@ -346,6 +346,54 @@ struct PythonProgram {
     return outputs;
   }
 
+  PythonProgram partition(int64_t ranks, const std::string &placement,
+                          uint64_t seed) const {
+    PartitionOptions options;
+    options.numRanks = ranks;
+    options.placement = placement;
+    options.seed = seed;
+    ProgramError error;
+    std::optional<Program> result = withoutGIL(mutex, [&] {
+      Program clone = program.clone();
+      return mlir::succeeded(clone.partition(options, error))
+                 ? std::optional<Program>(std::move(clone))
+                 : std::nullopt;
+    });
+    if (!result)
+      raiseSluiceError(error);
+    return PythonProgram{std::move(*result), source, mutex, importOptions};
+  }
+
+  py::dict runRanks(const py::object &inputs, int64_t ranks,
+                    const std::string &function,
+                    const py::object &maxIterations,
+                    double receiveTimeout) const {
+    RunOptions options;
+    options.function = function;
+    options.receiveTimeoutSeconds = receiveTimeout;
+    if (!maxIterations.is_none())
+      options.maxIterations = maxIterations.cast<int64_t>();
+    std::vector<NamedTensor> named = toNamedTensors(inputs);
+    std::string rankZero = function + "_rank0";
+    ProgramError error;
+    mlir::FailureOr<llvm::SmallVector<interp::Tensor>> results =
+        mlir::failure();
+    mlir::FailureOr<llvm::SmallVector<TensorSignature>> names = mlir::failure();
+    withoutGIL(mutex, [&] {
+      auto ordered = program.orderInputs(rankZero, named, error);
+      if (mlir::succeeded(ordered))
+        results = program.runRanks(*ordered, options, ranks, error);
+      if (mlir::succeeded(results))
+        names = program.getOutputSignature(rankZero, error);
+    });
+    if (mlir::failed(names))
+      raiseSluiceError(error);
+    py::dict outputs;
+    for (auto [signature, tensor] : llvm::zip_equal(*names, *results))
+      outputs[py::str(signature.name)] = python::arrayFromTensor(tensor);
+    return outputs;
+  }
+
   /// Program.compare: (the table, the JSON) of compareEngines.
   std::pair<std::string, std::string>
   compare(const py::object &inputs, const py::object &seed,
@@ -676,6 +724,23 @@ PYBIND11_MODULE(_sluice, m) {
            "Run-time errors (an integer division by zero, an index out of "
            "range, a runaway loop, a run past its memory limit) raise "
            "SluiceError.")
+      .def("partition", &PythonProgram::partition, py::arg("ranks"),
+           py::arg("placement") = "device", py::arg("seed") = 0,
+           "Returns a new Program: this one's executor graphs placed on "
+           "`ranks` ranks and partitioned (-executor-place, "
+           "-executor-partition): every function f becomes f_rank0 ... "
+           "f_rank<K-1>, exchanging tokens through executor.send/recv. "
+           "placement: 'device' (the GraphDef's device fields), 'auto', "
+           "'random' (from `seed`) or 'scope=rank,...'. Run it with "
+           "run_ranks(); sluice-run --distributed runs it under mpirun.")
+      .def("run_ranks", &PythonProgram::runRanks,
+           py::arg("inputs") = py::none(), py::arg("ranks") = 2,
+           py::arg("function") = "main", py::arg("max_iterations") = py::none(),
+           py::arg("receive_timeout") = 60.0,
+           "Runs a partitioned program (partition()) in the interpreter, "
+           "each rank a thread of this process, and returns rank 0's "
+           "outputs as run() does. A failing rank stops the others; the "
+           "SluiceError names it.")
       .def("_compare", &PythonProgram::compare, py::arg("inputs"),
            py::arg("seed"), py::arg("engines"), py::arg("function"),
            py::arg("pythons"), py::arg("runners_dir"), py::arg("rtol"),

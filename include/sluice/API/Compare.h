@@ -75,7 +75,8 @@ struct CompareOptions {
 
 /// Where the engines live when nothing else says: `toolDir` is the
 /// directory of the running binary (its ../python/sluice/engines in a build
-/// tree, ../engines in an installed package), the Pythons are
+/// tree, ../engines in an installed package, else the source tree's
+/// python/sluice/engines), the Pythons are
 /// $SLUICE_PYTHON, the source tree's .venv and `python3` on PATH, Node is
 /// `node` on PATH and LiteRT.js the source tree's test/e2e/litert runner
 /// when its node_modules are installed. Fields already set are kept; the

@@ -6,8 +6,8 @@ of one rank once every rank runs, and reports how the run ended.
 
 Prints "ended: exit N after S s" (or "still running after S s", after
 which everything is killed) and then mpirun's stderr; exits 0 when the run
-ended within SECONDS, else 1. A rank's process is found by the
-OMPI_COMM_WORLD_RANK in its environment.
+ended within SECONDS, else 1. A rank's process is the sluice-run
+below this mpirun whose environment has that OMPI_COMM_WORLD_RANK.
 """
 import argparse
 import os
@@ -17,10 +17,31 @@ import sys
 import time
 
 
+def parent_of(pid):
+    """The parent pid of `pid`, or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            # pid (comm) state ppid ...: comm may hold spaces and parentheses.
+            return int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def descends_from(pid, ancestor):
+    while pid and pid > 1:
+        if pid == ancestor:
+            return True
+        pid = parent_of(pid)
+    return False
+
+
 def rank_processes(parent):
-    """{rank: pid} of the sluice-run processes below mpirun `parent`."""
+    """{rank: pid} of the sluice-run processes below mpirun `parent` (other
+    mpiruns may run at the same time: lit runs tests in parallel)."""
     found = {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
+        if not descends_from(int(pid), parent):
+            continue
         try:
             with open(f"/proc/{pid}/cmdline", "rb") as f:
                 cmdline = f.read()
@@ -57,7 +78,12 @@ def main():
         print("rank processes not found")
         return 1
     time.sleep(1.0)  # every rank is inside its loop
-    os.kill(ranks[args.rank], getattr(signal, "SIG" + args.signal))
+    try:
+        os.kill(ranks[args.rank], getattr(signal, "SIG" + args.signal))
+    except ProcessLookupError:
+        print(f"rank {args.rank} ended before the signal")
+        run.kill()
+        return 1
     start = time.time()
     try:
         _, err = run.communicate(timeout=args.within)
