@@ -57,6 +57,22 @@ def rank_processes(parent):
     return found
 
 
+def stop_all(run, ranks):
+    """Kills mpirun and every rank it started: a test must leave nothing
+    running (the ranks loop for minutes)."""
+    ranks = {**ranks, **rank_processes(run.pid)}
+    for pid in ranks.values():
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    try:
+        os.killpg(run.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    run.wait()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rank", type=int, required=True)
@@ -74,7 +90,7 @@ def main():
         ranks = rank_processes(run.pid)
         time.sleep(0.1)
     if args.rank not in ranks:
-        run.kill()
+        stop_all(run, ranks)
         print("rank processes not found")
         return 1
     time.sleep(1.0)  # every rank is inside its loop
@@ -82,22 +98,23 @@ def main():
         os.kill(ranks[args.rank], getattr(signal, "SIG" + args.signal))
     except ProcessLookupError:
         print(f"rank {args.rank} ended before the signal")
-        run.kill()
+        stop_all(run, ranks)
         return 1
     start = time.time()
     try:
         _, err = run.communicate(timeout=args.within)
         print(f"ended: exit {run.returncode} after {time.time() - start:.1f} s")
         print(err)
-        return 0
-    except subprocess.TimeoutExpired:
-        print(f"still running after {args.within} s")
-        os.killpg(run.pid, signal.SIGKILL)
+        # A stopped rank may outlive mpirun.
         for pid in ranks.values():
             try:
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
+        return 0
+    except subprocess.TimeoutExpired:
+        print(f"still running after {args.within} s")
+        stop_all(run, ranks)
         return 1
 
 
