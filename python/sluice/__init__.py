@@ -22,7 +22,8 @@ Contents:
                  .compile(path), .run(inputs), .inputs(), .outputs(),
                  .compare(inputs) -> Comparison (every engine side by side),
                  .to_dot(), .to_svg() (pictures of the control flow; a
-                 Program shows as its picture in Jupyter)
+                 Program shows as its picture in Jupyter),
+                 .memory_report(), .partition(ranks), .run_ranks(inputs)
     TensorSpec   name, dtype, shape and MLIR type of an input or output
     SluiceError  raised on every failure, carrying the diagnostics as text
 
@@ -31,7 +32,8 @@ and float64; inputs of another dtype, or of the wrong one, are errors.
 
 The package is built by the project's CMake into build/python/sluice, for
 Debian's /usr/bin/python3: ``PYTHONPATH=build/python python3 -c "import
-sluice"``.
+sluice"``; or ``pip install .`` from the source tree installs it into any
+virtual environment (``python -m sluice VERB`` runs the bundled tools).
 """
 
 import json as _json
