@@ -184,30 +184,57 @@ struct PythonProgram {
     return specs;
   }
 
-  PythonProgram lift() const {
-    ProgramError error;
-    std::optional<Program> lifted = withoutGIL(mutex, [&] {
-      Program result = program.clone();
-      return mlir::succeeded(result.lift(error))
-                 ? std::optional<Program>(std::move(result))
-                 : std::nullopt;
-    });
-    if (!lifted)
-      raiseSluiceError(error);
-    return PythonProgram{std::move(*lifted), source, mutex, importOptions};
-  }
-
-  PythonProgram runPipeline(const std::string &pipeline) const {
+  /// A new Program: a copy of this one that `transform(copy, error)`
+  /// changed, in this program's family (its context and lock). Programs
+  /// are never changed in place from Python.
+  template <typename Transform>
+  PythonProgram derive(Transform &&transform) const {
     ProgramError error;
     std::optional<Program> result = withoutGIL(mutex, [&] {
       Program clone = program.clone();
-      return mlir::succeeded(clone.runPipeline(pipeline, error))
+      return mlir::succeeded(transform(clone, error))
                  ? std::optional<Program>(std::move(clone))
                  : std::nullopt;
     });
     if (!result)
       raiseSluiceError(error);
     return PythonProgram{std::move(*result), source, mutex, importOptions};
+  }
+
+  /// Runs `function` on the named `inputs` (put in its argument order) with
+  /// `runOrdered(ordered, error)`, and returns its outputs by name.
+  template <typename RunOrdered>
+  py::dict runNamed(const py::object &inputs, const std::string &function,
+                    RunOrdered &&runOrdered) const {
+    std::vector<NamedTensor> named = toNamedTensors(inputs);
+    ProgramError error;
+    mlir::FailureOr<llvm::SmallVector<interp::Tensor>> results =
+        mlir::failure();
+    mlir::FailureOr<llvm::SmallVector<TensorSignature>> names = mlir::failure();
+    withoutGIL(mutex, [&] {
+      auto ordered = program.orderInputs(function, named, error);
+      if (mlir::succeeded(ordered))
+        results = runOrdered(*ordered, error);
+      if (mlir::succeeded(results))
+        names = program.getOutputSignature(function, error);
+    });
+    if (mlir::failed(names))
+      raiseSluiceError(error);
+    py::dict outputs;
+    for (auto [signature, tensor] : llvm::zip_equal(*names, *results))
+      outputs[py::str(signature.name)] = python::arrayFromTensor(tensor);
+    return outputs;
+  }
+
+  PythonProgram lift() const {
+    return derive(
+        [](Program &copy, ProgramError &error) { return copy.lift(error); });
+  }
+
+  PythonProgram runPipeline(const std::string &pipeline) const {
+    return derive([&](Program &copy, ProgramError &error) {
+      return copy.runPipeline(pipeline, error);
+    });
   }
 
   PythonProgram gradient(const std::string &function,
@@ -216,16 +243,9 @@ struct PythonProgram {
     if (!wrt.is_none())
       for (py::handle position : wrt)
         positions.push_back(position.cast<unsigned>());
-    ProgramError error;
-    std::optional<Program> result = withoutGIL(mutex, [&] {
-      Program clone = program.clone();
-      return mlir::succeeded(clone.gradient(error, function, positions))
-                 ? std::optional<Program>(std::move(clone))
-                 : std::nullopt;
+    return derive([&](Program &copy, ProgramError &error) {
+      return mlir::LogicalResult(copy.gradient(error, function, positions));
     });
-    if (!result)
-      raiseSluiceError(error);
-    return PythonProgram{std::move(*result), source, mutex, importOptions};
   }
 
   py::bytes toTFLite(const std::string &function, bool planBuffers) const {
@@ -326,24 +346,11 @@ struct PythonProgram {
     if (!maxMemory.is_none())
       options.maxMemoryBytes = maxMemory.cast<int64_t>();
 
-    std::vector<NamedTensor> named = toNamedTensors(inputs);
-    ProgramError error;
-    mlir::FailureOr<llvm::SmallVector<interp::Tensor>> results =
-        mlir::failure();
-    mlir::FailureOr<llvm::SmallVector<TensorSignature>> names = mlir::failure();
-    withoutGIL(mutex, [&] {
-      auto ordered = program.orderInputs(function, named, error);
-      if (mlir::succeeded(ordered))
-        results = program.run(*ordered, options, error);
-      if (mlir::succeeded(results))
-        names = program.getOutputSignature(function, error);
-    });
-    if (mlir::failed(names))
-      raiseSluiceError(error);
-    py::dict outputs;
-    for (auto [signature, tensor] : llvm::zip_equal(*names, *results))
-      outputs[py::str(signature.name)] = python::arrayFromTensor(tensor);
-    return outputs;
+    return runNamed(
+        inputs, function,
+        [&](llvm::ArrayRef<interp::Tensor> ordered, ProgramError &error) {
+          return program.run(ordered, options, error);
+        });
   }
 
   PythonProgram partition(int64_t ranks, const std::string &placement,
@@ -352,16 +359,9 @@ struct PythonProgram {
     options.numRanks = ranks;
     options.placement = placement;
     options.seed = seed;
-    ProgramError error;
-    std::optional<Program> result = withoutGIL(mutex, [&] {
-      Program clone = program.clone();
-      return mlir::succeeded(clone.partition(options, error))
-                 ? std::optional<Program>(std::move(clone))
-                 : std::nullopt;
+    return derive([&](Program &copy, ProgramError &error) {
+      return copy.partition(options, error);
     });
-    if (!result)
-      raiseSluiceError(error);
-    return PythonProgram{std::move(*result), source, mutex, importOptions};
   }
 
   py::dict runRanks(const py::object &inputs, int64_t ranks,
@@ -373,25 +373,12 @@ struct PythonProgram {
     options.receiveTimeoutSeconds = receiveTimeout;
     if (!maxIterations.is_none())
       options.maxIterations = maxIterations.cast<int64_t>();
-    std::vector<NamedTensor> named = toNamedTensors(inputs);
-    std::string rankZero = function + "_rank0";
-    ProgramError error;
-    mlir::FailureOr<llvm::SmallVector<interp::Tensor>> results =
-        mlir::failure();
-    mlir::FailureOr<llvm::SmallVector<TensorSignature>> names = mlir::failure();
-    withoutGIL(mutex, [&] {
-      auto ordered = program.orderInputs(rankZero, named, error);
-      if (mlir::succeeded(ordered))
-        results = program.runRanks(*ordered, options, ranks, error);
-      if (mlir::succeeded(results))
-        names = program.getOutputSignature(rankZero, error);
-    });
-    if (mlir::failed(names))
-      raiseSluiceError(error);
-    py::dict outputs;
-    for (auto [signature, tensor] : llvm::zip_equal(*names, *results))
-      outputs[py::str(signature.name)] = python::arrayFromTensor(tensor);
-    return outputs;
+    // A partitioned program's arguments and results are its rank 0's.
+    return runNamed(
+        inputs, function + "_rank0",
+        [&](llvm::ArrayRef<interp::Tensor> ordered, ProgramError &error) {
+          return program.runRanks(ordered, options, ranks, error);
+        });
   }
 
   /// Program.compare: (the table, the JSON) of compareEngines.
