@@ -100,13 +100,7 @@ def main():
     for index in range(args.count):
         seed = args.seed + index
         ranks = 2 + index % 3
-        mlir, inputs = gen_v1_programs.generate(seed)
-        program = os.path.join(work, f"seed-{seed}.mlir")
-        inputs_path = os.path.join(work, f"seed-{seed}.json")
-        with open(program, "w") as f:
-            f.write(mlir)
-        with open(inputs_path, "w") as f:
-            f.write(inputs)
+        program, inputs_path = gen_v1_programs.write(seed, work)
         use_mpi = bool(args.mpirun) and index % args.mpi_every == 0
         result = run_pair(args, f"seed {seed}", program,
                           [f"--inputs={inputs_path}"], ranks, seed, use_mpi, failures)
@@ -120,14 +114,10 @@ def main():
             os.remove(inputs_path)
     if args.corpus:
         import tfcorpus
+        from tf_differential import sluice_args
         for index, (name, path, meta) in enumerate(tfcorpus.programs(args.corpus)):
-            extra = []
-            if meta["feeds"]:
-                extra.append("--feeds=" + ",".join(meta["feeds"]))
-            if meta["fetches"]:
-                extra.append("--fetches=" + ",".join(meta["fetches"]))
-            if meta.get("init"):
-                extra.append("--init=" + ",".join(meta["init"]))
+            # What TF ran: its feeds, fetches and initializers.
+            extra = sluice_args(path, meta)[1:]
             run = meta["runs"][0]
             if "tf_error" in run:
                 continue

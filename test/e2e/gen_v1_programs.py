@@ -32,6 +32,7 @@ CLI: gen_v1_programs.py --seed S [--depth D] [--nodes N] -o prog.mlir
 import argparse
 import itertools
 import json
+import os
 import random
 import sys
 
@@ -949,6 +950,20 @@ def generate(seed, max_depth=4, target_nodes=None):
     """(mlir_text, inputs_json_text) of the program of this seed."""
     mlir, inputs, _ = generate_with_stats(seed, max_depth, target_nodes)
     return mlir, inputs
+
+
+def write(seed, directory):
+    """Writes the program of this seed and its inputs as
+    DIRECTORY/seed-S.mlir and seed-S.json (what the differential tests run
+    and keep when a program fails); returns their paths."""
+    mlir, inputs = generate(seed)
+    program = os.path.join(directory, f"seed-{seed}.mlir")
+    inputs_path = os.path.join(directory, f"seed-{seed}.json")
+    with open(program, "w") as f:
+        f.write(mlir)
+    with open(inputs_path, "w") as f:
+        f.write(inputs)
+    return program, inputs_path
 
 
 def main():

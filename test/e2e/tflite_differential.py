@@ -282,13 +282,7 @@ def main():
             shown = os.path.basename(inp) if inp else "(none)"
             add(f"{name} {shown}", prog, inp=inp, table=(name, shown))
     for seed in range(args.seed, args.seed + args.count):
-        mlir, inputs = gen_v1_programs.generate(seed)
-        prog = os.path.join(work, f"seed-{seed}.mlir")
-        inp = os.path.join(work, f"seed-{seed}.json")
-        with open(prog, "w") as f:
-            f.write(mlir)
-        with open(inp, "w") as f:
-            f.write(inputs)
+        prog, inp = gen_v1_programs.write(seed, work)
         add(f"seed {seed}", prog, inp=inp)
 
     failures = []
