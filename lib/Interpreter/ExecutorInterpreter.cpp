@@ -166,6 +166,10 @@ private:
   /// and the parent iteration it was entered from) and the iteration, e.g.
   /// "while@0/inner@3#5"; "#0" in the root frame.
   static std::string getTagKey(Tag tag);
+  /// "<edge key>|<tag key>": what a send and its recv meet under.
+  static std::string getRendezvousKey(StringRef key, Tag tag);
+  /// A send or recv of a run that has no transport is an error naming it.
+  LogicalResult requireTransport(Operation *node, StringRef verb, int64_t peer);
   LogicalResult executeSend(SendOp send, Tag tag, NodeInstance &inputs,
                             bool anyDead);
   LogicalResult executeRecv(RecvOp recv, Tag tag, bool anyDead);
@@ -551,18 +555,29 @@ std::string GraphExecutor::getTagKey(Tag tag) {
   return key + "#" + std::to_string(tag.iteration);
 }
 
+std::string GraphExecutor::getRendezvousKey(StringRef key, Tag tag) {
+  return (key + "|" + getTagKey(tag)).str();
+}
+
+LogicalResult GraphExecutor::requireTransport(Operation *node, StringRef verb,
+                                              int64_t peer) {
+  if (evaluator.getOptions().transport)
+    return success();
+  return node->emitError() << verb << " rank " << peer
+                           << ", but the run is not distributed (a partitioned "
+                              "graph runs with sluice-run --ranks=K or "
+                              "--distributed under mpirun)";
+}
+
 LogicalResult GraphExecutor::executeSend(SendOp send, Tag tag,
                                          NodeInstance &inputs, bool anyDead) {
+  if (failed(requireTransport(send, "sends to", send.getPeer())))
+    return failure();
   interp::Transport *transport = evaluator.getOptions().transport;
-  if (!transport)
-    return send.emitError("sends to rank ")
-           << send.getPeer()
-           << ", but the run is not distributed (a partitioned graph runs "
-              "with sluice-run --ranks=K or --distributed under mpirun)";
   Token token = operandToken(send, send.getData(), inputs);
   bool dead = token.dead || anyDead;
   std::string error;
-  std::string key = (send.getKey() + "|" + getTagKey(tag)).str();
+  std::string key = getRendezvousKey(send.getKey(), tag);
   if (failed(transport->send(send.getPeer(), key, dead ? Tensor() : token.value,
                              dead, error)))
     return send.emitError("cannot send '")
@@ -572,13 +587,10 @@ LogicalResult GraphExecutor::executeSend(SendOp send, Tag tag,
 }
 
 LogicalResult GraphExecutor::executeRecv(RecvOp recv, Tag tag, bool anyDead) {
-  if (!evaluator.getOptions().transport)
-    return recv.emitError("receives from rank ")
-           << recv.getPeer()
-           << ", but the run is not distributed (a partitioned graph runs "
-              "with sluice-run --ranks=K or --distributed under mpirun)";
+  if (failed(requireTransport(recv, "receives from", recv.getPeer())))
+    return failure();
   std::pair<int64_t, std::string> address = {
-      recv.getPeer(), (recv.getKey() + "|" + getTagKey(tag)).str()};
+      recv.getPeer(), getRendezvousKey(recv.getKey(), tag)};
   auto early = arrivedEarly.find(address);
   if (early != arrivedEarly.end()) {
     interp::TransportMessage message = std::move(early->second);

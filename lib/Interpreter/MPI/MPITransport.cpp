@@ -33,6 +33,22 @@ struct Header {
 /// The tag of a failure notice: above every tag a key can hash to.
 int failureTag(int maxTag) { return maxTag; }
 
+/// Receives the message `status` describes (an MPI_Iprobe's).
+std::vector<char> receiveProbed(const MPI_Status &status) {
+  int count = 0;
+  MPI_Get_count(&status, MPI_BYTE, &count);
+  std::vector<char> buffer(count);
+  MPI_Recv(buffer.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG,
+           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return buffer;
+}
+
+/// The error a failure notice from `source` carrying `why` reports.
+std::string describeFailureNotice(int source, const std::vector<char> &why) {
+  return "rank " + std::to_string(source) +
+         " failed: " + std::string(why.begin(), why.end());
+}
+
 } // namespace
 
 MPISession::MPISession(int &argc, char **&argv) {
@@ -132,14 +148,9 @@ MPITransport::tryReceive(std::string &error) {
   MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
   if (!flag)
     return std::optional<TransportMessage>();
-  int count = 0;
-  MPI_Get_count(&status, MPI_BYTE, &count);
-  std::vector<char> buffer(count);
-  MPI_Recv(buffer.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG,
-           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  std::vector<char> buffer = receiveProbed(status);
   if (status.MPI_TAG == failureTag(maxTag)) {
-    error = "rank " + std::to_string(status.MPI_SOURCE) +
-            " failed: " + std::string(buffer.begin(), buffer.end());
+    error = describeFailureNotice(status.MPI_SOURCE, buffer);
     return failure();
   }
   Header header;
@@ -172,13 +183,7 @@ LogicalResult MPITransport::checkFailureNotices(std::string &error) {
              &status);
   if (!flag)
     return success();
-  int count = 0;
-  MPI_Get_count(&status, MPI_BYTE, &count);
-  std::vector<char> text(count);
-  MPI_Recv(text.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG,
-           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  error = "rank " + std::to_string(status.MPI_SOURCE) +
-          " failed: " + std::string(text.begin(), text.end());
+  error = describeFailureNotice(status.MPI_SOURCE, receiveProbed(status));
   return failure();
 }
 
