@@ -725,3 +725,25 @@ func.func @switch_n_index_type(%x: tensor<f32>, %i: tensor<2xi32>) {
   }
   return
 }
+
+// -----
+
+func.func @send_empty_key(%x: tensor<f32>) {
+  executor.graph {
+    // expected-error@+1 {{'executor.send' op expects a non-empty key}}
+    %s = executor.send %x key "" to 1 : tensor<f32>
+    executor.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @recv_negative_rank() {
+  executor.graph {
+    // expected-error@+1 {{'executor.recv' op expects a rank >= 0, got -1}}
+    %y, %ky = executor.recv key "y" from -1 : tensor<f32>
+    executor.fetch
+  }
+  return
+}

@@ -394,3 +394,17 @@ func.func @switch_n(%x: tensor<f32>, %i: tensor<i32>) -> tensor<f32> {
   }
   return %r : tensor<f32>
 }
+
+// The two ends of an edge -executor-partition cut: a send with its key and
+// peer rank; a recv, with a control operand giving it its iteration.
+// CHECK-LABEL: func.func @send_recv
+func.func @send_recv(%x: tensor<f32>) -> tensor<f32> {
+  %r = executor.graph {
+    // CHECK: %{{.*}} = executor.send %{{.*}} key "x:0->1" to 1 : tensor<f32>
+    %s = executor.send %x key "x:0->1" to 1 : tensor<f32>
+    // CHECK: %{{.*}}, %{{.*}} = executor.recv(%{{.*}}) key "y:0->0" from 1 : tensor<f32>
+    %y, %ky = executor.recv(%s) key "y:0->0" from 1 : tensor<f32>
+    executor.fetch %y : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
