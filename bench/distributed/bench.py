@@ -40,8 +40,11 @@ the bench fails (exit 1).
    (`count`, --overhead-trips iterations): microseconds per iteration, from
    "seconds" / N and from the process's wall time minus that of the same
    program with 0 trips (median of --runs), for the 1-rank run, threads and
-   mpirun. Native code is not distributed yet: the bench says so (and checks
-   that sluice-run still refuses --engine=native for a partitioned run).
+   mpirun, each for the executor partition, the lifted one (--lift) and
+   native code under mpirun (--engine=native: MPI_Send/MPI_Recv calls),
+   native against native on 1 rank.
+1b. The loops of part 1 partitioned lifted (--lift), per iteration, next to
+   the seed's figures.
 
 No time is asserted. --quick runs tiny sizes once (the lit test).
 
@@ -132,9 +135,9 @@ class Runner:
     def args_of(self, program):
         return ["--random-inputs=1"] if program.random_inputs else []
 
-    def single(self, path, program):
+    def single(self, path, program, extra=()):
         proc, wall, cpu = self.execute([self.sluice_run, path, "--print-stats"]
-                                       + self.args_of(program))
+                                       + self.args_of(program) + list(extra))
         stats = list(self.stats_lines(proc.stderr))
         if not stats:
             raise BenchError(f"no --print-stats line from {path}:\n"
@@ -144,16 +147,16 @@ class Runner:
             self.single_decimals = len(raw[-1].partition(".")[2])
         return Run(proc.stdout.strip(), stats[-1]["seconds"], wall, cpu)
 
-    def threads(self, path, program):
+    def threads(self, path, program, extra=()):
         proc, wall, cpu = self.execute(
             [self.sluice_run, path, "--print-stats", f"--ranks={program.ranks}",
              f"--placement={program.placement}", RECEIVE_TIMEOUT] +
-            self.args_of(program))
+            self.args_of(program) + list(extra))
         ranks = {s["rank"]: s for s in self.stats_lines(proc.stderr)
                  if "rank" in s}
         return self.partitioned(path, proc.stdout, ranks, wall, cpu, program)
 
-    def mpi(self, path, program):
+    def mpi(self, path, program, extra=()):
         # Each rank's stderr to its own file: the ranks' lines would
         # interleave on mpirun's.
         self.count += 1
@@ -164,7 +167,7 @@ class Runner:
              str(program.ranks), "--output-filename", out, self.sluice_run,
              path, "--print-stats", "--distributed",
              f"--placement={program.placement}", RECEIVE_TIMEOUT] +
-            self.args_of(program))
+            self.args_of(program) + list(extra))
         ranks = {}
         for name in glob.glob(os.path.join(out, "**", "stderr"),
                               recursive=True):
@@ -353,6 +356,72 @@ def messages_part(runner, quick):
     return mismatches
 
 
+def lifted_messages_part(runner, quick):
+    """Part 1b: the same loops partitioned lifted (--lift), per iteration."""
+    print("1b. The same loops partitioned lifted (--lift: -lite-partition, "
+          "replicated lite.while/lite.if), per iteration, per rank")
+    header = (f"{'loop':<13} {'rank':>4}  {'sent msg':>8} {'bytes':>6}  "
+              f"{'recv msg':>8} {'bytes':>6}   {'seed: sent':>11} "
+              f"{'recv':>11}  {'mpirun':>6}")
+    print(header)
+    print("-" * len(header))
+    fewer = more = 0
+    for name, make, iterations, (t1, t2), seed, exact, extra in \
+            message_loops(quick):
+        k = make(t1).ranks
+        stem = re.sub(r"[^a-z0-9]+", "_", name) + "-lifted"
+        results = {"threads": [], "mpirun": []}
+        for t in (t1, t2):
+            prog = make(t)
+            path = runner.write(f"{stem}-{t}", prog)
+            reference = runner.single(path, prog)
+            run = runner.threads(path, prog, ["--lift"])
+            check_same(reference, run, f"{name} ({t} trips, lifted threads)")
+            results["threads"].append(run)
+            if runner.mpirun:
+                run = runner.mpi(path, prog, ["--lift"])
+                check_same(reference, run, f"{name} ({t} trips, lifted mpirun)")
+                results["mpirun"].append(run)
+        span = iterations(t2) - iterations(t1)
+        measured = {
+            label: {r: [(runs[1].ranks[r][f] - runs[0].ranks[r][f]) / span
+                        for f in FIELDS] for r in range(k)}
+            for label, runs in results.items() if runs}
+        seed_totals = per_rank(seed, k)
+        for r in range(k):
+            got = measured["threads"][r]
+            if "mpirun" in measured:
+                other = measured["mpirun"][r]
+                mpi = "same" if all(abs(a - b) < 1e-9 for a, b in
+                                    zip(got, other)) else \
+                    "/".join(fmt(v) for v in other)
+            else:
+                mpi = "-"
+            sd = seed_totals[r]
+            fewer += got[0] < sd[0]
+            more += got[0] > sd[0]
+            print(f"{name:<13} {r:>4}  {fmt(got[0]):>8} {fmt(got[1]):>6}  "
+                  f"{fmt(got[2]):>8} {fmt(got[3]):>6}   "
+                  f"{f'{sd[0]} ({sd[1]} B)':>11} {f'{sd[2]} ({sd[3]} B)':>11}"
+                  f"  {mpi:>6}")
+    print(f"lifted vs the seed's design: {fewer} rank rows send fewer "
+          f"messages per iteration, {more} send more")
+    print("notes:")
+    for note in [
+            "no dead tokens: a branch that does not run sends nothing on "
+            "either side, and a loop's end costs its last predicate only",
+            "a loop slot lives on the rank that computes its next value "
+            "(count: i on rank 1, where its add is), so the value that "
+            "crosses is the one the other rank reads (the cond's i, 4 B), "
+            "not both the value and its next value",
+            "a loop invariant is kept by every rank that reads it, sent "
+            "once before the loop",
+            "the predicate goes from the rank computing it to every other "
+            "rank that runs the loop, as in the seed"]:
+        print("  - " + note)
+    print()
+
+
 # --- 2. speed-up -----------------------------------------------------------
 
 def speedup_part(runner, args):
@@ -362,8 +431,11 @@ def speedup_part(runner, args):
           f"{args.depth} x (batch_matmul, tanh) on {args.size}x{args.size} "
           f"f32, chain A on rank 0, chain B on rank 1 (median of {args.runs}"
           f" runs of --print-stats' \"seconds\")")
-    times = {"1 rank": [], "threads": [], "mpirun": []}
+    labels = ["1 rank", "threads", "mpirun", "lifted threads",
+              "lifted mpirun", "native 1 rank", "native mpirun"]
+    times = {label: [] for label in labels}
     cpu = []
+    lift, native = ["--lift"], ["--engine=native"]
     for _ in range(args.runs):
         reference = runner.single(path, program)
         times["1 rank"].append(reference.seconds)
@@ -371,26 +443,47 @@ def speedup_part(runner, args):
         check_same(reference, run, "heavy (threads)")
         times["threads"].append(run.seconds)
         cpu.append(run.cpu / run.wall)
+        run = runner.threads(path, program, lift)
+        check_same(reference, run, "heavy (lifted threads)")
+        times["lifted threads"].append(run.seconds)
+        native_reference = runner.single(path, program, native)
+        times["native 1 rank"].append(native_reference.seconds)
         if runner.mpirun:
             run = runner.mpi(path, program)
             check_same(reference, run, "heavy (mpirun)")
             times["mpirun"].append(run.seconds)
-    base = statistics.median(times["1 rank"])
-    header = f"{'run':<22} {'seconds':>8} {'speed-up':>8}  goal >= {GOAL}x"
+            run = runner.mpi(path, program, lift)
+            check_same(reference, run, "heavy (lifted mpirun)")
+            times["lifted mpirun"].append(run.seconds)
+            run = runner.mpi(path, program, native)
+            check_same(native_reference, run, "heavy (native mpirun)")
+            times["native mpirun"].append(run.seconds)
+    header = (f"{'run':<30} {'seconds':>8} {'speed-up':>8}  goal >= {GOAL}x "
+              f"(over the same engine on 1 rank)")
     print(header)
     print("-" * len(header))
-    print(f"{'1 rank (sluice-run)':<22} {base:>8.3f} {'1.00x':>8}")
     missed = False
-    for label, name in (("threads", "--ranks=2 (threads)"),
-                        ("mpirun", "mpirun -np 2")):
+    rows = [("1 rank", "1 rank (executor interp.)", None),
+            ("threads", "--ranks=2 (threads)", "1 rank"),
+            ("mpirun", "mpirun -np 2", "1 rank"),
+            ("lifted threads", "--ranks=2 --lift (threads)", "1 rank"),
+            ("lifted mpirun", "mpirun -np 2 --lift", "1 rank"),
+            ("native 1 rank", "1 rank, native", None),
+            ("native mpirun", "mpirun -np 2 --engine=native",
+             "native 1 rank")]
+    for label, name, base_label in rows:
         if not times[label]:
-            print(f"{name:<22} {'-':>8} {'-':>8}  skipped (no mpirun)")
+            print(f"{name:<30} {'-':>8} {'-':>8}  skipped (no mpirun)")
             continue
         seconds = statistics.median(times[label])
+        if base_label is None:
+            print(f"{name:<30} {seconds:>8.3f} {'1.00x':>8}")
+            continue
+        base = statistics.median(times[base_label])
         ratio = base / seconds if seconds > 0 else float("inf")
         met = ratio >= GOAL
         missed |= not met
-        print(f"{name:<22} {seconds:>8.3f} {ratio:>7.2f}x  "
+        print(f"{name:<30} {seconds:>8.3f} {ratio:>7.2f}x  "
               f"{'met' if met else 'missed'}")
     overlap = statistics.median(cpu)
     print(f"cpu/wall of the --ranks=2 process: {overlap:.2f} (2.00: both "
@@ -417,46 +510,50 @@ def overhead_part(runner, args):
     path = runner.write(f"overhead-{trips}", program)
     empty_path = runner.write("overhead-0", empty)
     print(f"3. Overhead per iteration: the `count` loop ({trips} iterations, "
-          f"its add on rank 1), interpreter (median of {args.runs} runs)")
-    rows = [("1 rank (sluice-run)", runner.single),
-            ("--ranks=2 (threads)", runner.threads),
-            ("mpirun -np 2", runner.mpi if runner.mpirun else None)]
-    header = (f"{'run':<22} {'us/iter (seconds)':>18} "
+          f"its add on rank 1; median of {args.runs} runs)")
+    mpi = runner.mpi if runner.mpirun else None
+    lift, native = ["--lift"], ["--engine=native"]
+    rows = [("1 rank (executor interp.)", runner.single, (), None),
+            ("--ranks=2 (threads)", runner.threads, (), None),
+            ("mpirun -np 2", mpi, (), None),
+            ("--ranks=2 --lift (threads)", runner.threads, lift, None),
+            ("mpirun -np 2 --lift", mpi, lift, None),
+            ("1 rank, native", runner.single, native, native),
+            ("mpirun -np 2, native", mpi, native, native)]
+    header = (f"{'run':<28} {'us/iter (seconds)':>18} "
               f"{'us/iter (wall - 0 trips)':>25} {'x 1 rank':>9}")
     print(header)
     print("-" * len(header))
     base = None
-    for name, runs in rows:
+    for name, runs, extra, reference_extra in rows:
         if runs is None:
-            print(f"{name:<22} {'-':>18} {'-':>25} {'-':>9}  skipped "
+            print(f"{name:<28} {'-':>18} {'-':>25} {'-':>9}  skipped "
                   f"(no mpirun)")
             continue
         seconds, walls = [], []
-        reference = runner.single(path, program)
+        reference = runner.single(path, program, reference_extra or ())
         for index in range(args.runs):
-            run = runs(path, program)
+            run = runs(path, program, extra)
             if index == 0:
                 check_same(reference, run, f"count ({trips} trips, {name})")
-            zero = runs(empty_path, empty)
+            zero = runs(empty_path, empty, extra)
             seconds.append(run.seconds)
             walls.append(run.wall - zero.wall)
         per_stats = statistics.median(seconds) / trips * 1e6
         per_wall = statistics.median(walls) / trips * 1e6
         if base is None:
             base = per_wall
-        ratio = f"{per_wall / base:.1f}x" if base > 0 else "-"
-        print(f"{name:<22} {per_stats:>18.2f} {per_wall:>25.2f} "
+        ratio = f"{per_wall / base:.1f}x" if base > 0 and per_wall > 0 \
+            else "-"
+        print(f"{name:<28} {per_stats:>18.2f} {per_wall:>25.2f} "
               f"{ratio:>9}")
-    native = subprocess.run(
+    refused = subprocess.run(
         [runner.sluice_run, path, "--ranks=2", "--placement=add=1",
          "--engine=native"], capture_output=True, text=True, timeout=TIMEOUT)
-    said = (native.stderr.strip().splitlines() or [""])[0]
-    refused = native.returncode != 0
-    print(f"{'native code':<22} {'-':>18} {'-':>25} {'-':>9}  not "
-          f"distributed yet" + (f" (sluice-run: {said.split(': ', 1)[-1]})"
-                                if refused else
-                                " (but sluice-run accepted --engine=native "
-                                "with --ranks: update this bench)"))
+    said = (refused.stderr.strip().splitlines() or [""])[0]
+    print(f"(--ranks=2 --engine=native: "
+          + (f"refused: {said.split(': ', 1)[-1]})" if refused.returncode
+             else "accepted: update this bench)"))
     print("note: each iteration waits for a message from the other rank "
           "(rank 1 for the loop_cond and i, rank 0 for i + 1): a waiting "
           "rank joins a quiescence round and sleeps until a message or the "
@@ -508,6 +605,7 @@ def main():
               f"programs in {runner.work}")
         print()
         mismatches = messages_part(runner, args.quick)
+        lifted_messages_part(runner, args.quick)
         speedup_part(runner, args)
         overhead_part(runner, args)
     except (BenchError, subprocess.TimeoutExpired) as error:

@@ -75,11 +75,7 @@ LogicalResult Program::runPipeline(StringRef pipeline, ProgramError &error) {
 
 LogicalResult Program::partition(const PartitionOptions &options,
                                  ProgramError &error) {
-  if (hasExecutorOps() == false) {
-    DiagnosticCapture capture(*session);
-    return capture.fail(error, "only executor graphs (v1 control flow, "
-                               "before lifting) can be partitioned");
-  }
+  bool executorGraphs = hasExecutorOps();
   std::string strategy = options.placement, spec;
   if (strategy != "device" && strategy != "auto" && strategy != "random") {
     spec = strategy;
@@ -92,8 +88,24 @@ LogicalResult Program::partition(const PartitionOptions &options,
   if (!spec.empty())
     place += " placement=" + spec;
   place += "}";
-  return runPipeline("builtin.module(" + place +
-                         ",executor-partition{ranks=" + ranks + "})",
+  if (executorGraphs && !options.lifted)
+    return runPipeline("builtin.module(" + place +
+                           ",executor-partition{ranks=" + ranks + "})",
+                       error);
+  // Placed on the executor graph (where the GraphDef's devices are), the
+  // ranks kept through the lift; a lite program is placed as it is, its
+  // calls inlined first (the partition follows one function's control
+  // flow).
+  if (executorGraphs) {
+    if (failed(runPipeline("builtin.module(" + place + ")", error)) ||
+        failed(lift(error)))
+      return failure();
+    return runPipeline("builtin.module(inline,symbol-dce,lite-partition{ranks=" +
+                           ranks + "})",
+                       error);
+  }
+  return runPipeline("builtin.module(inline,symbol-dce," + place +
+                         ",lite-partition{ranks=" + ranks + "})",
                      error);
 }
 

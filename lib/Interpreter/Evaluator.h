@@ -5,7 +5,8 @@
 // an environment mapping SSA values to tensors: lite tensor ops through their
 // kernels, lite.if / lite.while structurally, func.call, and executor.graph
 // through the dataflow executor (ExecutorInterpreter.cpp); variables live in
-// the program instance's ProgramState.
+// the program instance's ProgramState; lite.send / lite.recv go through
+// InterpreterOptions::transport.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,9 +14,14 @@
 #define SLUICE_LIB_INTERPRETER_EVALUATOR_H
 
 #include "sluice/Dialect/Executor/IR/ExecutorOps.h"
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Interpreter/Interpreter.h"
+#include "sluice/Interpreter/Transport.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
 
 namespace sluice::interp::detail {
 
@@ -47,6 +53,14 @@ private:
   /// diagnostic, or std::nullopt for another op.
   std::optional<mlir::LogicalResult> runStateOp(mlir::Operation &op,
                                                 Environment &env);
+
+  /// lite.send and lite.recv of a partitioned lifted program: the n-th
+  /// message under a key goes as "<key>#<n>"; messages that arrive before
+  /// their recv wait in `arrived`.
+  mlir::LogicalResult runSend(sluice::lite::SendOp send, Environment &env);
+  mlir::LogicalResult runRecv(sluice::lite::RecvOp recv, Environment &env);
+  std::map<std::pair<int64_t, std::string>, TransportMessage> arrived;
+  llvm::StringMap<int64_t> sendCounts, recvCounts;
 
   const InterpreterOptions &options;
   InterpreterStats &stats;

@@ -15,6 +15,9 @@
 
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
 #include <cstring>
 
 using namespace mlir;
@@ -145,6 +148,10 @@ LogicalResult Evaluator::runOp(Operation &op, Environment &env) {
     return success();
   }
 
+  if (auto send = dyn_cast<lite::SendOp>(op))
+    return runSend(send, env);
+  if (auto recv = dyn_cast<lite::RecvOp>(op))
+    return runRecv(recv, env);
   if (std::optional<LogicalResult> handled = runStateOp(op, env))
     return *handled;
 
@@ -160,6 +167,85 @@ LogicalResult Evaluator::runOp(Operation &op, Environment &env) {
     return failure();
   setResults(results);
   return success();
+}
+
+/// The transport of a distributed run, or null after an error naming `op`.
+static Transport *getTransport(Operation *op, const InterpreterOptions &options,
+                               StringRef verb, int64_t peer) {
+  if (!options.transport)
+    op->emitError() << verb << " rank " << peer
+                    << ", but the run is not distributed (a partitioned "
+                       "program runs with sluice-run --ranks=K or "
+                       "--distributed under mpirun)";
+  return options.transport;
+}
+
+LogicalResult Evaluator::runSend(lite::SendOp send, Environment &env) {
+  Transport *transport =
+      getTransport(send, options, "sends to", send.getPeer());
+  if (!transport)
+    return failure();
+  std::string key = (send.getKey() + "#" +
+                     Twine(sendCounts[send.getKey()]++))
+                        .str();
+  std::string error;
+  if (failed(transport->send(send.getPeer(), key, env.lookup(send.getValue()),
+                             /*dead=*/false, error)))
+    return send.emitError("cannot send '")
+           << key << "' to rank " << send.getPeer() << ": " << error;
+  return success();
+}
+
+LogicalResult Evaluator::runRecv(lite::RecvOp recv, Environment &env) {
+  Transport *transport =
+      getTransport(recv, options, "receives from", recv.getPeer());
+  if (!transport)
+    return failure();
+  std::pair<int64_t, std::string> address{
+      recv.getPeer(),
+      (recv.getKey() + "#" + Twine(recvCounts[recv.getKey()]++)).str()};
+  auto fail = [&](const Twine &why) {
+    return recv.emitError("rank ")
+           << transport->getRank() << " waited for '" << address.second
+           << "' from rank " << address.first << ": " << why;
+  };
+  auto waitingSince = std::chrono::steady_clock::now();
+  while (true) {
+    if (auto found = arrived.find(address); found != arrived.end()) {
+      Tensor value = std::move(found->second.value);
+      arrived.erase(found);
+      auto type = cast<TensorType>(recv.getValue().getType());
+      if (std::optional<DType> dtype = getDType(type.getElementType());
+          !dtype || *dtype != value.getDType() ||
+          (type.hasRank() && !fitsShape(value.getShape(), type.getShape())))
+        return fail("got a " + getDTypeName(value.getDType()) +
+                    " tensor of shape " + shapeString(value.getShape()) +
+                    ", not a " + llvm::formatv("{0}", type).str());
+      env[recv.getValue()] = std::move(value);
+      return success();
+    }
+    std::string error;
+    FailureOr<std::optional<TransportMessage>> message =
+        transport->tryReceive(error);
+    if (failed(message))
+      return fail(error);
+    if (*message) {
+      std::pair<int64_t, std::string> from{(*message)->source,
+                                           (*message)->key};
+      arrived.emplace(std::move(from), std::move(**message));
+      waitingSince = std::chrono::steady_clock::now();
+      continue;
+    }
+    double waited = std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - waitingSince)
+                        .count();
+    if (waited > options.receiveTimeoutSeconds)
+      return fail(llvm::formatv("no message for {0} s: rank {1} failed or is "
+                                "stuck (raise --receive-timeout for long runs)",
+                                options.receiveTimeoutSeconds, address.first)
+                      .str());
+    transport->waitForEvent(0.05);
+  }
 }
 
 std::optional<LogicalResult> Evaluator::runStateOp(Operation &op,

@@ -18,6 +18,16 @@ and the outputs must be the same JSON text. With --corpus DIR, every
 program of the TF-written corpus (test/tf/corpus) with its first recorded
 run, too, placed at random over 2..4 ranks.
 
+--mode picks what is partitioned and what runs it:
+  executor  the executor graphs (-executor-partition), in the executor
+            interpreter: dead tokens and control-loop state machines;
+  lifted    the lifted program (--lift: -lite-partition, replicated
+            lite.if/lite.while with lite.send/lite.recv), in the
+            interpreter; TF2's functional programs are partitioned too;
+  native    the lifted program compiled per rank (--engine=native), its
+            messages MPI_Send/MPI_Recv: always under mpirun, against the
+            single-process native run.
+
 Programs the partitioning refuses (no v1 control flow left; a function
 that does more than run its graph) are skipped. Prints one line per
 failure, then
@@ -25,7 +35,9 @@ failure, then
 and exits 1 on any failure (the failing program is kept in --workdir).
 
 usage: distributed_differential.py --count N --seed S --sluice-run PATH
-           [--corpus DIR] [--mpirun PATH] [--mpi-every N] [--workdir DIR]
+           [--mode executor|lifted|native] [--corpus DIR] [--corpus-every N]
+           [--mpirun PATH]
+           [--mpi-every N] [--workdir DIR]
 """
 import argparse
 import json
@@ -45,7 +57,8 @@ MAX_ITERATIONS = "--max-iterations=1000"
 # graphs with no v1 control flow left (TF2's functional If/While import as
 # lite.if/lite.while, which only the single-process engines run), and
 # functions that do more than run their graph (an initializer of variables).
-NOT_PARTITIONED = ("only executor graphs", "cannot partition function")
+NOT_PARTITIONED = ("only executor graphs", "cannot partition function",
+                   "cannot partition @")
 # A partitioned run that waits longer than this for a message is a bug here
 # (every program finishes in well under a second).
 TIMEOUT = "--receive-timeout=20"
@@ -57,14 +70,42 @@ def mpirun_command(mpirun, ranks):
     return mpirun.split() + ["-np", str(ranks)]
 
 
+def close(output, reference):
+    """Whether two JSON outputs hold the same tensors up to float rounding
+    (a partition compiles each rank's ops apart, which may fuse and
+    vectorize them differently)."""
+    try:
+        a, b = json.loads(output), json.loads(reference)
+    except ValueError:
+        return False
+
+    def walk(x, y):
+        if isinstance(x, dict) and isinstance(y, dict):
+            return x.keys() == y.keys() and all(walk(x[k], y[k]) for k in x)
+        if isinstance(x, list) and isinstance(y, list):
+            return len(x) == len(y) and all(walk(u, v) for u, v in zip(x, y))
+        if isinstance(x, float) or isinstance(y, float):
+            try:
+                return abs(x - y) <= 1e-5 + 1e-5 * abs(y)
+            except TypeError:
+                return False
+        return x == y
+    return walk(a, b)
+
+
 def run_pair(args, label, program, extra, ranks, seed, use_mpi, failures):
     """Runs `program` alone and partitioned; appends a failure if they differ."""
     base = [args.sluice_run, program, MAX_ITERATIONS] + extra
+    if args.mode == "native":
+        base.append("--engine=native")
+        use_mpi = True
     rc, reference, err = execute(base, args.timeout)
     if rc != 0:
         # A program the single-process run refuses is not this test's.
         return None
     distributed = base + [TIMEOUT, f"--placement=random:{seed}"]
+    if args.mode == "lifted":
+        distributed.append("--lift")
     if use_mpi:
         command = mpirun_command(args.mpirun, ranks) + distributed + ["--distributed"]
     else:
@@ -73,6 +114,8 @@ def run_pair(args, label, program, extra, ranks, seed, use_mpi, failures):
     if rc != 0 and any(reason in err for reason in NOT_PARTITIONED):
         return None
     if rc != 0 or output.strip() != reference.strip():
+        if args.mode == "native" and rc == 0 and close(output, reference):
+            return True
         why = (f"exit {rc}: " + " | ".join(err.strip().splitlines()[:4])) if rc != 0 \
             else f"outputs differ:\n    alone:       {reference.strip()[:300]}" \
                  f"\n    partitioned: {output.strip()[:300]}"
@@ -90,6 +133,10 @@ def main():
     parser.add_argument("--corpus")
     parser.add_argument("--mpirun")
     parser.add_argument("--mpi-every", type=int, default=10)
+    parser.add_argument("--corpus-every", type=int, default=1,
+                        help="run every N-th corpus program only")
+    parser.add_argument("--mode", choices=["executor", "lifted", "native"],
+                        default="executor")
     parser.add_argument("--workdir")
     parser.add_argument("--timeout", type=float, default=120)
     args = parser.parse_args()
@@ -107,7 +154,7 @@ def main():
         if result is None:
             continue
         runs += 1
-        mpi_runs += use_mpi
+        mpi_runs += use_mpi or args.mode == "native"
         agreed += result
         if result:
             os.remove(program)
@@ -116,6 +163,8 @@ def main():
         import tfcorpus
         from tf_differential import sluice_args
         for index, (name, path, meta) in enumerate(tfcorpus.programs(args.corpus)):
+            if index % args.corpus_every:
+                continue
             # What TF ran: its feeds, fetches and initializers.
             extra = sluice_args(path, meta)[1:]
             run = meta["runs"][0]
@@ -132,6 +181,7 @@ def main():
             if result is None:
                 continue
             runs += 1
+            mpi_runs += args.mode == "native"
             agreed += result
     for failure in failures:
         print("FAIL " + failure)

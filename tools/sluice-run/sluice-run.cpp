@@ -6,8 +6,9 @@
 //            [--random-inputs=SEED]
 // sluice-run FILE --compare[=text|json] [--engines=a,b] [--python=PY]
 //            [--inputs=IN.json | --random-inputs=SEED] [--rtol=R] [--atol=A]
-// sluice-run FILE --ranks=K [--placement=..] [--receive-timeout=S]
-// mpirun -np K sluice-run FILE --distributed [--placement=..]
+// sluice-run FILE --ranks=K [--placement=..] [--receive-timeout=S] [--lift]
+// mpirun -np K sluice-run FILE --distributed [--placement=..] [--lift]
+//                                            [--engine=native]
 //
 // Runs a function of an .mlir file (executor graphs and/or lite ops), or the
 // @main imported from a TensorFlow GraphDef (.pb, .pbtxt) or a TFLite model
@@ -17,9 +18,12 @@
 // engine that applies (TensorFlow, the v1 executor, the interpreter, native
 // code, the exported .tflite in native LiteRT and LiteRT.js) and prints a
 // table of how each agrees with the reference; the exit status is 1 when
-// one differs. --ranks and --distributed partition an executor graph over K
-// ranks (threads of this process, or the processes of an mpirun) that
-// exchange tokens through sluice/Interpreter/Transport.h. Everything but the
+// one differs. --ranks and --distributed partition a program over K ranks
+// (threads of this process, or the processes of an mpirun) that exchange
+// tokens through sluice/Interpreter/Transport.h: executor graphs as they
+// are, or, with --lift, --engine=native or a program without executor
+// graphs, the lifted program (-lite-partition), whose native code sends
+// with MPI itself. Everything but the
 // command line and the JSON is
 // sluice::Program (sluice/API/Program.h, sluice/API/Compare.h).
 //
@@ -153,16 +157,20 @@ static cl::opt<double> absoluteTolerance(
 
 static cl::opt<int64_t> ranks(
     "ranks",
-    cl::desc("Partition the graph over K ranks (--placement) and run every "
-             "rank as a thread of this process, the ranks exchanging tokens "
-             "in memory; prints rank 0's outputs"),
+    cl::desc("Partition the program over K ranks (--placement) and run "
+             "every rank in the interpreter as a thread of this process, the "
+             "ranks exchanging tokens in memory; prints rank 0's outputs. "
+             "Executor graphs are partitioned as they are, or lifted first "
+             "with --lift"),
     cl::value_desc("K"), cl::cat(category));
 static cl::opt<bool> distributed(
     "distributed",
-    cl::desc("Under mpirun -np K: partition the graph over the K processes "
-             "(--placement) and run this process's rank, the ranks "
+    cl::desc("Under mpirun -np K: partition the program over the K "
+             "processes (--placement) and run this process's rank, the ranks "
              "exchanging tokens as MPI messages; rank 0 prints the outputs. "
-             "Every rank checks at start that all hold the same partition"),
+             "Every rank checks at start that all hold the same partition. "
+             "With --engine=native each rank compiles its lifted partition, "
+             "whose messages are MPI_Send / MPI_Recv calls"),
     cl::cat(category));
 static cl::opt<std::string> placement(
     "placement",
@@ -215,15 +223,16 @@ static void printRunStats(sluice::Engine engine,
 static int runPartitioned(sluice::Program &program,
                           ArrayRef<sluice::interp::Tensor> inputs,
                           sluice::interp::MPISession *mpi) {
-  if (engine != sluice::Engine::Interpreter || lift) {
-    llvm::errs() << "sluice-run: a partitioned graph runs as executor "
-                    "graphs in the interpreter: no --engine=native, no "
-                    "--lift\n";
-    return 1;
-  }
   if (ranks.getNumOccurrences() && distributed) {
     llvm::errs() << "sluice-run: --ranks runs every rank in this process, "
                     "--distributed one rank per MPI process: not both\n";
+    return 1;
+  }
+  bool native = engine == sluice::Engine::Native;
+  if (native && !distributed) {
+    llvm::errs() << "sluice-run: native code sends its messages with MPI: "
+                    "run it under mpirun with --distributed (--ranks runs "
+                    "the interpreter)\n";
     return 1;
   }
   std::optional<sluice::interp::MPITransport> transport;
@@ -248,12 +257,18 @@ static int runPartitioned(sluice::Program &program,
                    << "\n";
       return 1;
     }
-  } else if (failed(program.partition(getPartitionOptions(numRanks), error))) {
-    error.print(llvm::errs(), prefix);
-    return 1;
+  } else {
+    sluice::PartitionOptions partitionOptions = getPartitionOptions(numRanks);
+    partitionOptions.lifted = lift || native;
+    if (failed(program.partition(partitionOptions, error))) {
+      error.print(llvm::errs(), prefix);
+      return 1;
+    }
   }
   sluice::RunOptions options;
   options.function = functionName;
+  options.engine = engine;
+  options.target.cpu = targetCpu;
   options.maxIterations = maxIterations;
   options.receiveTimeoutSeconds = receiveTimeout;
   sluice::RunStats stats;
@@ -283,7 +298,13 @@ static int runPartitioned(sluice::Program &program,
     results = program.runRanks(inputs, options, numRanks, error, &stats);
   }
   // One write per line: the ranks of an mpirun share one stderr.
-  if (printStats)
+  // Native code sends with MPI directly: no transport counts its messages.
+  if (printStats && native)
+    llvm::errs() << llvm::formatv("{{\"rank\": {0}, \"seconds\": {1:f6}, "
+                                  "\"compile_seconds\": {2:f6}}\n",
+                                  rank, stats.runSeconds, stats.compileSeconds)
+                        .str();
+  else if (printStats)
     for (auto [index, messages] : llvm::enumerate(stats.transport))
       llvm::errs() << llvm::formatv(
           "{{\"rank\": {0}, \"messages_sent\": {1}, \"bytes_sent\": {2}, "
@@ -343,7 +364,10 @@ int main(int argc, char **argv) {
                  << inputFile << "\n";
     return 1;
   }
-  if (lift && failed(program->lift(error, functionName))) {
+  // --ranks and --distributed lift after placing (-executor-place reads the
+  // executor graph's devices).
+  if (lift && !ranks.getNumOccurrences() && !distributed &&
+      failed(program->lift(error, functionName))) {
     error.print(llvm::errs(), "sluice-run");
     return 1;
   }

@@ -156,6 +156,12 @@ struct PartitionOptions {
   /// that rank, the longest scope winning; others to rank 0).
   std::string placement = "device";
   uint64_t seed = 0;
+  /// Partition the lifted program (-lite-partition: replicated lite.if /
+  /// lite.while, lite.send / lite.recv), which the interpreter and native
+  /// code run, instead of the executor graphs (-executor-partition: the
+  /// executor interpreter only). A program without executor graphs (TF2,
+  /// TFLite) is always partitioned lifted.
+  bool lifted = false;
 };
 
 /// An argument or a result of a function, as the JSON and Python see it.

@@ -41,6 +41,7 @@ def ConvertLiteToLinalgPass : Pass<"convert-lite-to-linalg", "::mlir::ModuleOp">
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::mpi::MPIDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];

@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"
+#include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferDeallocationOpInterfaceImpl.h"
@@ -77,6 +78,7 @@ NativeTypeConverter::NativeTypeConverter() {
 }
 
 void registerNativeLoweringExtensions(DialectRegistry &registry) {
+  registerMessageEffects(registry);
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
@@ -238,6 +240,7 @@ void ConvertLiteToLinalgPass::runOnOperation() {
   populateVariablePatterns(converter, patterns);
   populateRandomPatterns(converter, patterns);
   populateStackPatterns(converter, patterns);
+  populateMessagePatterns(converter, patterns);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);
@@ -248,7 +251,8 @@ void ConvertLiteToLinalgPass::runOnOperation() {
   target.addLegalDialect<
       arith::ArithDialect, bufferization::BufferizationDialect,
       cf::ControlFlowDialect, linalg::LinalgDialect, math::MathDialect,
-      memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect>();
+      memref::MemRefDialect, mpi::MPIDialect, scf::SCFDialect,
+      tensor::TensorDialect>();
   target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp function) {
     return converter.isSignatureLegal(function.getFunctionType()) &&
            converter.isLegal(&function.getBody());

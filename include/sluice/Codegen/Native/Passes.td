@@ -67,6 +67,23 @@ def NativeModuleDestructorsPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def NativeMPIToLLVMPass : Pass<"native-mpi-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "lower the mpi dialect to calls of Open MPI";
+  let description = [{
+    The messages of a partitioned program (lite.send / lite.recv, lowered to
+    `mpi.send` / `mpi.recv` on `mpi.comm_world`) become calls of `MPI_Send`
+    and `MPI_Recv` with Open MPI's ABI (its `ompi_mpi_comm_world` and
+    predefined datatypes), by MLIR's own MPIToLLVM patterns: the pass marks
+    the module `#dlti.map<"MPI:Implementation" = "OpenMPI">`, the one
+    setting those patterns read. Runs with the memref lowering (a message is
+    a 1-D memref); a module without mpi ops is left as it is. The code must
+    run in a process that called `MPI_Init` and links Open MPI
+    (`sluice-run --distributed` under mpirun).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::DLTIDialect"];
+}
+
 def NativeRotateLoopBuffersPass
     : Pass<"native-rotate-loop-buffers", "::mlir::func::FuncOp"> {
   let summary = "pass loop state buffers by pointer when a loop only permutes them";

@@ -53,6 +53,15 @@ void populateVariablePatterns(const mlir::TypeConverter &converter,
 /// initializer. Fails, naming the variable, on a variable of dynamic shape.
 mlir::LogicalResult lowerVariableDeclarations(mlir::ModuleOp module);
 
+/// lite.send and lite.recv as MPI_Send / MPI_Recv on MPI_COMM_WORLD (the
+/// `mpi` dialect; MessagePatterns.cpp).
+void populateMessagePatterns(const mlir::TypeConverter &converter,
+                             mlir::RewritePatternSet &patterns);
+/// Memory effects for mpi.send (reads its buffer) and mpi.recv (writes
+/// its), which the mpi dialect does not declare and buffer deallocation
+/// needs; registered by registerNativeLoweringExtensions.
+void registerMessageEffects(mlir::DialectRegistry &registry);
+
 /// lite.stack_reset, lite.stack_push and lite.stack_pop on the globals
 /// declareStacks declares (StackPatterns.cpp).
 void populateStackPatterns(const mlir::TypeConverter &converter,

@@ -24,7 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "NodeNames.h"
+#include "sluice/Dialect/Lite/IR/NodeNames.h"
 #include "sluice/Dialect/Executor/Analysis/FrameAnalysis.h"
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
@@ -283,7 +283,8 @@ LogicalResult GraphPartitioner::planMachines() {
 
 Operation *GraphPartitioner::cloneNode(RankState &state, Operation *node) {
   Operation *clone = state.builder.clone(*node, state.mapping);
-  clone->removeAttr("sluice.rank");
+  // The placement is spent (on the node and, -executor-place, its ops).
+  clone->walk([](Operation *op) { op->removeAttr("sluice.rank"); });
   return clone;
 }
 

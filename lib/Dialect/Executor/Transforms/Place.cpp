@@ -9,9 +9,12 @@
 //     --(strategy=device)-->  island {...} {sluice.device = ..., sluice.rank =
 //     1}
 //
+// The ops inside an island get the island's `sluice.rank` too, so that the
+// placement survives the lift (-lite-partition reads it on lifted ops).
+//
 //===----------------------------------------------------------------------===//
 
-#include "NodeNames.h"
+#include "sluice/Dialect/Lite/IR/NodeNames.h"
 #include "sluice/Dialect/Executor/IR/DeviceRank.h"
 #include "sluice/Dialect/Executor/IR/ExecutorOps.h"
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
@@ -31,6 +34,7 @@ namespace sluice::executor {
 
 using namespace mlir;
 using namespace sluice::executor;
+using namespace sluice;
 
 namespace {
 
@@ -239,8 +243,7 @@ void ExecutorPlacePass::runOnOperation() {
   generator.seed(seed);
 
   bool failed = false;
-  module.walk([&](GraphOp graph) {
-    SmallVector<Operation *> nodes = nodesOf(graph);
+  auto placeNodes = [&](ArrayRef<Operation *> nodes) {
     SmallVector<int64_t> placed;
     if (strategy == "device")
       placeByDevice(nodes, placed);
@@ -259,7 +262,7 @@ void ExecutorPlacePass::runOnOperation() {
         if (auto device = node->getAttrOfType<StringAttr>("sluice.device"))
           if (int64_t own = rankOfDevice(device.getValue()); own >= 0)
             rank = own;
-    Builder builder(graph.getContext());
+    Builder builder(module.getContext());
     for (auto [node, rank] : llvm::zip(nodes, placed)) {
       if (rank >= ranks) {
         InFlightDiagnostic diag =
@@ -271,9 +274,34 @@ void ExecutorPlacePass::runOnOperation() {
         failed = true;
         continue;
       }
-      node->setAttr("sluice.rank", builder.getI64IntegerAttr(rank));
+      IntegerAttr rankAttr = builder.getI64IntegerAttr(rank);
+      node->setAttr("sluice.rank", rankAttr);
+      // The ops of an island carry it too: the lift dissolves islands and
+      // -lite-partition places the lifted ops by it.
+      if (auto island = dyn_cast<IslandOp>(node))
+        for (Operation &op : island.getBody().front().without_terminator())
+          op.setAttr("sluice.rank", rankAttr);
     }
-  });
+  };
+  module.walk([&](GraphOp graph) { placeNodes(nodesOf(graph)); });
+  // A function of lite ops (lifted, or TF2's functional control flow): its
+  // nodes are its ops, nested ones included, but lite.if / lite.while,
+  // which -lite-partition runs on every rank that takes part, constants,
+  // which it copies, and terminators.
+  for (auto function : module.getOps<func::FuncOp>()) {
+    if (function.isExternal() ||
+        function.walk([](GraphOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
+      continue;
+    SmallVector<Operation *> nodes;
+    function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op != function.getOperation() && op->getNumRegions() == 0 &&
+          !op->hasTrait<OpTrait::ConstantLike>() &&
+          !op->hasTrait<OpTrait::IsTerminator>())
+        nodes.push_back(op);
+    });
+    placeNodes(nodes);
+  }
   if (failed)
     signalPassFailure();
 }

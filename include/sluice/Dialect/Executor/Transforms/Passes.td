@@ -12,7 +12,7 @@
 include "mlir/Pass/PassBase.td"
 
 def ExecutorPlacePass : Pass<"executor-place", "::mlir::ModuleOp"> {
-  let summary = "assign every node of every executor graph to a rank";
+  let summary = "assign every node of every executor graph (or lite function) to a rank";
   let description = [{
     Sets the i64 attribute `sluice.rank` (in [0, ranks)) on every node of
     every `executor.graph`, by one of these strategies:
@@ -44,6 +44,14 @@ def ExecutorPlacePass : Pass<"executor-place", "::mlir::ModuleOp"> {
     Whatever the strategy, an `executor.send` or `executor.recv` already in
     the graph (an imported TF `_Send`/`_Recv`) with a device naming a rank
     goes to that rank: its peer's `peer` names it.
+
+    The ops inside an island get the island's `sluice.rank` too: the lift
+    keeps them, and `-lite-partition` partitions the lifted program by
+    them. A function of lite ops without an executor graph (a lifted
+    program, TF2's functional If/While, a `.tflite`) is placed the same
+    way, its nodes being its ops in program order, nested ones included,
+    but `lite.if`/`lite.while` (which `-lite-partition` runs on every rank
+    that takes part), constants (copied where used) and terminators.
 
     ```mlir
     %y, %ky = executor.island {

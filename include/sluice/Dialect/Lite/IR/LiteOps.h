@@ -29,6 +29,12 @@ struct VariableResource : mlir::SideEffects::Resource::Base<VariableResource> {
   llvm::StringRef getName() final { return "<lite.variable>"; }
 };
 
+/// The messages between the ranks of a partitioned program (lite.send,
+/// lite.recv): their effects keep them in program order.
+struct MessageResource : mlir::SideEffects::Resource::Base<MessageResource> {
+  llvm::StringRef getName() final { return "<lite.message>"; }
+};
+
 /// Whether `op` itself (not its regions) reads or writes state on
 /// VariableResource: a variable, a stack, a random generator's position,
 /// the flag of a call_once, or is an assertion.

@@ -902,4 +902,6 @@ include "sluice/Dialect/Lite/IR/LiteListOps.td"
 
 include "sluice/Dialect/Lite/IR/LiteVariableOps.td"
 
+include "sluice/Dialect/Lite/IR/LiteMessageOps.td"
+
 #endif // SLUICE_DIALECT_LITE_IR_LITEOPS_TD

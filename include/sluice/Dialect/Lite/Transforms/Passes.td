@@ -269,4 +269,57 @@ def LitePlanBuffersPass : Pass<"lite-plan-buffers", "::mlir::ModuleOp"> {
   ];
 }
 
+def LitePartitionPass : Pass<"lite-partition", "::mlir::ModuleOp"> {
+  let summary = "split every lifted function into one function per rank";
+  let description = [{
+    For every public `func.func` of lite ops whose ops carry an i64
+    `sluice.rank` (from `-executor-place`, which the lift keeps), builds
+    `@<f>_rank0` ... `@<f>_rank<K-1>` in its place and marks the module
+    `sluice.ranks = K`, as `-executor-partition` does for executor graphs.
+    Every rank function takes `@f`'s arguments; `@f_rank0` returns its
+    results.
+
+    Control flow is replicated, not split: every rank that takes part in a
+    `lite.if` or `lite.while` (it runs an op inside, owns one of its
+    results or loop slots) runs it, so all ranks take the same branches and
+    the same iterations, and a predicate one rank computes is sent to the
+    others. A loop slot lives on the rank that computes its next value; a
+    slot the body passes through unchanged (a loop invariant) is kept by
+    every rank that reads it, its initial value sent once. A value computed
+    on one rank and used on another is sent where it is defined, a
+    `lite.send` on the first rank and a `lite.recv` on the second, so two
+    ranks exchange their messages in one order and the program cannot
+    deadlock, even with sends that wait for their receiver:
+
+    ```mlir
+    // rank 0 computes the counter and the predicate, rank 1 the state
+    %r:2 = lite.while (%i = %c0, %h = %h0) ... cond {
+      %p = lite.less %i, %n {sluice.rank = 0}     // -> send to 1
+      lite.yield %p
+    } body {
+      %i1 = lite.add %i, %one {sluice.rank = 0}
+      %h1 = lite.tanh %h {sluice.rank = 1}
+      lite.yield %i1, %h1
+    }
+    // @f_rank1:
+    %h = lite.while (%h = %h0) cond {
+      %p = lite.recv from 0 key "less:0->1" tag 1
+      lite.yield %p
+    } body { %h1 = lite.tanh %h; lite.yield %h1 }
+    ```
+
+    Constants are copied to every rank that uses them. An op without
+    `sluice.rank` (one the lift made) runs with the producer of its first
+    placed operand, else on rank 0. Ops that use the same module state (a
+    variable, a stack) must be on one rank, calls must be inlined first and
+    functions that run an initializer (`lite.call_once`) are refused, each
+    with a diagnostic naming the op.
+  }];
+  let options = [
+    Option<"ranks", "ranks", "int64_t", /*default=*/"2",
+           "The number of ranks">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // SLUICE_DIALECT_LITE_TRANSFORMS_PASSES_TD
