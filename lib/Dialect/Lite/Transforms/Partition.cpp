@@ -122,6 +122,8 @@ private:
   /// Per control op: the ranks that run it.
   DenseMap<Operation *, RankSet> participants;
   DenseMap<Value, Transfer> transfers;
+  /// How many transfers' values had each name so far.
+  llvm::StringMap<unsigned> nameUses;
 };
 
 RankSet FunctionPartitioner::ownersOf(Value value) const {
@@ -359,7 +361,11 @@ void FunctionPartitioner::planTransfers() {
       return;
     Transfer &transfer = transfers[value];
     transfer.source = owners.find_first();
-    transfer.name = nameOf(value);
+    // Keys name one value each: a second value of the same name (ops
+    // without a NameLoc are named by their op) gets "@<n>".
+    std::string name = nameOf(value);
+    unsigned uses = nameUses[name]++;
+    transfer.name = uses ? name + "@" + std::to_string(uses) : name;
     for (int destination : needed.set_bits()) {
       transfer.destinations.push_back(destination);
       transfer.tags.push_back(nextTag);
