@@ -354,11 +354,12 @@ struct PythonProgram {
   }
 
   PythonProgram partition(int64_t ranks, const std::string &placement,
-                          uint64_t seed) const {
+                          uint64_t seed, bool lifted) const {
     PartitionOptions options;
     options.numRanks = ranks;
     options.placement = placement;
     options.seed = seed;
+    options.lifted = lifted;
     return derive([&](Program &copy, ProgramError &error) {
       return copy.partition(options, error);
     });
@@ -713,13 +714,18 @@ PYBIND11_MODULE(_sluice, m) {
            "SluiceError.")
       .def("partition", &PythonProgram::partition, py::arg("ranks"),
            py::arg("placement") = "device", py::arg("seed") = 0,
-           "Returns a new Program: this one's executor graphs placed on "
-           "`ranks` ranks and partitioned (-executor-place, "
-           "-executor-partition): every function f becomes f_rank0 ... "
-           "f_rank<K-1>, exchanging tokens through executor.send/recv. "
-           "placement: 'device' (the GraphDef's device fields), 'auto', "
-           "'random' (from `seed`) or 'scope=rank,...'. Run it with "
-           "run_ranks(); sluice-run --distributed runs it under mpirun.")
+           py::arg("lifted") = false,
+           "Returns a new Program: this one placed on `ranks` ranks and "
+           "partitioned: every function f becomes f_rank0 ... f_rank<K-1>. "
+           "Executor graphs are partitioned as they are (-executor-place, "
+           "-executor-partition: executor.send/recv with dead tokens), or, "
+           "with lifted=True, placed, lifted and partitioned lifted "
+           "(-lite-partition: replicated lite.if/lite.while with "
+           "lite.send/recv); a program without executor graphs is always "
+           "partitioned lifted. placement: 'device' (the GraphDef's device "
+           "fields), 'auto', 'random' (from `seed`) or 'scope=rank,...'. "
+           "Run it with run_ranks(); sluice-run --distributed runs it under "
+           "mpirun (--engine=native: compiled, MPI calls).")
       .def("run_ranks", &PythonProgram::runRanks,
            py::arg("inputs") = py::none(), py::arg("ranks") = 2,
            py::arg("function") = "main", py::arg("max_iterations") = py::none(),

@@ -58,7 +58,10 @@ MAX_ITERATIONS = "--max-iterations=1000"
 # lite.if/lite.while, which only the single-process engines run), and
 # functions that do more than run their graph (an initializer of variables).
 NOT_PARTITIONED = ("only executor graphs", "cannot partition function",
-                   "cannot partition @")
+                   "cannot partition @",
+                   # --lift: a graph the lift refuses (a fetch that is dead
+                   # on some paths) runs only as executor graphs.
+                   "cannot be lifted")
 # A partitioned run that waits longer than this for a message is a bug here
 # (every program finishes in well under a second).
 TIMEOUT = "--receive-timeout=20"

@@ -33,6 +33,19 @@ def test_partitioned_runs_agree(ranks, placement):
     np.testing.assert_array_equal(outputs["loop/Exit_1:0"], [35, -45])
 
 
+@pytest.mark.parametrize("ranks,placement", [(2, "device"), (3, "random")])
+def test_lifted_partition_agrees(ranks, placement):
+    program = load()
+    expected = program.run(INPUTS)
+    partitioned = program.partition(ranks, placement=placement, seed=3,
+                                    lifted=True)
+    text = partitioned.mlir()
+    assert "lite.send" in text and "executor.graph" not in text
+    outputs = partitioned.run_ranks(INPUTS, ranks=ranks)
+    for name in expected:
+        np.testing.assert_array_equal(outputs[name], expected[name])
+
+
 def test_errors():
     with pytest.raises(sluice.SluiceError, match="no function @main_rank0"):
         load().run_ranks(INPUTS, ranks=2)

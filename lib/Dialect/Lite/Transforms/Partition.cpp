@@ -39,6 +39,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace sluice::lite {
@@ -84,6 +85,7 @@ public:
 
 private:
   LogicalResult placeOps();
+  void colocateLists();
   void planControlOp(Operation *op);
   void planTransfers();
 
@@ -265,7 +267,68 @@ LogicalResult FunctionPartitioner::placeOps() {
     }
     return WalkResult::advance();
   });
+  if (!failed)
+    colocateLists();
   return failure(failed);
+}
+
+/// The list ops whose lists flow into `list`, through loop slots and if
+/// results.
+static void collectListSources(Value list, SmallVectorImpl<Operation *> &found,
+                               DenseSet<Value> &visited) {
+  SmallVector<Value> work{list};
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    if (!visited.insert(value).second)
+      continue;
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      if (auto loop = dyn_cast<WhileOp>(argument.getOwner()->getParentOp())) {
+        unsigned i = argument.getArgNumber();
+        work.push_back(loop.getInits()[i]);
+        work.push_back(loop.getBody().front().getTerminator()->getOperand(i));
+      }
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    unsigned i = cast<OpResult>(value).getResultNumber();
+    if (auto loop = dyn_cast<WhileOp>(def)) {
+      work.push_back(loop.getInits()[i]);
+      work.push_back(loop.getBody().front().getTerminator()->getOperand(i));
+    } else if (auto ifOp = dyn_cast<IfOp>(def)) {
+      for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
+        work.push_back(region->front().getTerminator()->getOperand(i));
+    } else if (isa<ListReserveOp, ListSetItemOp, ListScatterOp>(def)) {
+      found.push_back(def);
+    }
+  }
+}
+
+void FunctionPartitioner::colocateLists() {
+  // A list (TensorArray, TensorList) lives where its ops run, as a variable
+  // does: the ops on one list -- connected by the list values they pass,
+  // through loop slots and if results -- go to the rank of the first.
+  llvm::EquivalenceClasses<Operation *> lists;
+  SmallVector<Operation *> order;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!isa<ListReserveOp, ListSetItemOp, ListGetItemOp, ListGatherOp,
+             ListScatterOp, ListLengthOp>(op))
+      return;
+    order.push_back(op);
+    lists.insert(op);
+    if (isa<ListReserveOp>(op))
+      return;
+    SmallVector<Operation *> sources;
+    DenseSet<Value> visited;
+    collectListSources(op->getOperand(0), sources, visited);
+    for (Operation *source : sources)
+      lists.unionSets(op, source);
+  });
+  DenseMap<Operation *, int64_t> classRank;
+  for (Operation *op : order) {
+    Operation *leader = lists.getLeaderValue(op);
+    auto [it, inserted] = classRank.try_emplace(leader, opRanks.lookup(op));
+    opRanks[op] = it->second;
+  }
 }
 
 void FunctionPartitioner::planControlOp(Operation *op) {

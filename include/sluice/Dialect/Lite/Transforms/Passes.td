@@ -308,6 +308,10 @@ def LitePartitionPass : Pass<"lite-partition", "::mlir::ModuleOp"> {
     } body { %h1 = lite.tanh %h; lite.yield %h1 }
     ```
 
+    The ops on one list (a TensorArray or TensorList: the list ops
+    connected by the list values they pass, through loop slots and if
+    results) run on the rank of the first of them, whatever the placement
+    said, as the ops on one variable must: the list lives where its ops run.
     Constants are copied to every rank that uses them. An op without
     `sluice.rank` (one the lift made) runs with the producer of its first
     placed operand, else on rank 0. Ops that use the same module state (a
