@@ -88,7 +88,7 @@ LogicalResult Program::partition(const PartitionOptions &options,
   if (!spec.empty())
     place += " placement=" + spec;
   place += "}";
-  if (executorGraphs && !options.lifted)
+  if (executorGraphs && !options.lifted && !options.native)
     return runPipeline("builtin.module(" + place +
                            ",executor-partition{ranks=" + ranks + "})",
                        error);
@@ -96,15 +96,29 @@ LogicalResult Program::partition(const PartitionOptions &options,
   // ranks kept through the lift; a lite program is placed as it is, its
   // calls inlined first (the partition follows one function's control
   // flow).
-  if (executorGraphs) {
-    if (failed(runPipeline("builtin.module(" + place + ")", error)) ||
-        failed(lift(error)))
-      return failure();
-    return runPipeline("builtin.module(inline,symbol-dce,lite-partition{ranks=" +
-                           ranks + "})",
-                       error);
+  if (executorGraphs &&
+      (failed(runPipeline("builtin.module(" + place + ")", error)) ||
+       failed(lift(error))))
+    return failure();
+  if (failed(runPipeline("builtin.module(inline,symbol-dce)", error)))
+    return failure();
+  if (options.native && !options.inputs.empty()) {
+    DiagnosticCapture capture(*session);
+    func::FuncOp function = lookupFunction(options.function);
+    if (!function)
+      return capture.fail(error, "no function @" + options.function);
+    if (failed(specializeUnrankedArguments(function, options.inputs)))
+      return capture.fail(error);
   }
-  return runPipeline("builtin.module(inline,symbol-dce," + place +
+  // Shapes and constants first: a message's type is fixed when it is
+  // partitioned, and a value folding makes constant (a scatter's indices)
+  // is copied to every rank instead of sent.
+  std::string refine = "lite-infer-shapes,lite-fold-constants,canonicalize,"
+                       "lite-infer-shapes";
+  if (options.native)
+    refine += ",lite-legalize-lists{checked-writes=true},lite-infer-shapes";
+  return runPipeline("builtin.module(" + refine +
+                         (executorGraphs ? "" : "," + place) +
                          ",lite-partition{ranks=" + ranks + "})",
                      error);
 }

@@ -13,6 +13,7 @@
 #include "ProgramSession.h"
 #include "RunInputs.h"
 
+#include "sluice/Dialect/Lite/IR/RankFunctions.h"
 #include "sluice/Dialect/Lite/IR/SignatureNames.h"
 #include "sluice/Target/Native/NativeJIT.h"
 
@@ -220,7 +221,7 @@ Program::runRanks(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
     return fail("a partitioned program runs in the interpreter");
   SmallVector<func::FuncOp> functions;
   for (int64_t rank = 0; rank < numRanks; ++rank) {
-    std::string name = options.function + "_rank" + std::to_string(rank);
+    std::string name = getRankFunctionName(options.function, rank);
     func::FuncOp function = lookupFunction(name);
     if (!function)
       return fail("no function @" + name + ": partition the program over " +

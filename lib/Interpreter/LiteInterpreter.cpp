@@ -185,9 +185,8 @@ LogicalResult Evaluator::runSend(lite::SendOp send, Environment &env) {
       getTransport(send, options, "sends to", send.getPeer());
   if (!transport)
     return failure();
-  std::string key = (send.getKey() + "#" +
-                     Twine(sendCounts[send.getKey()]++))
-                        .str();
+  std::string key =
+      (send.getKey() + "#" + Twine(sendCounts[send.getKey()]++)).str();
   std::string error;
   if (failed(transport->send(send.getPeer(), key, env.lookup(send.getValue()),
                              /*dead=*/false, error)))
@@ -230,8 +229,7 @@ LogicalResult Evaluator::runRecv(lite::RecvOp recv, Environment &env) {
     if (failed(message))
       return fail(error);
     if (*message) {
-      std::pair<int64_t, std::string> from{(*message)->source,
-                                           (*message)->key};
+      std::pair<int64_t, std::string> from{(*message)->source, (*message)->key};
       arrived.emplace(std::move(from), std::move(**message));
       waitingSince = std::chrono::steady_clock::now();
       continue;

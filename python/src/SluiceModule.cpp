@@ -12,6 +12,7 @@
 #include "sluice/API/Compare.h"
 #include "sluice/API/Program.h"
 #include "sluice/Codegen/Native/EntryPoints.h"
+#include "sluice/Dialect/Lite/IR/RankFunctions.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallString.h"
@@ -376,7 +377,7 @@ struct PythonProgram {
       options.maxIterations = maxIterations.cast<int64_t>();
     // A partitioned program's arguments and results are its rank 0's.
     return runNamed(
-        inputs, function + "_rank0",
+        inputs, getRankFunctionName(function, 0),
         [&](llvm::ArrayRef<interp::Tensor> ordered, ProgramError &error) {
           return program.runRanks(ordered, options, ranks, error);
         });

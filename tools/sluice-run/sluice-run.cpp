@@ -31,6 +31,7 @@
 
 #include "sluice/API/Compare.h"
 #include "sluice/API/Program.h"
+#include "sluice/Dialect/Lite/IR/RankFunctions.h"
 #include "sluice/Driver/GraphDefOptions.h"
 #include "sluice/Interpreter/MPITransport.h"
 #include "sluice/Interpreter/ProgramIO.h"
@@ -260,6 +261,11 @@ static int runPartitioned(sluice::Program &program,
   } else {
     sluice::PartitionOptions partitionOptions = getPartitionOptions(numRanks);
     partitionOptions.lifted = lift || native;
+    if (native) {
+      partitionOptions.native = true;
+      partitionOptions.inputs.assign(inputs.begin(), inputs.end());
+      partitionOptions.function = functionName;
+    }
     if (failed(program.partition(partitionOptions, error))) {
       error.print(llvm::errs(), prefix);
       return 1;
@@ -280,7 +286,7 @@ static int runPartitioned(sluice::Program &program,
       llvm::errs() << prefix << ": " << message << "\n";
       return 1; // every rank sees it: all finalize
     }
-    options.function = functionName + "_rank" + std::to_string(rank);
+    options.function = sluice::getRankFunctionName(functionName, rank);
     options.transport = &*transport;
     results = program.run(inputs, options, error, &stats);
     stats.transport.push_back(transport->getStats());
@@ -320,7 +326,8 @@ static int runPartitioned(sluice::Program &program,
   }
   if (rank == 0)
     llvm::outs() << sluice::interp::formatOutputs(
-                        program.lookupFunction(functionName + "_rank0"),
+                        program.lookupFunction(
+                            sluice::getRankFunctionName(functionName, 0)),
                         *results)
                  << "\n";
   return 0;
@@ -358,7 +365,8 @@ int main(int argc, char **argv) {
   bool partitioned = (ranks.getNumOccurrences() || distributed) &&
                      program->getModule()->hasAttr("sluice.ranks");
   func::FuncOp function = program->lookupFunction(
-      partitioned ? functionName + "_rank0" : functionName.getValue());
+      partitioned ? sluice::getRankFunctionName(functionName, 0)
+                  : functionName.getValue());
   if (!function) {
     llvm::errs() << "sluice-run: no function @" << functionName << " in "
                  << inputFile << "\n";

@@ -162,6 +162,13 @@ struct PartitionOptions {
   /// executor interpreter only). A program without executor graphs (TF2,
   /// TFLite) is always partitioned lifted.
   bool lifted = false;
+  /// Partition for native code (implies `lifted`): before partitioning,
+  /// the unranked arguments of `function` take the shapes of `inputs` and
+  /// lists become tensors (-lite-legalize-lists), so that every message has
+  /// the ranked type native code compiles for.
+  bool native = false;
+  llvm::SmallVector<interp::Tensor> inputs;
+  std::string function = "main";
 };
 
 /// An argument or a result of a function, as the JSON and Python see it.

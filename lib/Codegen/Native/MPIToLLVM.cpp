@@ -35,9 +35,9 @@ struct NativeMPIToLLVMPass
     if (!hasMPI)
       return;
     Builder builder(context);
-    auto entry = DataLayoutEntryAttr::get(
-        builder.getStringAttr("MPI:Implementation"),
-        builder.getStringAttr("OpenMPI"));
+    auto entry =
+        DataLayoutEntryAttr::get(builder.getStringAttr("MPI:Implementation"),
+                                 builder.getStringAttr("OpenMPI"));
     module->setAttr("dlti.map", MapAttr::get(context, {entry}));
 
     LLVMTypeConverter converter(context);

@@ -14,8 +14,9 @@
 //        mpi.recv(%buf, 7, 0, %world)
 //        %t = tensor.reshape (bufferization.to_tensor %buf restrict writable)
 //
-// A tensor with dynamic dimensions is preceded, under the same tag, by a
-// message of its i64 dimensions, which the receiver allocates from. MPI has
+// A message `with_shape` (the partition's decision, for a value whose type
+// was not static) is preceded, under the same tag, by a message of its i64
+// dimensions, which the receiver allocates from. MPI has
 // no boolean type: i1 tensors cross as i8 (lite.cast on both sides).
 //
 //===----------------------------------------------------------------------===//
@@ -77,14 +78,15 @@ static Value getNumElements(OpBuilder &builder, Location loc,
 
 /// The flat type of a message of `type`: static when its shape is.
 static RankedTensorType getFlatType(RankedTensorType type) {
-  int64_t size = type.hasStaticShape() ? type.getNumElements()
-                                       : ShapedType::kDynamic;
+  int64_t size =
+      type.hasStaticShape() ? type.getNumElements() : ShapedType::kDynamic;
   return RankedTensorType::get({size},
                                getWireElementType(type.getElementType()));
 }
 
 static Value getTag(OpBuilder &builder, Location loc, int32_t tag) {
-  return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(tag));
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getI32IntegerAttr(tag));
 }
 
 static Value getRank(OpBuilder &builder, Location loc, int64_t rank) {
@@ -111,12 +113,12 @@ struct SendLowering : OpConversionPattern<lite::SendOp> {
     Value tag = getTag(rewriter, loc, op.getTag());
     Value peer = getRank(rewriter, loc, op.getPeer());
     SmallVector<Value> dims = getDims(rewriter, loc, value);
-    if (!type.hasStaticShape()) {
+    if (op.getWithShape()) {
       // The shape first, for the receiver to allocate from.
       SmallVector<Value> sizes;
       for (Value dim : dims)
-        sizes.push_back(arith::IndexCastOp::create(
-            rewriter, loc, rewriter.getI64Type(), dim));
+        sizes.push_back(arith::IndexCastOp::create(rewriter, loc,
+                                                   rewriter.getI64Type(), dim));
       Value header = tensor::FromElementsOp::create(rewriter, loc, sizes);
       Value headerBuffer = bufferization::ToBufferOp::create(
           rewriter, loc,
@@ -155,13 +157,18 @@ struct RecvLowering : OpConversionPattern<lite::RecvOp> {
                                            mpi::CommType::get(getContext()));
     Value tag = getTag(rewriter, loc, op.getTag());
     Value peer = getRank(rewriter, loc, op.getPeer());
+    if (!op.getWithShape() && !type.hasStaticShape())
+      return op.emitError("receives a ")
+             << type << " without its shape: native code needs the shape "
+             << "in the type or in the message (with_shape)";
     SmallVector<Value> dims;
-    if (type.hasStaticShape()) {
+    if (!op.getWithShape()) {
       for (int64_t size : type.getShape())
         dims.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
     } else {
       // Freed by the deallocation pipeline, which refuses explicit frees.
-      auto headerType = MemRefType::get({type.getRank()}, rewriter.getI64Type());
+      auto headerType =
+          MemRefType::get({type.getRank()}, rewriter.getI64Type());
       Value header = memref::AllocOp::create(rewriter, loc, headerType);
       mpi::RecvOp::create(rewriter, loc, TypeRange{}, header, tag, peer, world);
       for (int64_t dim = 0; dim < type.getRank(); ++dim) {
@@ -175,7 +182,7 @@ struct RecvLowering : OpConversionPattern<lite::RecvOp> {
     auto bufferType =
         MemRefType::get(flatType.getShape(), flatType.getElementType());
     SmallVector<Value> dynamicSizes;
-    if (!type.hasStaticShape())
+    if (!flatType.hasStaticShape())
       dynamicSizes.push_back(getNumElements(rewriter, loc, dims));
     Value buffer =
         memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes);
@@ -191,8 +198,7 @@ struct RecvLowering : OpConversionPattern<lite::RecvOp> {
 };
 
 /// The messages as a resource: sends and receives stay in program order.
-struct MPIMessageResource
-    : SideEffects::Resource::Base<MPIMessageResource> {
+struct MPIMessageResource : SideEffects::Resource::Base<MPIMessageResource> {
   StringRef getName() final { return "<mpi.message>"; }
 };
 
@@ -212,8 +218,7 @@ struct MessageEffects
       effects.emplace_back(MemoryEffects::Write::get(), &buffer);
     else
       effects.emplace_back(MemoryEffects::Read::get(), &buffer);
-    effects.emplace_back(MemoryEffects::Read::get(),
-                         MPIMessageResource::get());
+    effects.emplace_back(MemoryEffects::Read::get(), MPIMessageResource::get());
     effects.emplace_back(MemoryEffects::Write::get(),
                          MPIMessageResource::get());
   }
@@ -223,8 +228,7 @@ struct MessageEffects
 
 void registerMessageEffects(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, mpi::MPIDialect *) {
-    mpi::SendOp::attachInterface<MessageEffects<mpi::SendOp, false>>(
-        *context);
+    mpi::SendOp::attachInterface<MessageEffects<mpi::SendOp, false>>(*context);
     mpi::RecvOp::attachInterface<MessageEffects<mpi::RecvOp, true>>(*context);
   });
 }

@@ -18,6 +18,17 @@ func.func @exchange(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) attribu
 
 // -----
 
+// CHECK-LABEL: func.func @with_shape
+// CHECK-NEXT:    lite.send %arg0 to 1 key "v:0->1" tag 4 with_shape : tensor<?xf32>
+// CHECK-NEXT:    lite.recv from 1 key "w:0->0" tag 5 with_shape : tensor<?x2xi32>
+func.func @with_shape(%x: tensor<?xf32>) -> tensor<?x2xi32> {
+  lite.send %x to 1 key "v:0->1" tag 4 with_shape : tensor<?xf32>
+  %r = lite.recv from 1 key "w:0->0" tag 5 with_shape : tensor<?x2xi32>
+  return %r : tensor<?x2xi32>
+}
+
+// -----
+
 // An unused receive still takes its message.
 // CHECK-LABEL: func.func @unused
 // CHECK-NEXT:    lite.recv from 0 key "p:0->1" tag 7 : tensor<i1>

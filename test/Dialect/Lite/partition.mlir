@@ -173,3 +173,17 @@ func.func @nested(%n: tensor<i32>, %m: tensor<i32>, %h0: tensor<4xf32>) -> tenso
   } loc("outer")
   return %r#1 : tensor<4xf32>
 }
+
+// -----
+
+// A value whose type is not static crosses with its shape, on both ends:
+// shape inference may refine the sender's type later, not the message.
+// CHECK-LABEL: func.func @dynamic_rank0
+// CHECK:         lite.send %{{.*}} to 1 key "d:0->1" tag 1 with_shape : tensor<?xf32>
+// CHECK-LABEL: func.func @dynamic_rank1
+// CHECK:         lite.recv from 0 key "d:0->1" tag 1 with_shape : tensor<?xf32>
+func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %d = lite.neg %x {sluice.rank = 0 : i64} : tensor<?xf32> loc("d")
+  %e = lite.exp %d {sluice.rank = 1 : i64} : tensor<?xf32> loc("e")
+  return %e : tensor<?xf32>
+}

@@ -24,10 +24,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Dialect/Lite/IR/NodeNames.h"
 #include "sluice/Dialect/Executor/Analysis/FrameAnalysis.h"
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/IR/NodeNames.h"
+#include "sluice/Dialect/Lite/IR/RankFunctions.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -82,7 +83,7 @@ private:
   StringRef nameOf(Operation *node) const;
 
   // Building one rank's function.
-  LogicalResult buildRank(int64_t rank, OpBuilder &moduleBuilder);
+  LogicalResult buildRank(int64_t rank);
   void emitInputs(RankState &state, Operation *node);
   void emitReplica(RankState &state, Operation *node);
   void emitRecv(RankState &state, Value value);
@@ -444,36 +445,13 @@ void GraphPartitioner::emitMachine(RankState &state, const Frame *frame) {
                  switchOp.getFalseOutput(), ValueRange{});
 }
 
-LogicalResult GraphPartitioner::buildRank(int64_t rank,
-                                          OpBuilder &moduleBuilder) {
-  MLIRContext *context = func.getContext();
-  std::string name = (func.getSymName() + "_rank" + std::to_string(rank)).str();
-  auto module = func->getParentOfType<ModuleOp>();
-  if (module.lookupSymbol(name))
-    return func.emitError("cannot partition: a symbol named '")
-           << name << "' already exists";
-
+LogicalResult GraphPartitioner::buildRank(int64_t rank) {
   FetchOp fetch = graph.getFetch();
   auto returnOp = cast<func::ReturnOp>(func.getBody().front().getTerminator());
-  FunctionType type = func.getFunctionType();
-  if (rank != 0)
-    type = FunctionType::get(context, type.getInputs(), {});
-  auto rankFunc =
-      func::FuncOp::create(moduleBuilder, func.getLoc(), name, type);
-  for (NamedAttribute attr : func->getAttrs()) {
-    StringRef attrName = attr.getName().getValue();
-    if (attrName == func.getSymNameAttrName() ||
-        attrName == func.getFunctionTypeAttrName() ||
-        attrName == func.getArgAttrsAttrName() ||
-        attrName == func.getResAttrsAttrName())
-      continue;
-    rankFunc->setAttr(attr.getName(), attr.getValue());
-  }
-  if (ArrayAttr argAttrs = func.getAllArgAttrs())
-    rankFunc.setAllArgAttrs(argAttrs);
-  if (rank == 0)
-    if (ArrayAttr resAttrs = func.getAllResultAttrs())
-      rankFunc.setAllResultAttrs(resAttrs);
+  FailureOr<func::FuncOp> created = createRankFunction(func, rank);
+  if (failed(created))
+    return failure();
+  func::FuncOp rankFunc = *created;
 
   Block *entry = rankFunc.addEntryBlock();
   OpBuilder builder = OpBuilder::atBlockEnd(entry);
@@ -572,9 +550,8 @@ LogicalResult GraphPartitioner::run() {
   if (failed(planMachines()))
     return failure();
 
-  OpBuilder moduleBuilder(func);
   for (int64_t rank = 0; rank < ranks; ++rank)
-    if (failed(buildRank(rank, moduleBuilder)))
+    if (failed(buildRank(rank)))
       return failure();
   return success();
 }

@@ -14,10 +14,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Dialect/Lite/IR/NodeNames.h"
 #include "sluice/Dialect/Executor/IR/DeviceRank.h"
 #include "sluice/Dialect/Executor/IR/ExecutorOps.h"
 #include "sluice/Dialect/Executor/Transforms/Passes.h"
+#include "sluice/Dialect/Lite/IR/NodeNames.h"
 
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/EquivalenceClasses.h"

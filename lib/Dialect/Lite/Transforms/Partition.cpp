@@ -33,6 +33,7 @@
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/NodeNames.h"
+#include "sluice/Dialect/Lite/IR/RankFunctions.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -143,8 +144,7 @@ RankSet FunctionPartitioner::ownersOf(Value value) const {
   return only(opRanks.lookup(def));
 }
 
-RankSet FunctionPartitioner::slotOwnersOf(Operation *op,
-                                          unsigned index) const {
+RankSet FunctionPartitioner::slotOwnersOf(Operation *op, unsigned index) const {
   auto found = slotOwners.find(op);
   if (found == slotOwners.end() || index >= found->second.size())
     return none(); // an enclosing op, not planned yet
@@ -254,14 +254,13 @@ LogicalResult FunctionPartitioner::placeOps() {
       auto symbol = dyn_cast<FlatSymbolRefAttr>(attr.getValue());
       if (!symbol)
         continue;
-      auto [first, inserted] =
-          stateUsers.try_emplace(symbol.getValue(), op);
+      auto [first, inserted] = stateUsers.try_emplace(symbol.getValue(), op);
       if (!inserted && opRanks.lookup(first->second) != rank) {
-        op->emitError("'")
-            << describeNode(op) << "' on rank " << rank << " and '"
-            << describeNode(first->second) << "' on rank "
-            << opRanks.lookup(first->second) << " both use " << symbol
-            << ": ops on the same state must be on one rank";
+        op->emitError("'") << describeNode(op) << "' on rank " << rank
+                           << " and '" << describeNode(first->second)
+                           << "' on rank " << opRanks.lookup(first->second)
+                           << " both use " << symbol
+                           << ": ops on the same state must be on one rank";
         failed = true;
       }
     }
@@ -402,8 +401,8 @@ void FunctionPartitioner::planControlOp(Operation *op) {
     readers |= usersOf(cond.getArgument(i));
     if (readers.none()) {
       std::optional<int64_t> initOwner = soleOwnerOf(loop.getInits()[i]);
-      readers = only(initOwner && base.test(*initOwner) ? *initOwner
-                                                         : firstOf(base));
+      readers =
+          only(initOwner && base.test(*initOwner) ? *initOwner : firstOf(base));
     }
     owners[i] = readers;
     base |= readers;
@@ -468,12 +467,16 @@ void FunctionPartitioner::emitTransfer(Value value, OpBuilder &builder,
   for (auto [destination, tag] :
        llvm::zip(transfer.destinations, transfer.tags)) {
     std::string key = transfer.name + "->" + std::to_string(destination);
+    // Decided here, for both ends: shape inference may refine the sent
+    // value's type later, not the received one's.
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    bool withShape = !type || !type.hasStaticShape();
     if (rank == transfer.source)
-      SendOp::create(builder, loc, mapping.lookup(value), destination, key,
-                     tag);
+      SendOp::create(builder, loc, mapping.lookup(value), destination, key, tag,
+                     withShape);
     else if (rank == destination)
       mapping.map(value, RecvOp::create(builder, loc, value.getType(),
-                                        transfer.source, key, tag)
+                                        transfer.source, key, tag, withShape)
                              .getValue());
   }
 }
@@ -573,35 +576,10 @@ void FunctionPartitioner::emitIf(IfOp ifOp, OpBuilder &builder, int64_t rank,
 }
 
 LogicalResult FunctionPartitioner::buildRank(int64_t rank) {
-  MLIRContext *context = func.getContext();
-  std::string name = (func.getSymName() + "_rank" + Twine(rank)).str();
-  auto module = func->getParentOfType<ModuleOp>();
-  if (module.lookupSymbol(name))
-    return func.emitError("cannot partition @")
-           << func.getSymName() << ": a symbol named '" << name
-           << "' already exists";
-  FunctionType type = func.getFunctionType();
-  if (rank != 0)
-    type = FunctionType::get(context, type.getInputs(), {});
-  OpBuilder moduleBuilder(func);
-  auto rankFunc =
-      func::FuncOp::create(moduleBuilder, func.getLoc(), name, type);
-  for (NamedAttribute attr : func->getAttrs()) {
-    StringRef attrName = attr.getName().getValue();
-    if (attrName == func.getSymNameAttrName() ||
-        attrName == func.getFunctionTypeAttrName() ||
-        attrName == func.getArgAttrsAttrName() ||
-        attrName == func.getResAttrsAttrName())
-      continue;
-    rankFunc->setAttr(attr.getName(), attr.getValue());
-  }
-  rankFunc->setAttr("sluice.rank", moduleBuilder.getI64IntegerAttr(rank));
-  if (ArrayAttr argAttrs = func.getAllArgAttrs())
-    rankFunc.setAllArgAttrs(argAttrs);
-  if (rank == 0)
-    if (ArrayAttr resAttrs = func.getAllResultAttrs())
-      rankFunc.setAllResultAttrs(resAttrs);
-
+  FailureOr<func::FuncOp> created = createRankFunction(func, rank);
+  if (failed(created))
+    return failure();
+  func::FuncOp rankFunc = *created;
   Block &source = func.getBody().front();
   Block *entry = rankFunc.addEntryBlock();
   IRMapping mapping;

@@ -33,16 +33,22 @@ def Lite_SendOp : Lite_Op<"send", [
     Sends `value` to rank `peer` under `key` (the producer and the
     destination, for diagnostics and the interpreter's rendezvous) and
     `tag` (a number the partition gives each key, MPI's message tag). The
-    send does not wait for the receiver to need the value.
+    send does not wait for the receiver to need the value. `with_shape`:
+    the message carries the value's shape, for a receiver whose type does
+    not fix it; the send and its receive both have it or both lack it
+    (shape inference may refine the sent value's type later, not the
+    message).
 
     ```mlir
     lite.send %p to 1 key "less:0->1" tag 3 : tensor<i1>
+    lite.send %v to 1 key "v:0->1" tag 4 with_shape : tensor<?xf32>
     ```
   }];
   let arguments = (ins Lite_Tensor:$value, I64Attr:$peer, StrAttr:$key,
-                       I32Attr:$tag);
+                       I32Attr:$tag, UnitAttr:$with_shape);
   let assemblyFormat = [{
-    $value `to` $peer `key` $key `tag` $tag attr-dict `:` type($value)
+    $value `to` $peer `key` $key `tag` $tag (`with_shape` $with_shape^)?
+      attr-dict `:` type($value)
   }];
   let hasVerifier = 1;
 }
@@ -54,16 +60,20 @@ def Lite_RecvOp : Lite_Op<"recv", [
   let description = [{
     Waits for the next message rank `peer` sent under `key` and `tag` and
     returns its value, which must have the result's element type and a
-    shape compatible with it.
+    shape compatible with it. `with_shape` as on the matching lite.send;
+    without it the result type must be static where native code receives
+    it.
 
     ```mlir
     %p = lite.recv from 0 key "less:0->1" tag 3 : tensor<i1>
     ```
   }];
-  let arguments = (ins I64Attr:$peer, StrAttr:$key, I32Attr:$tag);
+  let arguments = (ins I64Attr:$peer, StrAttr:$key, I32Attr:$tag,
+                       UnitAttr:$with_shape);
   let results = (outs Lite_Tensor:$value);
   let assemblyFormat = [{
-    `from` $peer `key` $key `tag` $tag attr-dict `:` type($value)
+    `from` $peer `key` $key `tag` $tag (`with_shape` $with_shape^)?
+      attr-dict `:` type($value)
   }];
   let hasVerifier = 1;
 }
