@@ -23,7 +23,7 @@
 // CHECK-NEXT:      executor.fetch %[[B]] : tensor<f32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return %[[G]] : tensor<f32>
-// CHECK-LABEL: func.func @cut_rank1(%arg0: tensor<f32> {sluice.name = "x"}) {
+// CHECK-LABEL: func.func @cut_rank1(%arg0: tensor<f32> {sluice.name = "x"}) attributes {sluice.rank = 1 : i64} {
 // CHECK-NEXT:    executor.graph {
 // CHECK-NEXT:      %[[A:.*]], %{{.*}} = executor.recv key "a:0->1" from 0 : tensor<f32>
 // CHECK-NEXT:      %[[B:.*]], %{{.*}} = executor.island {
@@ -34,7 +34,7 @@
 // CHECK-NEXT:      executor.fetch(%[[KC]])
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return
-// CHECK-LABEL: func.func @cut_rank2(%arg0: tensor<f32> {sluice.name = "x"}) {
+// CHECK-LABEL: func.func @cut_rank2(%arg0: tensor<f32> {sluice.name = "x"}) attributes {sluice.rank = 2 : i64} {
 // CHECK-NEXT:    executor.graph {
 // CHECK-NEXT:      executor.fetch
 // CHECK-NEXT:    }
@@ -68,7 +68,7 @@ func.func @cut(%x: tensor<f32> {sluice.name = "x"}) -> (tensor<f32> {sluice.name
 // CHECK-NEXT:    %[[Y:.*]], %{{.*}} = executor.recv key "neg:0->0" from 1 : tensor<f32>
 // CHECK-NEXT:    %[[M:.*]], %{{.*}}, %{{.*}} = executor.merge %[[F]], %[[Y]] : tensor<f32>
 // CHECK-NEXT:    executor.fetch %[[M]] : tensor<f32>
-// CHECK-LABEL: func.func @cond_rank1(%arg0: tensor<f32>, %arg1: tensor<i1>) {
+// CHECK-LABEL: func.func @cond_rank1(%arg0: tensor<f32>, %arg1: tensor<i1>) attributes {sluice.rank = 1 : i64} {
 // CHECK:         %[[T:.*]], %{{.*}} = executor.recv key "s:1->1" from 0 : tensor<f32>
 // CHECK-NEXT:    %[[Y:.*]], %{{.*}} = executor.island {
 // CHECK-NEXT:      lite.neg %[[T]]
@@ -118,7 +118,7 @@ func.func @cond(%x: tensor<f32>, %p: tensor<i1>) -> tensor<f32> {
 // CHECK-NEXT:    %[[N]], %{{.*}} = executor.next_iteration %[[B]] : tensor<i32>
 // CHECK-NEXT:    %[[X:.*]], %{{.*}} = executor.exit %[[F]] : tensor<i32>
 // CHECK-NEXT:    executor.fetch %[[X]] : tensor<i32>
-// CHECK-LABEL: func.func @while_loop_rank1() {
+// CHECK-LABEL: func.func @while_loop_rank1() attributes {sluice.rank = 1 : i64} {
 // CHECK-NEXT:    executor.graph {
 // CHECK-NEXT:      %[[Z:.*]], %{{.*}} = executor.island {
 // CHECK-NEXT:        %[[ZERO:.*]] = lite.constant dense<0> : tensor<i32>
@@ -137,7 +137,7 @@ func.func @cond(%x: tensor<f32>, %p: tensor<i1>) -> tensor<f32> {
 // CHECK-NEXT:        lite.add %[[T]]
 // CHECK:           executor.send %[[B]] key "b:0->0" to 0 : tensor<i32>
 // CHECK-NEXT:      executor.fetch
-// CHECK-LABEL: func.func @while_loop_rank2() {
+// CHECK-LABEL: func.func @while_loop_rank2() attributes {sluice.rank = 2 : i64} {
 // CHECK-NEXT:    executor.graph {
 // CHECK-NEXT:      executor.fetch
 func.func @while_loop() -> tensor<i32> {
@@ -209,7 +209,7 @@ func.func @while_loop() -> tensor<i32> {
 // CHECK-NEXT:    executor.next_iteration
 // CHECK-NEXT:    executor.fetch
 
-// CHECK-LABEL: func.func @nested_loops_rank1(%arg0: tensor<i32>, %arg1: tensor<i1>) {
+// CHECK-LABEL: func.func @nested_loops_rank1(%arg0: tensor<i32>, %arg1: tensor<i1>) attributes {sluice.rank = 1 : i64} {
 // CHECK:         executor.enter %{{.*}} frame "outer" : tensor<i32>
 // CHECK-NEXT:    %{{.*}}, %{{.*}}, %[[OSM:.*]] = executor.merge
 // CHECK-NEXT:    executor.recv(%[[OSM]]) key "olc:0->1" from 0 : tensor<i1>
@@ -225,7 +225,7 @@ func.func @while_loop() -> tensor<i32> {
 // CHECK:         executor.send %[[IB]] key "ib:0->0" to 0 : tensor<i32>
 // CHECK-NEXT:    executor.fetch
 
-// CHECK-LABEL: func.func @nested_loops_rank2(%arg0: tensor<i32>, %arg1: tensor<i1>) {
+// CHECK-LABEL: func.func @nested_loops_rank2(%arg0: tensor<i32>, %arg1: tensor<i1>) attributes {sluice.rank = 2 : i64} {
 // CHECK:         executor.enter %{{.*}} frame "outer" : tensor<i32>
 // CHECK-NEXT:    %{{.*}}, %{{.*}}, %[[OSM:.*]] = executor.merge
 // CHECK-NEXT:    executor.recv(%[[OSM]]) key "olc:0->2" from 0 : tensor<i1>
