@@ -31,6 +31,7 @@
 
 #include "sluice/API/Compare.h"
 #include "sluice/API/Program.h"
+#include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/RankFunctions.h"
 #include "sluice/Driver/GraphDefOptions.h"
 #include "sluice/Interpreter/MPITransport.h"
@@ -288,6 +289,23 @@ static int runPartitioned(sluice::Program &program,
     }
     options.function = sluice::getRankFunctionName(functionName, rank);
     options.transport = &*transport;
+    if (native) {
+      // Native sends and receives give up after --receive-timeout, naming
+      // the key of the message they waited for.
+      std::map<int, std::string> keysByTag;
+      if (func::FuncOp function = program.lookupFunction(options.function))
+        function.walk([&](Operation *op) {
+          if (auto recv = dyn_cast<sluice::lite::RecvOp>(op))
+            keysByTag[recv.getTag()] = recv.getKey().str();
+          if (auto send = dyn_cast<sluice::lite::SendOp>(op))
+            keysByTag[send.getTag()] = send.getKey().str();
+        });
+      sluice::interp::setNativeReceiveLimit(receiveTimeout,
+                                            std::move(keysByTag));
+      options.target.hostSymbols = {
+          {"MPI_Recv", sluice::interp::getNativeReceiveFunction()},
+          {"MPI_Send", sluice::interp::getNativeSendFunction()}};
+    }
     results = program.run(inputs, options, error, &stats);
     stats.transport.push_back(transport->getStats());
     if (failed(results)) {

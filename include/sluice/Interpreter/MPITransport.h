@@ -26,6 +26,7 @@
 #include "sluice/Interpreter/Transport.h"
 
 #include <list>
+#include <map>
 
 namespace sluice::interp {
 
@@ -40,6 +41,20 @@ public:
   /// leave collectives pending, which MPI_Finalize would wait for forever.
   [[noreturn]] void abort(int status);
 };
+
+/// Native code of a partitioned program sends and receives with MPI_Send
+/// and MPI_Recv (the mpi dialect), which wait forever for a peer that
+/// stopped (a send, once the peer's buffers are full). sluice-run gives the
+/// JIT these functions instead (NativeTargetOptions::hostSymbols), with
+/// MPI_Send's and MPI_Recv's signatures: the same operation (MPI_Isend /
+/// MPI_Irecv, then MPI_Test, spinning for a millisecond, then every 50 us)
+/// that gives up after `seconds`, prints "rank R waited for '<key>' from
+/// rank P: ..." or "rank R could not deliver '<key>' to rank P: ..." (the
+/// key of its tag, from `keysByTag`) and ends the job (MPI_Abort).
+void setNativeReceiveLimit(double seconds,
+                           std::map<int, std::string> keysByTag);
+void *getNativeReceiveFunction();
+void *getNativeSendFunction();
 
 class MPITransport : public Transport {
 public:

@@ -9,12 +9,16 @@
 
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <mpi.h>
+
+#include <cstdio>
 
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <thread>
 
 using namespace mlir;
@@ -50,6 +54,92 @@ std::string describeFailureNotice(int source, const std::vector<char> &why) {
 }
 
 } // namespace
+
+namespace {
+/// What setNativeReceiveLimit set, for sluiceNativeReceive.
+double nativeReceiveSeconds = 60;
+std::map<int, std::string> nativeReceiveKeys;
+} // namespace
+
+/// Waits for `request` as MPI_Wait would, but ends the job when it has not
+/// completed after the limit: `verb` and `preposition` say what it waited
+/// for ("waited for" / "from", "could not deliver" / "to").
+static int waitWithinLimit(MPI_Request &request, MPI_Status *status,
+                           MPI_Comm comm, int peer, int tag, const char *verb,
+                           const char *preposition, const char *why) {
+  std::optional<std::chrono::steady_clock::time_point> start;
+  for (int done = 0, tests = 0;; ++tests) {
+    int result = MPI_Test(&request, &done, status);
+    if (result != MPI_SUCCESS || done)
+      return result;
+    // The clock only once the first tests failed: most messages are there.
+    if (tests % 64 != 63)
+      continue;
+    if (!start)
+      start = std::chrono::steady_clock::now();
+    double waited =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - *start)
+            .count();
+    if (waited > nativeReceiveSeconds) {
+      int rank = 0;
+      MPI_Comm_rank(comm, &rank);
+      auto key = nativeReceiveKeys.find(tag);
+      std::string what = key != nativeReceiveKeys.end()
+                             ? "'" + key->second + "'"
+                             : "the message of tag " + std::to_string(tag);
+      std::string message =
+          llvm::formatv("sluice-run: rank {0} {1} {2} {3} rank {4}: {5} for "
+                        "{6:f2} s: rank {4} failed or is stuck (raise "
+                        "--receive-timeout for long runs)\n",
+                        rank, verb, what, preposition, peer, why,
+                        nativeReceiveSeconds)
+              .str();
+      std::fputs(message.c_str(), stderr);
+      std::fflush(stderr);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+      std::_Exit(1);
+    }
+    // A message usually comes within microseconds: spin, then poll.
+    if (waited > 1e-3)
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+}
+
+extern "C" int sluiceNativeReceive(void *buffer, int count, MPI_Datatype type,
+                                   int source, int tag, MPI_Comm comm,
+                                   MPI_Status *status) {
+  MPI_Request request;
+  int result = MPI_Irecv(buffer, count, type, source, tag, comm, &request);
+  if (result != MPI_SUCCESS)
+    return result;
+  return waitWithinLimit(request, status, comm, source, tag, "waited for",
+                         "from", "no message");
+}
+
+extern "C" int sluiceNativeSend(const void *buffer, int count,
+                                MPI_Datatype type, int destination, int tag,
+                                MPI_Comm comm) {
+  MPI_Request request;
+  int result = MPI_Isend(buffer, count, type, destination, tag, comm, &request);
+  if (result != MPI_SUCCESS)
+    return result;
+  return waitWithinLimit(request, MPI_STATUS_IGNORE, comm, destination, tag,
+                         "could not deliver", "to", "not received");
+}
+
+void sluice::interp::setNativeReceiveLimit(
+    double seconds, std::map<int, std::string> keysByTag) {
+  nativeReceiveSeconds = seconds;
+  nativeReceiveKeys = std::move(keysByTag);
+}
+
+void *sluice::interp::getNativeReceiveFunction() {
+  return reinterpret_cast<void *>(&sluiceNativeReceive);
+}
+
+void *sluice::interp::getNativeSendFunction() {
+  return reinterpret_cast<void *>(&sluiceNativeSend);
+}
 
 MPISession::MPISession(int &argc, char **&argv) {
   int provided = 0;

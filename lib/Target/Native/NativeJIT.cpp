@@ -85,6 +85,14 @@ NativeJIT::compile(ModuleOp module, const NativeTargetOptions &options) {
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(engine.takeError());
   jit->engine = std::move(*engine);
+  if (!options.hostSymbols.empty())
+    jit->engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+      llvm::orc::SymbolMap symbols;
+      for (const auto &[name, address] : options.hostSymbols)
+        symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                                   llvm::JITSymbolFlags::Exported};
+      return symbols;
+    });
   // What invokePacked would do on the first call (global constructors).
   jit->engine->initialize();
   // Resolved once: a symbol lookup in the JIT costs more than a small

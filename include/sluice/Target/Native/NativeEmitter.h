@@ -18,6 +18,8 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace sluice {
 
@@ -29,6 +31,10 @@ struct NativeTargetOptions {
   std::string cpu = "generic";
   /// LLVM's -O level, 0 to 3.
   unsigned optLevel = 3;
+  /// The JIT only: functions the host gives the compiled code in place of
+  /// the process's symbols of those names (sluice-run's MPI_Recv with a
+  /// time limit).
+  std::vector<std::pair<std::string, void *>> hostSymbols;
 };
 
 /// Registers the translations of the builtin and LLVM dialects to LLVM IR
