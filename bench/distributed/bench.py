@@ -205,6 +205,16 @@ def fmt(value):
     return text[:-3] if text.endswith(".00") else text
 
 
+def mpirun_cell(threads, mpirun):
+    """The mpirun column: "same" when the MPI run measured what the threads
+    run did, else its sent/bytes/recv/bytes ("-" without mpirun)."""
+    if mpirun is None:
+        return "-"
+    if all(abs(a - b) < 1e-9 for a, b in zip(threads, mpirun)):
+        return "same"
+    return "/".join(fmt(v) for v in mpirun)
+
+
 # --- 1. messages per iteration -------------------------------------------
 
 FIELDS = ("messages_sent", "bytes_sent", "messages_received", "bytes_received")
@@ -318,13 +328,7 @@ def messages_part(runner, quick):
             match = all(abs(a - b) < 1e-9 for a, b in zip(got, exact_totals[r]))
             mismatches += not match
             rows += 1
-            if "mpirun" in measured:
-                other = measured["mpirun"][r]
-                mpi = "same" if all(abs(a - b) < 1e-9 for a, b in
-                                    zip(got, other)) else \
-                    "/".join(fmt(v) for v in other)
-            else:
-                mpi = "-"
+            mpi = mpirun_cell(got, measured.get("mpirun", {}).get(r))
             s, e = seed_totals[r], exact_totals[r]
             print(f"{name:<13} {f'{t1},{t2}':>6} {r:>4}  {fmt(got[0]):>8} "
                   f"{fmt(got[1]):>6}  {fmt(got[2]):>8} {fmt(got[3]):>6}   "
@@ -390,13 +394,7 @@ def lifted_messages_part(runner, quick):
         seed_totals = per_rank(seed, k)
         for r in range(k):
             got = measured["threads"][r]
-            if "mpirun" in measured:
-                other = measured["mpirun"][r]
-                mpi = "same" if all(abs(a - b) < 1e-9 for a, b in
-                                    zip(got, other)) else \
-                    "/".join(fmt(v) for v in other)
-            else:
-                mpi = "-"
+            mpi = mpirun_cell(got, measured.get("mpirun", {}).get(r))
             sd = seed_totals[r]
             fewer += got[0] < sd[0]
             more += got[0] > sd[0]

@@ -218,7 +218,9 @@ Program::runRanks(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
     return fail("a distributed run needs at least 1 rank, not " +
                 std::to_string(numRanks));
   if (options.engine != Engine::Interpreter)
-    return fail("a partitioned program runs in the interpreter");
+    return fail("ranks that are threads of this process run in the "
+                "interpreter: native code sends with MPI (sluice-run "
+                "--distributed --engine=native under mpirun)");
   SmallVector<func::FuncOp> functions;
   for (int64_t rank = 0; rank < numRanks; ++rank) {
     std::string name = getRankFunctionName(options.function, rank);
@@ -226,7 +228,7 @@ Program::runRanks(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
     if (!function)
       return fail("no function @" + name + ": partition the program over " +
                   std::to_string(numRanks) +
-                  " ranks first (-executor-partition)");
+                  " ranks first (Program::partition)");
     std::string message;
     if (failed(checkInputs(function, inputs, message)))
       return fail(message);

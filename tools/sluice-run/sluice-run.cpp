@@ -96,7 +96,9 @@ static std::optional<int64_t> parseByteSize(StringRef text) {
 static cl::opt<bool>
     lift("lift",
          cl::desc("Lift v1 control flow to lite.if/lite.while (the "
-                  "sluice-lift pipeline) and run the lifted program"),
+                  "sluice-lift pipeline) and run the lifted program; with "
+                  "--ranks or --distributed: partition the lifted program "
+                  "(-lite-partition) instead of the executor graphs"),
          cl::cat(category));
 using sluice::Engine;
 static cl::opt<Engine> engine(
@@ -106,7 +108,9 @@ static cl::opt<Engine> engine(
                clEnumValN(Engine::Native, "native",
                           "native code: the lite program lowered through "
                           "LLVM and compiled in process (needs lite IR: "
-                          "executor graphs are lifted first)")),
+                          "executor graphs are lifted first; with "
+                          "--distributed, each rank's lifted partition, its "
+                          "messages MPI calls)")),
     cl::cat(category));
 static cl::opt<std::string>
     targetCpu("target-cpu",
@@ -185,8 +189,9 @@ static cl::opt<std::string> placement(
 static cl::opt<double> receiveTimeout(
     "receive-timeout",
     cl::desc("With --ranks or --distributed: seconds a rank with nothing "
-             "else to run waits for a message before it stops, naming the "
-             "edge and the rank it waited for (default 60)"),
+             "else to run waits for a message (native code: for a message "
+             "or for a send to be taken) before it stops, naming the edge "
+             "and the rank it waited for (default 60)"),
     cl::init(sluice::RunOptions().receiveTimeoutSeconds), cl::cat(category));
 
 /// --placement as PartitionOptions ("random:7" -> random, seed 7).

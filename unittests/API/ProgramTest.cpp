@@ -113,3 +113,83 @@ TEST(ProgramTest, SeparatelyLoadedProgramsRunOnTwoThreads) {
   }
 }
 } // namespace
+
+namespace {
+
+/// examples/while_cond.pbtxt partitioned over `ranks` with `placement`
+/// (lifted or not) and run on n with the ranks as threads.
+std::vector<int64_t> runWhileCondOnRanks(int64_t ranks,
+                                         const std::string &placement,
+                                         uint64_t seed, bool lifted, int32_t n,
+                                         std::string &mlir) {
+  ProgramError error;
+  mlir::FailureOr<Program> program =
+      Program::load(kExamples + "/while_cond.pbtxt", {}, error);
+  if (mlir::failed(program))
+    return {-1};
+  PartitionOptions partition;
+  partition.numRanks = ranks;
+  partition.placement = placement;
+  partition.seed = seed;
+  partition.lifted = lifted;
+  if (mlir::failed(program->partition(partition, error)))
+    return {-2};
+  mlir = program->getMLIR();
+  interp::Tensor input = interp::Tensor::scalar(interp::DType::Int32, n);
+  RunOptions options;
+  mlir::FailureOr<llvm::SmallVector<interp::Tensor>> outputs =
+      program->runRanks({input}, options, ranks, error);
+  if (mlir::failed(outputs))
+    return {-3};
+  std::vector<int64_t> values;
+  for (const interp::Tensor &output : *outputs)
+    values.push_back(output.getAsInt(0));
+  return values;
+}
+
+} // namespace
+
+// Program::partition, lifted (-lite-partition) or as executor graphs, and
+// Program::runRanks give the single-process results for every placement.
+TEST(ProgramTest, PartitionedRunsAgree) {
+  ProgramError error;
+  mlir::FailureOr<Program> program =
+      Program::load(kExamples + "/while_cond.pbtxt", {}, error);
+  ASSERT_TRUE(mlir::succeeded(program)) << error.getText();
+  for (int32_t n : {0, 1, 7}) {
+    std::vector<int64_t> expected =
+        runWhileCond(*program, n, Engine::Interpreter);
+    for (int64_t ranks : {2, 3})
+      for (uint64_t seed : {1, 2, 3})
+        for (bool lifted : {false, true}) {
+          std::string mlir;
+          EXPECT_EQ(runWhileCondOnRanks(ranks, "random", seed, lifted, n, mlir),
+                    expected)
+              << "n=" << n << " ranks=" << ranks << " seed=" << seed
+              << (lifted ? " lifted" : " executor");
+          // The lifted partition's messages are lite ops; the executor's
+          // are executor ops.
+          EXPECT_NE(mlir.find(lifted ? "lite.while" : "executor.graph"),
+                    std::string::npos);
+        }
+  }
+}
+
+// Native code sends with MPI: runRanks (threads) refuses it.
+TEST(ProgramTest, RunRanksRefusesNativeCode) {
+  ProgramError error;
+  mlir::FailureOr<Program> program =
+      Program::load(kExamples + "/while_cond.pbtxt", {}, error);
+  ASSERT_TRUE(mlir::succeeded(program)) << error.getText();
+  PartitionOptions partition;
+  partition.lifted = true;
+  ASSERT_TRUE(mlir::succeeded(program->partition(partition, error)))
+      << error.getText();
+  RunOptions options;
+  options.engine = Engine::Native;
+  interp::Tensor input = interp::Tensor::scalar(interp::DType::Int32, 3);
+  EXPECT_TRUE(mlir::failed(program->runRanks({input}, options, 2, error)));
+  EXPECT_NE(error.getText().find("native code sends with MPI"),
+            std::string::npos)
+      << error.getText();
+}
