@@ -152,6 +152,8 @@ Program::run(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
   interpreterOptions.maxMemoryBytes = options.maxMemoryBytes;
   interpreterOptions.transport = options.transport;
   interpreterOptions.receiveTimeoutSeconds = options.receiveTimeoutSeconds;
+  if (options.beforeRun)
+    options.beforeRun();
   auto start = std::chrono::steady_clock::now();
   FailureOr<SmallVector<interp::Tensor>> results =
       interp::runFunction(function, inputs, interpreterOptions,
@@ -198,6 +200,8 @@ Program::runNatively(func::FuncOp function, ArrayRef<interp::Tensor> inputs,
   stats.compiled = true;
 
   std::string message;
+  if (options.beforeRun)
+    options.beforeRun();
   auto start = std::chrono::steady_clock::now();
   FailureOr<SmallVector<interp::Tensor>> results =
       compiled->second->run(function.getSymName(), inputs, message);

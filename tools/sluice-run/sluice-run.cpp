@@ -294,6 +294,8 @@ static int runPartitioned(sluice::Program &program,
     }
     options.function = sluice::getRankFunctionName(functionName, rank);
     options.transport = &*transport;
+    // Every rank starts its run (and its clock) when all are ready.
+    options.beforeRun = [&] { transport->barrier(); };
     if (native) {
       // Native sends and receives give up after --receive-timeout, naming
       // the key of the message they waited for.

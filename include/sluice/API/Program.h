@@ -46,6 +46,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/Timing.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -91,6 +92,11 @@ struct RunOptions {
   /// How long a rank waits for a message before it gives up.
   double receiveTimeoutSeconds =
       interp::InterpreterOptions().receiveTimeoutSeconds;
+  /// Called once the program is ready to run (native code: compiled),
+  /// right before RunStats::runSeconds starts: sluice-run --distributed
+  /// waits there for every rank (MPI_Barrier), so that a rank's seconds
+  /// count the run, not its peers' compilation.
+  std::function<void()> beforeRun;
 };
 
 /// What a run measured (sluice-run --print-stats).

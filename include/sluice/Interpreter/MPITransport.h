@@ -82,6 +82,8 @@ public:
   /// `fingerprint` (e.g. a hash of its partitioned module) and fails,
   /// naming the first rank that differs from rank 0, when they do not all
   /// agree. Every rank must call it (it is collective).
+  /// Waits until every rank has called it (MPI_Barrier).
+  void barrier();
   mlir::LogicalResult checkSameProgram(uint64_t fingerprint,
                                        std::string &error);
 

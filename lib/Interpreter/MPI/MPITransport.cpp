@@ -335,6 +335,8 @@ void MPITransport::reportFailure(llvm::StringRef why) {
   }
 }
 
+void MPITransport::barrier() { MPI_Barrier(MPI_COMM_WORLD); }
+
 LogicalResult MPITransport::checkSameProgram(uint64_t fingerprint,
                                              std::string &error) {
   std::vector<uint64_t> all(numRanks);
