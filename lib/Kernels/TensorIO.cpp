@@ -4,6 +4,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <limits>
@@ -245,9 +246,17 @@ sluice::interp::tensorFromJSON(const json::Value &value, DType dtype,
                           shapeString(shape), expected);
     return failure();
   }
-  if (static_cast<int64_t>(flat.size()) != getNumElements(shape)) {
+  // A shape's element count may overflow int64 (the inputs fuzzer's
+  // [6261240195261677040, 2]): it needs more values than any data holds.
+  int64_t needed = 1;
+  bool overflows = false;
+  for (int64_t size : shape)
+    overflows |= llvm::MulOverflow(needed, size, needed) != 0;
+  if (overflows || static_cast<int64_t>(flat.size()) != needed) {
     error = llvm::formatv("has {0} values but shape {1} needs {2}", flat.size(),
-                          shapeString(shape), getNumElements(shape));
+                          shapeString(shape),
+                          overflows ? std::string("more than 2^63")
+                                    : std::to_string(needed));
     return failure();
   }
   Tensor result(dtype, shape);
