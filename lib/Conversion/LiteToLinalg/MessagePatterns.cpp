@@ -25,6 +25,7 @@
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -43,18 +44,11 @@ static Type getWireElementType(Type element) {
                               : element;
 }
 
-/// The dimensions of `value` as index values.
+/// The dimensions of `value` as index values (constants where static).
 static SmallVector<Value> getDims(OpBuilder &builder, Location loc,
                                   Value value) {
-  auto type = cast<RankedTensorType>(value.getType());
-  SmallVector<Value> dims;
-  for (int64_t dim = 0; dim < type.getRank(); ++dim)
-    dims.push_back(
-        type.isDynamicDim(dim)
-            ? tensor::DimOp::create(builder, loc, value, dim).getResult()
-            : arith::ConstantIndexOp::create(builder, loc, type.getDimSize(dim))
-                  .getResult());
-  return dims;
+  return getValueOrCreateConstantIndexOp(
+      builder, loc, tensor::getMixedSizes(builder, loc, value));
 }
 
 /// `tensor.reshape %value(shape)` to `type`, the shape given as index
@@ -84,14 +78,21 @@ static RankedTensorType getFlatType(RankedTensorType type) {
                                getWireElementType(type.getElementType()));
 }
 
-static Value getTag(OpBuilder &builder, Location loc, int32_t tag) {
-  return arith::ConstantOp::create(builder, loc,
-                                   builder.getI32IntegerAttr(tag));
-}
+/// Where a message goes or comes from, as the mpi ops take it: the
+/// communicator (MPI_COMM_WORLD), the tag and the peer rank, as i32.
+struct MessageAddress {
+  Value world, tag, peer;
+};
 
-static Value getRank(OpBuilder &builder, Location loc, int64_t rank) {
-  return arith::ConstantOp::create(builder, loc,
-                                   builder.getI32IntegerAttr(rank));
+static MessageAddress getAddress(OpBuilder &builder, Location loc, int32_t tag,
+                                 int64_t peer) {
+  auto i32 = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getI32IntegerAttr(value));
+  };
+  Value world = mpi::CommWorldOp::create(
+      builder, loc, mpi::CommType::get(builder.getContext()));
+  return {world, i32(tag), i32(peer)};
 }
 
 struct SendLowering : OpConversionPattern<lite::SendOp> {
@@ -108,10 +109,8 @@ struct SendLowering : OpConversionPattern<lite::SendOp> {
     Type wire = getWireElementType(type.getElementType());
     if (wire != type.getElementType())
       value = lite::CastOp::create(rewriter, loc, type.clone(wire), value);
-    Value world = mpi::CommWorldOp::create(rewriter, loc,
-                                           mpi::CommType::get(getContext()));
-    Value tag = getTag(rewriter, loc, op.getTag());
-    Value peer = getRank(rewriter, loc, op.getPeer());
+    auto [world, tag, peer] =
+        getAddress(rewriter, loc, op.getTag(), op.getPeer());
     SmallVector<Value> dims = getDims(rewriter, loc, value);
     if (op.getWithShape()) {
       // The shape first, for the receiver to allocate from.
@@ -151,16 +150,16 @@ struct RecvLowering : OpConversionPattern<lite::RecvOp> {
         getTypeConverter()->convertType(op.getType()));
     if (!type)
       return op.emitError("the native back end receives ranked tensors only");
-    Type wire = getWireElementType(type.getElementType());
-    RankedTensorType wireType = type.clone(wire);
-    Value world = mpi::CommWorldOp::create(rewriter, loc,
-                                           mpi::CommType::get(getContext()));
-    Value tag = getTag(rewriter, loc, op.getTag());
-    Value peer = getRank(rewriter, loc, op.getPeer());
+    // Checked before anything is created: a pattern that fails leaves the
+    // IR as it was.
     if (!op.getWithShape() && !type.hasStaticShape())
       return op.emitError("receives a ")
              << type << " without its shape: native code needs the shape "
              << "in the type or in the message (with_shape)";
+    Type wire = getWireElementType(type.getElementType());
+    RankedTensorType wireType = type.clone(wire);
+    auto [world, tag, peer] =
+        getAddress(rewriter, loc, op.getTag(), op.getPeer());
     SmallVector<Value> dims;
     if (!op.getWithShape()) {
       for (int64_t size : type.getShape())
