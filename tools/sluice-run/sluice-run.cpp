@@ -256,12 +256,11 @@ static int runPartitioned(sluice::Program &program,
   }
   // A module partitioned before (sluice-opt -executor-partition) says over
   // how many ranks; anything else is partitioned now.
-  if (auto partitioned =
-          program.getModule()->getAttrOfType<IntegerAttr>("sluice.ranks")) {
-    if (partitioned.getInt() != numRanks) {
+  if (std::optional<int64_t> partitioned =
+          sluice::getPartitionRanks(program.getModule())) {
+    if (*partitioned != numRanks) {
       llvm::errs() << prefix << ": the program is partitioned over "
-                   << partitioned.getInt() << " ranks, not " << numRanks
-                   << "\n";
+                   << *partitioned << " ranks, not " << numRanks << "\n";
       return 1;
     }
   } else {
@@ -388,7 +387,7 @@ int main(int argc, char **argv) {
   }
   // A module partitioned before takes the arguments of its rank 0.
   bool partitioned = (ranks.getNumOccurrences() || distributed) &&
-                     program->getModule()->hasAttr("sluice.ranks");
+                     sluice::getPartitionRanks(program->getModule());
   func::FuncOp function = program->lookupFunction(
       partitioned ? sluice::getRankFunctionName(functionName, 0)
                   : functionName.getValue());

@@ -617,8 +617,7 @@ struct ExecutorPartitionPass
     }
     for (auto [func, graph] : work)
       func.erase();
-    module->setAttr("sluice.ranks",
-                    Builder(module.getContext()).getI64IntegerAttr(ranks));
+    setPartitionRanks(module, ranks);
   }
 };
 

@@ -8,6 +8,20 @@ using namespace mlir;
 
 namespace sluice {
 
+/// The module attribute saying over how many ranks it is partitioned.
+static constexpr llvm::StringLiteral kRanksAttrName = "sluice.ranks";
+
+void setPartitionRanks(ModuleOp module, int64_t ranks) {
+  module->setAttr(kRanksAttrName,
+                  Builder(module.getContext()).getI64IntegerAttr(ranks));
+}
+
+std::optional<int64_t> getPartitionRanks(ModuleOp module) {
+  if (auto ranks = module->getAttrOfType<IntegerAttr>(kRanksAttrName))
+    return ranks.getInt();
+  return std::nullopt;
+}
+
 std::string getRankFunctionName(StringRef function, int64_t rank) {
   return (function + "_rank" + Twine(rank)).str();
 }

@@ -615,7 +615,7 @@ struct LitePartitionPass
           << static_cast<int64_t>(ranks);
       return signalPassFailure();
     }
-    if (module->hasAttr("sluice.ranks")) {
+    if (getPartitionRanks(module)) {
       module.emitError("the module is partitioned already");
       return signalPassFailure();
     }
@@ -656,8 +656,7 @@ struct LitePartitionPass
     }
     for (func::FuncOp func : work)
       func.erase();
-    module->setAttr("sluice.ranks",
-                    Builder(module.getContext()).getI64IntegerAttr(ranks));
+    setPartitionRanks(module, ranks);
   }
 };
 

@@ -14,10 +14,17 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
+#include <optional>
 #include <string>
 
 namespace sluice {
+
+/// Marks `module` partitioned over `ranks` ranks (`sluice.ranks`).
+void setPartitionRanks(mlir::ModuleOp module, int64_t ranks);
+/// The ranks `module` is partitioned over, if it is.
+std::optional<int64_t> getPartitionRanks(mlir::ModuleOp module);
 
 /// "<function>_rank<rank>".
 std::string getRankFunctionName(llvm::StringRef function, int64_t rank);
