@@ -44,6 +44,15 @@ func.func @executor_graph(%x: tensor<f32>) -> tensor<f32> {
 
 // -----
 
+// expected-error@+1 {{cannot partition @blocks: its body has more than one block}}
+func.func @blocks(%x: tensor<f32>) -> tensor<f32> {
+  cf.br ^next
+^next:
+  return %x : tensor<f32>
+}
+
+// -----
+
 // expected-error@+1 {{the module is partitioned already}}
 module attributes {sluice.ranks = 2 : i64} {
   func.func @f(%x: tensor<f32>) -> tensor<f32> {

@@ -187,3 +187,24 @@ func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
   %e = lite.exp %d {sluice.rank = 1 : i64} : tensor<?xf32> loc("e")
   return %e : tensor<?xf32>
 }
+
+// -----
+
+// A list lives where its ops run: the set and the get placed on rank 1 join
+// the reserve on rank 0 (the first of them); only the element read crosses.
+// CHECK-LABEL: func.func @list_rank0
+// CHECK-NEXT:    %[[L:.*]] = lite.list_reserve %arg0
+// CHECK-NEXT:    %[[L1:.*]] = lite.list_set_item %[[L]][%arg1], %arg2
+// CHECK-NEXT:    %[[E:.*]] = lite.list_get_item %[[L1]][%arg1]
+// CHECK-NEXT:    lite.send %[[E]] to 1 key "get:0->1" tag 1 : tensor<3xf32>
+// CHECK-LABEL: func.func @list_rank1
+// CHECK-NEXT:    %[[E:.*]] = lite.recv from 0 key "get:0->1" tag 1 : tensor<3xf32>
+// CHECK-NEXT:    lite.neg %[[E]]
+// CHECK-NOT:     lite.list_
+func.func @list(%n: tensor<i32>, %i: tensor<i32>, %x: tensor<3xf32>) -> tensor<3xf32> {
+  %l = lite.list_reserve %n {sluice.rank = 0 : i64} : (tensor<i32>) -> tensor<?x3xf32> loc("reserve")
+  %l1 = lite.list_set_item %l[%i], %x {sluice.rank = 1 : i64} : (tensor<?x3xf32>, tensor<i32>, tensor<3xf32>) -> tensor<?x3xf32> loc("set")
+  %e = lite.list_get_item %l1[%i] {sluice.rank = 1 : i64} : (tensor<?x3xf32>, tensor<i32>) -> tensor<3xf32> loc("get")
+  %y = lite.neg %e {sluice.rank = 1 : i64} : tensor<3xf32> loc("y")
+  return %y : tensor<3xf32>
+}
