@@ -30,6 +30,16 @@ config.substitutions.append(("%corpus", sluice_corpus))
 if os.path.isdir(sluice_corpus):
     config.available_features.add("corpus")
 
+# The differentials' generated programs: the test command runs a fixed
+# sample of them (every 2nd, the same ones every time); SLUICE_FULL=1 in the
+# environment (or `lit --param sluice_full=1`) runs every one. Each prints
+# "sample: N of M generated programs". docs/testing.md.
+sluice_full = (os.environ.get("SLUICE_FULL") == "1"
+               or lit_config.params.get("sluice_full") == "1")
+config.substitutions.append(("%sample_every", "1" if sluice_full else "2"))
+if sluice_full:
+    config.available_features.add("sluice-full")
+
 # The tools of build-asan/ (utils/sanitize.sh): ASan reserves terabytes of
 # address space for its shadow, so a test that limits the address space
 # (ulimit -v) cannot run there.

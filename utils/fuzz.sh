@@ -7,9 +7,9 @@
 #                                         graphdef, tflite, inputs, mlir
 #                                         (default: all four)
 #
-# A long campaign runs targets side by side:
-#   for t in graphdef tflite inputs mlir; do
-#     SLUICE_FUZZ_SKIP_BUILD=1 utils/fuzz.sh 1800 $t & done; wait
+# Targets run side by side, one per core (SLUICE_FUZZ_JOBS=N for another
+# count); a long campaign is the same command with more seconds:
+#   SLUICE_FUZZ_JOBS=4 utils/fuzz.sh 1800
 # Each target's corpus grows in build-asan/fuzz/TARGET/corpus (kept between
 # runs); what it crashes, leaks or times out on lands in
 # build-asan/fuzz/TARGET/findings/. One line per target:
@@ -66,34 +66,57 @@ seeds() {
   cp test/fuzz/"$target"/* "$dir/" 2>/dev/null || true
 }
 
-status=0
-for target in "${targets[@]}"; do
-  binary=$bin/sluice-fuzz-$target
+# fuzz_target TARGET: runs one fuzzer for $seconds, prints its summary line
+# and returns non-zero when it found something or tested nothing.
+fuzz_target() {
+  local target=$1 binary=$bin/sluice-fuzz-$1 work=build-asan/fuzz/$1
   if [[ ! -x $binary ]]; then
     echo "fuzz $target: no $binary" >&2
-    status=1
-    continue
+    return 1
   fi
-  work=build-asan/fuzz/$target
   mkdir -p "$work/corpus" "$work/findings"
   seeds "$target" "$work/seeds"
-  log=$work/last.log
-  started=$SECONDS
+  local log=$work/last.log started=$SECONDS code
   "$binary" "$work/corpus" "$work/seeds" -max_total_time="$seconds" \
     -timeout=10 -rss_limit_mb=4096 -malloc_limit_mb=4096 \
     -artifact_prefix="$work/findings/" -print_final_stats=1 >"$log" 2>&1
   code=$?
-  elapsed=$((SECONDS - started))
-  runs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$')
-  done_line=$(grep -E '^#[0-9]+\s+DONE' "$log" | tail -1)
+  local elapsed=$((SECONDS - started)) runs done_line cov ft corpus findings
+  # libFuzzer's log holds the inputs' bytes where it prints them: read it
+  # as text (-a), or grep calls it binary and the figures are lost.
+  runs=$(grep -ao 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$')
+  done_line=$(grep -aE '^#[0-9]+\s+DONE' "$log" | tail -1)
   cov=$(grep -o 'cov: [0-9]*' <<<"$done_line" | grep -o '[0-9]*')
   ft=$(grep -o 'ft: [0-9]*' <<<"$done_line" | grep -o '[0-9]*')
   corpus=$(find "$work/corpus" -type f | wc -l)
   findings=$(find "$work/findings" -type f | wc -l)
   echo "fuzz $target: ${runs:-0} runs in $elapsed s, coverage ${cov:-?} (features ${ft:-?}), corpus $corpus, findings $findings"
   if [[ $code -ne 0 || $findings -ne 0 ]]; then
-    status=1
-    grep -E 'ERROR|SUMMARY|==[0-9]+==|#[0-9]+ in ' "$log" | head -30 >&2
+    grep -aE 'ERROR|SUMMARY|==[0-9]+==|#[0-9]+ in ' "$log" | head -30 >&2
+    return 1
   fi
+  if [[ ${runs:-0} -eq 0 || -z $cov ]]; then
+    # A fuzzer that ran nothing, or whose log says nothing of it, tested
+    # nothing: that fails like a finding.
+    echo "fuzz $target: no runs or no coverage in $log" >&2
+    return 1
+  fi
+}
+
+# One fuzzer per core at a time (SLUICE_FUZZ_JOBS, default nproc): each gets
+# its whole SECONDS of a core, and four take two minutes on two cores.
+jobs=${SLUICE_FUZZ_JOBS:-$(nproc)}
+status=0
+running=()
+for target in "${targets[@]}"; do
+  if ((${#running[@]} >= jobs)); then
+    wait "${running[0]}" || status=1
+    running=("${running[@]:1}")
+  fi
+  fuzz_target "$target" &
+  running+=($!)
+done
+for pid in "${running[@]}"; do
+  wait "$pid" || status=1
 done
 exit $status

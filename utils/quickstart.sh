@@ -43,8 +43,11 @@ demo)
   done
   ;;
 test)
+  # Every stage's time, the setup's included, in one table at the end.
+  export SLUICE_STAGE_TIMES=$PWD/build/stage-times.tsv
+  rm -f "$SLUICE_STAGE_TIMES"
   utils/setup.sh
-  utils/run-tests.sh
+  SLUICE_EXPECT_SETUP_STAGES=1 utils/run-tests.sh
   ;;
 *)
   echo "usage: $0 demo|test" >&2

@@ -9,8 +9,17 @@
 # the sanitizer run (utils/sanitize.sh: unit tests and lit under ASan and
 # UBSan) and 60 s of each fuzzer (utils/fuzz.sh). SLUICE_SKIP_SANITIZERS=1
 # leaves out the last two (they build build-asan/: about 30 minutes cold).
+#
+# Each stage's wall time goes to build/stage-times.tsv (utils/stages.sh) and
+# the run ends with their table (bench/ci-time); a stage that reported no
+# time fails the run. Under utils/quickstart.sh the setup's stages (packages,
+# .venv, the build of build/) are in the table too.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+source utils/stages.sh
+if [[ ${SLUICE_EXPECT_SETUP_STAGES:-0} != 1 ]]; then
+  rm -f "$SLUICE_STAGE_TIMES"
+fi
 
 passed=0
 failed=0
@@ -61,10 +70,12 @@ elif kind == "sanitize":
     f += (label("Failed") + label("Unexpectedly Passed") + label("Unresolved")
           + label("Timed Out"))
 elif kind == "fuzz":
-    # One line per fuzzer; it passes when it found nothing.
-    lines = re.findall(r"^fuzz \S+: .*findings (\d+)$", text, re.M)
-    p = sum(1 for n in lines if int(n) == 0)
-    f = sum(1 for n in lines if int(n) != 0)
+    # One line per fuzzer; it passes when it ran, saw coverage and found
+    # nothing.
+    lines = re.findall(r"^fuzz \S+: (\d+) runs in .*, coverage (\S+) .*findings (\d+)$",
+                       text, re.M)
+    p = sum(1 for r, c, n in lines if int(r) > 0 and c != "?" and int(n) == 0)
+    f = len(lines) - p
 elif kind == "wheel":
     # utils/test-wheel.sh: each check of the installed package.
     p = number(r"^wheel: (\d+) passed")
@@ -82,53 +93,86 @@ PY
   if [[ $status -ne 0 && $f -eq 0 ]]; then failed=$((failed + 1)); fi
 }
 
-echo "== lit (check-sluice)"
+stage_begin "lit (check-sluice)"
 ninja -C build >/dev/null || exit 1
 /usr/lib/llvm-22/bin/lit -sv build/test | tee "$log"
 count "${PIPESTATUS[0]}" lit
+stage_end
 
-echo "== unit tests (GoogleTest)"
+stage_begin "unit tests (GoogleTest)"
 for binary in build/unittests/*Tests; do
   [[ -x $binary ]] || continue
   "$binary" --gtest_color=no | tee "$log"
   count "${PIPESTATUS[0]}" gtest
 done
+stage_end
 
-echo "== python package (pytest)"
+stage_begin "python package (pytest)"
 # .venv's python (Debian's python3, for which CMake builds the package, with
 # TensorFlow beside it); each pytest test counts.
 PYTHONPATH=build/python PYTHONDONTWRITEBYTECODE=1 .venv/bin/python -m pytest \
   -q -p no:cacheprovider test/python 2>&1 | tee "$log"
 count "${PIPESTATUS[0]}" pytest
+stage_end
 
-echo "== pip install . in a fresh venv (utils/test-wheel.sh)"
+stage_begin "pip install . in a fresh venv (utils/test-wheel.sh)"
 utils/test-wheel.sh 2>&1 | tee "$log"
 count "${PIPESTATUS[0]}" wheel
+stage_end
 
-echo "== TensorFlow-judged differential (test/tf)"
+stage_begin "TensorFlow-judged differential (test/tf)"
 # Every engine against TensorFlow's outputs on the TF-written corpus.
 .venv/bin/python test/tf/tf_differential.py --bin build/bin --table | tee "$log"
 count "${PIPESTATUS[0]}" tf
+stage_end
 
-echo "== Sluice's reverse mode against tf.gradients (test/tf/grad_vs_tf.py)"
+stage_begin "reverse mode against tf.gradients (test/tf/grad_vs_tf.py)"
 .venv/bin/python test/tf/grad_vs_tf.py --bin build/bin | tee "$log"
 count "${PIPESTATUS[0]}" grad-tf
+stage_end
 
-echo "== the external corpus in TensorFlow (test/tf/shared_corpus_in_tf.py)"
+stage_begin "the external corpus in TensorFlow (test/tf/shared_corpus_in_tf.py)"
 # Each run of ../shared/corpus/graphdef (when present) in TF's session and in
 # Sluice's executor.
 .venv/bin/python test/tf/shared_corpus_in_tf.py --sluice-run build/bin/sluice-run \
   2>/dev/null | tee "$log"
 count "${PIPESTATUS[0]}" shared-tf
+stage_end
 
 if [[ ${SLUICE_SKIP_SANITIZERS:-0} != 1 ]]; then
-  echo "== sanitizers (utils/sanitize.sh: ASan + UBSan in build-asan/)"
-  utils/sanitize.sh 2>&1 | tee "$log"
+  stage_begin "sanitizers: build build-asan/ (utils/sanitize.sh --build-only)"
+  utils/sanitize.sh --build-only 2>&1 | tee "$log"
   count "${PIPESTATUS[0]}" sanitize
+  stage_end
 
-  echo "== fuzzing (utils/fuzz.sh: 60 s per fuzzer from test/fuzz's seeds)"
-  utils/fuzz.sh 60 2>&1 | tee "$log"
+  stage_begin "sanitizers: unit tests and lit under ASan + UBSan (utils/sanitize.sh)"
+  SLUICE_SANITIZE_SKIP_BUILD=1 utils/sanitize.sh 2>&1 | tee "$log"
+  count "${PIPESTATUS[0]}" sanitize
+  stage_end
+
+  stage_begin "fuzzing (utils/fuzz.sh: 60 s per fuzzer, one per core)"
+  SLUICE_FUZZ_SKIP_BUILD=1 utils/fuzz.sh 60 2>&1 | tee "$log"
   count "${PIPESTATUS[0]}" fuzz
+  stage_end
+fi
+
+# The stage table; every stage this run had must be in it.
+expected=("lit (check-sluice)" "unit tests (GoogleTest)" "python package (pytest)"
+  "pip install . in a fresh venv (utils/test-wheel.sh)"
+  "TensorFlow-judged differential (test/tf)"
+  "reverse mode against tf.gradients (test/tf/grad_vs_tf.py)"
+  "the external corpus in TensorFlow (test/tf/shared_corpus_in_tf.py)")
+if [[ ${SLUICE_EXPECT_SETUP_STAGES:-0} == 1 ]]; then
+  expected=("setup: Debian packages" "setup: npm and .venv" "setup: build/" "${expected[@]}")
+fi
+if [[ ${SLUICE_SKIP_SANITIZERS:-0} != 1 ]]; then
+  expected+=("sanitizers: build build-asan/ (utils/sanitize.sh --build-only)"
+    "sanitizers: unit tests and lit under ASan + UBSan (utils/sanitize.sh)"
+    "fuzzing (utils/fuzz.sh: 60 s per fuzzer, one per core)")
+fi
+echo "== stage times ($SLUICE_STAGE_TIMES)"
+if ! .venv/bin/python bench/ci-time "$SLUICE_STAGE_TIMES" --expect "${expected[@]}"; then
+  failed=$((failed + 1))
 fi
 
 echo "$passed passed, $failed failed"

@@ -21,21 +21,25 @@ sanitize='-fsanitize=address,undefined -fno-sanitize=vptr,function -fno-sanitize
 # libFuzzer's coverage instrumentation to every Sluice source and builds the
 # fuzzers (utils/fuzz.sh runs them): one instrumented build serves both.
 # Re-running cmake with the same cache is cheap and keeps the flags right.
-cmake -G Ninja -S . -B build-asan \
-  -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
-  -DCMAKE_C_FLAGS_RELEASE=-O1 \
-  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-  -DLLVM_USE_LINKER=lld-22 -DSLUICE_ENABLE_FUZZERS=ON \
-  -DCMAKE_C_FLAGS="$sanitize -fno-omit-frame-pointer -gline-tables-only" \
-  -DCMAKE_CXX_FLAGS="$sanitize -fno-omit-frame-pointer -gline-tables-only" \
-  -DCMAKE_EXE_LINKER_FLAGS="$sanitize" \
-  -DCMAKE_SHARED_LINKER_FLAGS="$sanitize" \
-  -DCMAKE_MODULE_LINKER_FLAGS="$sanitize" >/dev/null || exit 1
-echo "== building build-asan/ (the tools, the unit tests and the fuzzers)"
-if ! ninja -C build-asan sluice-opt sluice-translate sluice-run sluicec \
-  SluiceUnitTests sluice-fuzzers >build-asan/ninja.log 2>&1; then
-  tail -40 build-asan/ninja.log
-  exit 1
+# SLUICE_SANITIZE_SKIP_BUILD=1: build-asan/ is built already (the test
+# command builds it as a stage of its own, then runs the tests).
+if [[ ${SLUICE_SANITIZE_SKIP_BUILD:-0} != 1 ]]; then
+  cmake -G Ninja -S . -B build-asan \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
+    -DCMAKE_C_FLAGS_RELEASE=-O1 \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DLLVM_USE_LINKER=lld-22 -DSLUICE_ENABLE_FUZZERS=ON \
+    -DCMAKE_C_FLAGS="$sanitize -fno-omit-frame-pointer -gline-tables-only" \
+    -DCMAKE_CXX_FLAGS="$sanitize -fno-omit-frame-pointer -gline-tables-only" \
+    -DCMAKE_EXE_LINKER_FLAGS="$sanitize" \
+    -DCMAKE_SHARED_LINKER_FLAGS="$sanitize" \
+    -DCMAKE_MODULE_LINKER_FLAGS="$sanitize" >/dev/null || exit 1
+  echo "== building build-asan/ (the tools, the unit tests and the fuzzers)"
+  if ! ninja -C build-asan sluice-opt sluice-translate sluice-run sluicec \
+    SluiceUnitTests sluice-fuzzers >build-asan/ninja.log 2>&1; then
+    tail -40 build-asan/ninja.log
+    exit 1
+  fi
 fi
 [[ ${1:-} == --build-only ]] && exit 0
 

@@ -5,6 +5,7 @@
 # build/. Run as root on a fresh machine; safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source utils/stages.sh
 
 packages=(
   cmake ninja-build ccache clang-22 lld-22
@@ -18,6 +19,7 @@ packages=(
   # mpirun and MPI: distributed runs (sluice-run --distributed)
   openmpi-bin libopenmpi-dev
 )
+stage_begin "setup: Debian packages"
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
@@ -31,7 +33,9 @@ if ((${#missing[@]})); then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+stage_end
 
+stage_begin "setup: npm and .venv"
 # The harness's pinned @litertjs/core, again whenever package-lock.json changes.
 litert=test/e2e/litert
 if [[ ! -f $litert/node_modules/.package-lock.json ||
@@ -53,7 +57,9 @@ if [[ ! -f .venv/.requirements || utils/requirements.txt -nt .venv/.requirements
   .venv/bin/pip install -q --disable-pip-version-check --no-deps tf-keras==2.21.0
   cp utils/requirements.txt .venv/.requirements
 fi
+stage_end
 
+stage_begin "setup: build/"
 if [[ ! -f build/build.ninja ]]; then
   echo "== configuring build/"
   cmake -G Ninja -S . -B build \
@@ -61,5 +67,5 @@ if [[ ! -f build/build.ninja ]]; then
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DLLVM_USE_LINKER=lld-22 >/dev/null
 fi
-echo "== building"
 ninja -C build "$@"
+stage_end

@@ -131,6 +131,7 @@ def run_pair(args, label, program, extra, ranks, seed, use_mpi, failures):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=200)
+    gen_v1_programs.add_sample_argument(parser)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sluice-run", required=True)
     parser.add_argument("--corpus")
@@ -147,7 +148,8 @@ def main():
     os.makedirs(work, exist_ok=True)
     failures = []
     runs = agreed = mpi_runs = 0
-    for index in range(args.count):
+    print(gen_v1_programs.describe_sample(args.count, args.every), flush=True)
+    for index in gen_v1_programs.sampled(args.count, args.every):
         seed = args.seed + index
         ranks = 2 + index % 3
         program, inputs_path = gen_v1_programs.write(seed, work)

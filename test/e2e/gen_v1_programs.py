@@ -966,6 +966,31 @@ def write(seed, directory):
     return program, inputs_path
 
 
+def add_sample_argument(parser):
+    """--every N: the differentials' sample of their generated programs."""
+    parser.add_argument(
+        "--every", type=int, default=1, metavar="N",
+        help="run every N-th of the --count generated programs only, from the "
+             "first (the test command's sample; default 1: all of them)")
+
+
+def sampled(count, every):
+    """The indices (0-based, seed = --seed + index) of the generated programs
+    a differential runs: every `every`-th of its `count`, from the first."""
+    return range(0, count, max(1, every))
+
+
+def describe_sample(count, every):
+    """The line a differential prints to say how much of its generated set it
+    ran: 'sample: 120 of 240 generated programs (every 2nd; ...)'."""
+    ran = len(sampled(count, every))
+    if every <= 1:
+        return f"sample: {ran} of {count} generated programs (all)"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(every % 10 if every % 100 not in (11, 12, 13) else 0, "th")
+    return (f"sample: {ran} of {count} generated programs (every {every}{suffix}; "
+            "SLUICE_FULL=1 runs all)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, required=True)

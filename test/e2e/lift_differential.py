@@ -104,6 +104,7 @@ def main():
     parser.add_argument("--workdir", help="where programs are written (default: a new temporary directory)")
     parser.add_argument("--no-lift", action="store_true",
                         help="only check that the executor programs run (validates the generator)")
+    gen_v1_programs.add_sample_argument(parser)
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--depth", type=int, default=4, help="maximum nesting depth")
     parser.add_argument("--timeout", type=float, default=120, help="seconds per tool run")
@@ -128,7 +129,8 @@ def main():
             return f"seed {seed}: generator raised {type(e).__name__}: {e}", {}
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(guarded, args.seed + i) for i in range(args.count)]
+        futures = [pool.submit(guarded, args.seed + i)
+                   for i in gen_v1_programs.sampled(args.count, args.every)]
         for future in concurrent.futures.as_completed(futures):
             error, stats = future.result()
             with lock:
@@ -138,8 +140,10 @@ def main():
                     failed.append(error)
                     print("FAIL " + error, flush=True)
 
-    agree = args.count - len(failed)
-    print(f"lift differential: {args.count} programs, {agree} agree, {len(failed)} failed"
+    ran = len(futures)
+    agree = ran - len(failed)
+    print(gen_v1_programs.describe_sample(args.count, args.every))
+    print(f"lift differential: {ran} programs, {agree} agree, {len(failed)} failed"
           + (" (executor runs only: --no-lift)" if args.no_lift else ""))
     print("programs with each shape: " + ", ".join(f"{s} {n}" for s, n in totals.items()))
     if failed:

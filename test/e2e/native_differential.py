@@ -48,6 +48,7 @@ def main():
     parser.add_argument("--programs", action="append", default=[],
                         help="directory of lite programs NAME.mlir with inputs NAME.in*.json")
     parser.add_argument("--count", type=int, default=100)
+    gen_v1_programs.add_sample_argument(parser)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--table", action="store_true")
     parser.add_argument("--workdir")
@@ -86,7 +87,8 @@ def main():
         for name, prog, inp in program_cases(directory):
             shown = os.path.basename(inp) if inp else "(none)"
             cases.append((f"{name} {shown}", prog, [], inp, (name, shown)))
-    for seed in range(args.seed, args.seed + args.count):
+    print(gen_v1_programs.describe_sample(args.count, args.every), flush=True)
+    for seed in (args.seed + i for i in gen_v1_programs.sampled(args.count, args.every)):
         prog, inp = gen_v1_programs.write(seed, work)
         cases.append((f"seed {seed}", prog, [], inp, None))
 

@@ -235,6 +235,7 @@ def main():
     parser.add_argument("--programs", help="directory of lite programs NAME.mlir with inputs "
                                            "NAME.in*.json (test/e2e/programs)")
     parser.add_argument("--count", type=int, default=100)
+    gen_v1_programs.add_sample_argument(parser)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--table", action="store_true",
                         help="print a table of the --programs and corpus-model runs")
@@ -281,7 +282,8 @@ def main():
         for name, prog, inp in program_cases(args.programs):
             shown = os.path.basename(inp) if inp else "(none)"
             add(f"{name} {shown}", prog, inp=inp, table=(name, shown))
-    for seed in range(args.seed, args.seed + args.count):
+    print(gen_v1_programs.describe_sample(args.count, args.every), flush=True)
+    for seed in (args.seed + i for i in gen_v1_programs.sampled(args.count, args.every)):
         prog, inp = gen_v1_programs.write(seed, work)
         add(f"seed {seed}", prog, inp=inp)
 
