@@ -58,8 +58,12 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.sluice_tools_dir, config.llvm_tools_dir]
-tools = ["sluice-opt", "sluice-run", "sluice-translate", "sluicec"]
+tools = ["sluice-opt", "sluice-run", "sluice-translate", "sluicec", "sluice-tblgen"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# MLIR's .td files (OpBase.td), for sluice-tblgen's tests.
+config.substitutions.append(
+    ("%mlir_include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
 
 # A C compiler for the programs that link natively compiled models.
 config.substitutions.append(

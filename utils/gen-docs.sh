@@ -8,6 +8,9 @@ ninja -C build mlir-doc >/dev/null
 rm -rf docs/generated
 mkdir -p docs/generated
 cp -r build/docs/Dialects build/docs/Passes docs/generated/
+# The op table sluice-tblgen writes from the op records, for Python.
+ninja -C build SluiceLiteIncGen >/dev/null
+cp build/include/sluice/Dialect/Lite/IR/lite-ops.json docs/generated/
 echo "docs/generated: $(find docs/generated -name '*.md' | wc -l) files"
 
 # The pictures docs/usage.md shows (the build's sluicec --emit=dot|svg; svg

@@ -557,47 +557,8 @@ std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
       .Case([&](lite::LogicalNotOp) {
         return evaluateLogicalNot(op, operands[0], results);
       })
-      // Unary ops.
-      .Case([&](lite::NegOp) {
-        return numericUnary([](auto x) { return wrapNeg(x); });
-      })
-      .Case([&](lite::AbsOp) {
-        return numericUnary([](auto x) { return wrapAbs(x); });
-      })
-      .Case([&](lite::SquareOp) {
-        return numericUnary([](auto x) { return wrapMul(x, x); });
-      })
-      .Case([&](lite::ReluOp) {
-        // `x < 0 ? 0 : x` as TFLite's Relu: NaN and -0.0 pass through.
-        return numericUnary([](auto x) {
-          using T = decltype(x);
-          return x < T(0) ? T(0) : x;
-        });
-      })
-      .Case([&](lite::ExpOp) {
-        return floatUnary([](auto x) { return std::exp(x); });
-      })
-      .Case([&](lite::LogOp) {
-        return floatUnary([](auto x) { return std::log(x); });
-      })
-      .Case([&](lite::SqrtOp) {
-        return floatUnary([](auto x) { return std::sqrt(x); });
-      })
-      .Case([&](lite::RsqrtOp) {
-        return floatUnary([](auto x) {
-          using T = decltype(x);
-          return T(1) / std::sqrt(x);
-        });
-      })
-      .Case([&](lite::TanhOp) {
-        return floatUnary([](auto x) { return std::tanh(x); });
-      })
-      .Case([&](lite::LogisticOp) {
-        return floatUnary([](auto x) {
-          using T = decltype(x);
-          return T(1) / (T(1) + std::exp(-x));
-        });
-      })
+      // Unary ops: the records' `scalar` (LiteOps.td, sluice-tblgen).
+#include "sluice/Dialect/Lite/IR/LiteElementwiseKernels.inc"
       .Case([&](lite::ZerosLikeOp) {
         results.push_back(
             Tensor(operands[0].getDType(), operands[0].getShape()));

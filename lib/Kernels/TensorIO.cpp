@@ -165,8 +165,13 @@ bool storeInteger(V value, DType dtype, Tensor &tensor, int64_t index,
 bool readElement(const json::Value &value, DType dtype, Tensor &tensor,
                  int64_t index, std::string &error) {
   double number;
+  std::optional<double> asFloat =
+      isFloat(dtype) ? value.getAsNumber() : std::nullopt;
   if (std::optional<bool> b = value.getAsBoolean()) {
     number = *b;
+  } else if (asFloat) {
+    // Read as a double first: getAsInteger would read -0.0 as 0.
+    number = *asFloat;
   } else if (std::optional<int64_t> i = value.getAsInteger()) {
     number = static_cast<double>(*i);
     if (!isFloat(dtype))

@@ -11,6 +11,8 @@ A corpus program is two files side by side:
      "tolerance": {"rtol": r, "atol": a},
      "runs": [{"inputs": {feed: tensor}, "expected": [tensor, ...]}
               or {"inputs": ..., "tf_error": "first line"}]}
+  A run may carry "unjudged": why its values are not compared with TF's
+  (only the outputs' dtypes and shapes are; gen_op_cases.py's denormals).
   where a tensor is sluice-run's JSON form {"dtype", "shape", "data"}
   (floats "nan"/"inf"/"-inf" as strings).
 
@@ -42,6 +44,8 @@ TOLERANCES = {
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus")
+# One program per op and element type (gen_op_cases.py).
+OP_CASES = os.path.join(HERE, "op_cases")
 
 
 def programs(corpus=CORPUS):
@@ -105,14 +109,24 @@ def _close(a, b, rtol, atol):
     return abs(a - b) <= atol + rtol * abs(b)
 
 
-def compare(expected, actual, tolerance):
-    """Why `actual` (a list of tensors) differs from `expected`, or None."""
+def compare_types(expected, actual):
+    """Why `actual` differs from `expected` in count, dtypes or shapes, or
+    None (a run whose values are not judged: "unjudged" in its record)."""
     if len(expected) != len(actual):
         return f"{len(expected)} outputs expected, {len(actual)} produced"
     for index, (want, got) in enumerate(zip(expected, actual)):
         for key in ("dtype", "shape"):
             if want[key] != got[key]:
                 return f"output {index}: {key} {want[key]} (TF) vs {got[key]}"
+    return None
+
+
+def compare(expected, actual, tolerance):
+    """Why `actual` (a list of tensors) differs from `expected`, or None."""
+    why = compare_types(expected, actual)
+    if why:
+        return why
+    for index, (want, got) in enumerate(zip(expected, actual)):
         bad = [(i, w, g) for i, (w, g) in enumerate(zip(want["data"], got["data"]))
                if not _close(g, w, tolerance["rtol"], tolerance["atol"])]
         if len(want["data"]) != len(got["data"]):

@@ -74,20 +74,6 @@ enum class BinaryKind {
   LogicalOr
 };
 
-enum class UnaryKind {
-  Neg,
-  Abs,
-  Exp,
-  Log,
-  Sqrt,
-  Rsqrt,
-  Square,
-  Tanh,
-  Logistic,
-  Relu,
-  LogicalNot
-};
-
 /// Scalar arithmetic on elements of one kind, with the interpreter's
 /// semantics; picks float, signed or unsigned ops.
 class ElementMath {
@@ -364,36 +350,6 @@ static Value computeBinary(const ElementMath &math, BinaryKind kind, Value x,
   llvm_unreachable("unknown binary op kind");
 }
 
-static Value computeUnary(const ElementMath &math, UnaryKind kind, Value x) {
-  OpBuilder &builder = math.builder;
-  Location loc = math.loc;
-  switch (kind) {
-  case UnaryKind::Neg:
-    return math.neg(x);
-  case UnaryKind::Abs:
-    return math.abs(x);
-  case UnaryKind::Exp:
-    return math::ExpOp::create(builder, loc, x);
-  case UnaryKind::Log:
-    return math::LogOp::create(builder, loc, x);
-  case UnaryKind::Sqrt:
-    return math::SqrtOp::create(builder, loc, x);
-  case UnaryKind::Rsqrt:
-    return math::RsqrtOp::create(builder, loc, x);
-  case UnaryKind::Square:
-    return math.mul(x, x);
-  case UnaryKind::Tanh:
-    return math::TanhOp::create(builder, loc, x);
-  case UnaryKind::Logistic:
-    return math.logistic(x);
-  case UnaryKind::Relu:
-    return math.relu(x);
-  case UnaryKind::LogicalNot:
-    return arith::XOrIOp::create(builder, loc, x, math.constant(1));
-  }
-  llvm_unreachable("unknown unary op kind");
-}
-
 /// A float converted to an integer as the interpreter's cast: truncated
 /// toward zero, saturated at the integer's limits, NaN to 0.
 static Value castFloatToInteger(OpBuilder &builder, Location loc,
@@ -542,7 +498,9 @@ struct ComparisonLowering : OpConversionPattern<OpTy> {
   }
 };
 
-template <typename OpTy, UnaryKind Kind>
+/// A unary op whose element `Element::compute` builds (the structs
+/// LiteElementwiseLowerings.inc generates from the op records).
+template <typename OpTy, typename Element>
 struct UnaryLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
 
@@ -551,12 +509,15 @@ struct UnaryLowering : OpConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     ElementKind kind = ElementKind::of(op.getType());
     auto compute = [&](OpBuilder &builder, Location loc, ValueRange elements) {
-      return computeUnary(ElementMath(builder, loc, kind), Kind, elements[0]);
+      return Element::compute(ElementMath(builder, loc, kind), elements[0]);
     };
     return replaceElementwise(rewriter, op, adaptor.getOperands(),
                               *this->getTypeConverter(), compute);
   }
 };
+
+// The unary ops' elements, from their records' `lowering` (LiteOps.td).
+#include "sluice/Dialect/Lite/IR/LiteElementwiseLowerings.inc"
 
 struct SelectLowering : OpConversionPattern<lite::SelectV2Op> {
   using OpConversionPattern::OpConversionPattern;
@@ -614,7 +575,6 @@ void populateElementwisePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
   using B = BinaryKind;
   using R = Relation;
-  using U = UnaryKind;
   patterns.add<
       BinaryLowering<lite::AddOp, B::Add>, BinaryLowering<lite::SubOp, B::Sub>,
       BinaryLowering<lite::MulOp, B::Mul>, BinaryLowering<lite::DivOp, B::Div>,
@@ -633,17 +593,7 @@ void populateElementwisePatterns(const TypeConverter &converter,
                ComparisonLowering<lite::EqualOp, R::Equal>,
                ComparisonLowering<lite::NotEqualOp, R::NotEqual>>(
       converter, patterns.getContext());
-  patterns.add<
-      UnaryLowering<lite::NegOp, U::Neg>, UnaryLowering<lite::AbsOp, U::Abs>,
-      UnaryLowering<lite::ExpOp, U::Exp>, UnaryLowering<lite::LogOp, U::Log>,
-      UnaryLowering<lite::SqrtOp, U::Sqrt>,
-      UnaryLowering<lite::RsqrtOp, U::Rsqrt>,
-      UnaryLowering<lite::SquareOp, U::Square>,
-      UnaryLowering<lite::TanhOp, U::Tanh>,
-      UnaryLowering<lite::LogisticOp, U::Logistic>,
-      UnaryLowering<lite::ReluOp, U::Relu>,
-      UnaryLowering<lite::LogicalNotOp, U::LogicalNot>>(converter,
-                                                        patterns.getContext());
+  patterns.add<SLUICE_UNARY_LOWERINGS>(converter, patterns.getContext());
   patterns.add<SelectLowering, CastLowering, ZerosLikeLowering>(
       converter, patterns.getContext());
 }

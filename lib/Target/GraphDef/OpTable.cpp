@@ -106,19 +106,8 @@ constexpr OpMapping kMappings[] = {
   {"GreaterEqual", "lite.greater_equal", ResultRule::BroadcastBool, AttrRule::Plain},
   {"Equal", "lite.equal", ResultRule::BroadcastBool, AttrRule::Plain},
   {"NotEqual", "lite.not_equal", ResultRule::BroadcastBool, AttrRule::Plain},
-  // Unary.
-  {"Neg", "lite.neg", ResultRule::SameAsInput, AttrRule::Plain},
-  {"Abs", "lite.abs", ResultRule::SameAsInput, AttrRule::Plain},
-  {"Exp", "lite.exp", ResultRule::SameAsInput, AttrRule::Plain},
-  {"Log", "lite.log", ResultRule::SameAsInput, AttrRule::Plain},
-  {"Sqrt", "lite.sqrt", ResultRule::SameAsInput, AttrRule::Plain},
-  {"Rsqrt", "lite.rsqrt", ResultRule::SameAsInput, AttrRule::Plain},
-  {"Square", "lite.square", ResultRule::SameAsInput, AttrRule::Plain},
-  {"Tanh", "lite.tanh", ResultRule::SameAsInput, AttrRule::Plain},
-  {"Sigmoid", "lite.logistic", ResultRule::SameAsInput, AttrRule::Plain},
-  {"Relu", "lite.relu", ResultRule::SameAsInput, AttrRule::Plain},
-  {"LogicalNot", "lite.logical_not", ResultRule::SameAsInput, AttrRule::Plain},
-  {"ZerosLike", "lite.zeros_like", ResultRule::SameAsInput, AttrRule::Plain},
+  // Unary: the records' `tfOps` (LiteOps.td, sluice-tblgen).
+#include "sluice/Dialect/Lite/IR/LiteTFImport.inc"
   {"AddN", "lite.add", ResultRule::SameAsInput, AttrRule::AddN},
   {"TanhGrad", "lite.mul", ResultRule::SameAsInput, AttrRule::TanhGrad},
   {"BiasAddGrad", "lite.sum", ResultRule::Vector, AttrRule::BiasAddGrad},

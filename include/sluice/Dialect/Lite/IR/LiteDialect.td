@@ -41,74 +41,10 @@ def Lite_Dialect : Dialect {
 // TFLite enums (values are TFLite schema v3's)
 //===----------------------------------------------------------------------===//
 
-// BuiltinOperator codes of the ops this dialect models.
-def Lite_BuiltinOperator : I32EnumAttr<"BuiltinOperator",
-    "TFLite builtin operator code", [
-  I32EnumAttrCase<"ADD", 0>,
-  I32EnumAttrCase<"CONCATENATION", 2>,
-  I32EnumAttrCase<"FULLY_CONNECTED", 9>,
-  I32EnumAttrCase<"LOGISTIC", 14>,
-  I32EnumAttrCase<"MUL", 18>,
-  I32EnumAttrCase<"RELU", 19>,
-  I32EnumAttrCase<"RESHAPE", 22>,
-  I32EnumAttrCase<"TANH", 28>,
-  I32EnumAttrCase<"GATHER", 36>,
-  I32EnumAttrCase<"TRANSPOSE", 39>,
-  I32EnumAttrCase<"MEAN", 40>,
-  I32EnumAttrCase<"SUB", 41>,
-  I32EnumAttrCase<"DIV", 42>,
-  I32EnumAttrCase<"SQUEEZE", 43>,
-  I32EnumAttrCase<"STRIDED_SLICE", 45>,
-  I32EnumAttrCase<"EXP", 47>,
-  I32EnumAttrCase<"CAST", 53>,
-  I32EnumAttrCase<"MAXIMUM", 55>,
-  I32EnumAttrCase<"MINIMUM", 57>,
-  I32EnumAttrCase<"LESS", 58>,
-  I32EnumAttrCase<"NEG", 59>,
-  I32EnumAttrCase<"GREATER", 61>,
-  I32EnumAttrCase<"GREATER_EQUAL", 62>,
-  I32EnumAttrCase<"LESS_EQUAL", 63>,
-  I32EnumAttrCase<"SLICE", 65>,
-  I32EnumAttrCase<"TILE", 69>,
-  I32EnumAttrCase<"EXPAND_DIMS", 70>,
-  I32EnumAttrCase<"EQUAL", 71>,
-  I32EnumAttrCase<"NOT_EQUAL", 72>,
-  I32EnumAttrCase<"LOG", 73>,
-  I32EnumAttrCase<"SUM", 74>,
-  I32EnumAttrCase<"SQRT", 75>,
-  I32EnumAttrCase<"RSQRT", 76>,
-  I32EnumAttrCase<"SHAPE", 77>,
-  I32EnumAttrCase<"POW", 78>,
-  I32EnumAttrCase<"REDUCE_MAX", 82>,
-  I32EnumAttrCase<"PACK", 83>,
-  I32EnumAttrCase<"LOGICAL_OR", 84>,
-  I32EnumAttrCase<"LOGICAL_AND", 86>,
-  I32EnumAttrCase<"LOGICAL_NOT", 87>,
-  I32EnumAttrCase<"UNPACK", 88>,
-  I32EnumAttrCase<"REDUCE_MIN", 89>,
-  I32EnumAttrCase<"FLOOR_DIV", 90>,
-  I32EnumAttrCase<"SQUARE", 92>,
-  I32EnumAttrCase<"ZEROS_LIKE", 93>,
-  I32EnumAttrCase<"FILL", 94>,
-  I32EnumAttrCase<"FLOOR_MOD", 95>,
-  I32EnumAttrCase<"RANGE", 96>,
-  I32EnumAttrCase<"ABS", 101>,
-  I32EnumAttrCase<"IF", 118>,
-  I32EnumAttrCase<"WHILE", 119>,
-  I32EnumAttrCase<"SELECT_V2", 123>,
-  I32EnumAttrCase<"BATCH_MATMUL", 126>,
-  I32EnumAttrCase<"CALL_ONCE", 129>,
-  I32EnumAttrCase<"VAR_HANDLE", 142>,
-  I32EnumAttrCase<"READ_VARIABLE", 143>,
-  I32EnumAttrCase<"ASSIGN_VARIABLE", 144>,
-  I32EnumAttrCase<"RANDOM_UNIFORM", 148>,
-  I32EnumAttrCase<"DYNAMIC_UPDATE_SLICE", 151>
-  ]> {
-  let cppNamespace = "::sluice::lite";
-  let genSpecializedAttr = 0;
-}
+// BuiltinOperator: every classic TFLite builtin's code, generated from
+// lib/Target/TFLite/schema.fbs at build time (utils/gen_lite_builtins.py).
+include "sluice/Dialect/Lite/IR/LiteBuiltinOperators.td"
 
-// Members of the BuiltinOptions union used by the ops above.
 def Lite_BuiltinOptions : I32EnumAttr<"BuiltinOptions",
     "TFLite BuiltinOptions union member", [
   I32EnumAttrCase<"NONE", 0>,

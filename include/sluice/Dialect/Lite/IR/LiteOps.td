@@ -27,6 +27,8 @@ class Lite_BuiltinOp<string mnemonic, string op, string options,
         TFLiteBuiltin<op, options>, Lite_TFLiteBuiltinOpInterface])> {
   list<TFLiteVersion> tfliteVersions = [];
   list<string> tfliteRuntimes = [];
+  // The builtin's name, for sluice-tblgen's op table.
+  string tfliteBuiltin = op;
   let extraClassDeclaration = [{
     int getOperatorVersion() {
       using namespace ::sluice::lite::version_rules;
@@ -269,9 +271,35 @@ def Lite_NotEqualOp : Lite_CompareOp<"not_equal", "NOT_EQUAL",
 // Unary elementwise ops
 //===----------------------------------------------------------------------===//
 
+// A unary elementwise op. Its facts beyond ODS are fields of its record,
+// from which sluice-tblgen (tools/sluice-tblgen/LiteElementwiseGen.cpp)
+// generates the code of every layer; an op with `scalar` empty has its
+// kernel, lowering and gradient written by hand.
 class Lite_UnaryOp<string mnemonic, string op, string options, Type type,
                    string semantics>
     : Lite_BuiltinOp<mnemonic, op, options, [Pure, SameOperandsAndResultType]> {
+  // The TensorFlow ops that import as this op (same operand, no
+  // attributes): rows of the GraphDef importer's table.
+  list<string> tfOps = [];
+  // The element types the op computes on: "float" (f16, f32, f64),
+  // "numeric" (those and the integers), "bool" or "any"; a generated
+  // reference kernel (`scalar`) takes "float" or "numeric".
+  string kernelTypes = "float";
+  // The reference kernel: a C++ expression of one element `x` of type T
+  // (lib/Kernels/ElementwiseKernels.cpp's helpers, <cmath>).
+  code scalar = "";
+  // The native lowering: a C++ expression building one element from `x`
+  // with ElementMath `m` (and OpBuilder `b`, Location `loc`;
+  // lib/Conversion/LiteToLinalg/ElementwisePatterns.cpp).
+  code lowering = "";
+  // How closely every engine must agree with TF on it (test/tf/tfcorpus.py's
+  // TOLERANCES: "exact", or "transcendental" where libm, Eigen and LiteRT
+  // approximate differently).
+  string tfTolerance = "exact";
+  // The gradient rule: the operand's gradient as an expression over lite
+  // ops (by mnemonic) of `x`, `out` (the result), `g` (the result's
+  // gradient) and numbers; empty when the op has no gradient.
+  string derivative = "";
   let summary = "elementwise " # !subst("the ", "", semantics);
   let description = [{
     Computes }] # semantics # [{ of every element of `input`.
@@ -287,10 +315,19 @@ class Lite_UnaryOp<string mnemonic, string op, string options, Type type,
 
 def Lite_NegOp : Lite_UnaryOp<"neg", "NEG", "NegOptions", Lite_SignedTensor,
     "the negation"> {
+  let tfOps = ["Neg"];
+  let kernelTypes = "numeric";
+  let scalar = [{ wrapNeg(x) }];
+  let lowering = [{ m.neg(x) }];
+  let derivative = "neg(g)";
   let tfliteRuntimes = ["1.9.0"];
 }
 def Lite_AbsOp : Lite_UnaryOp<"abs", "ABS", "AbsOptions", Lite_SignedTensor,
     "the absolute value"> {
+  let tfOps = ["Abs"];
+  let kernelTypes = "numeric";
+  let scalar = [{ wrapAbs(x) }];
+  let lowering = [{ m.abs(x) }];
   let tfliteVersions = [
     TFLiteVersion<5, "isOf(in, {Element::i32})">,
     TFLiteVersion<4, kI16>,
@@ -299,24 +336,40 @@ def Lite_AbsOp : Lite_UnaryOp<"abs", "ABS", "AbsOptions", Lite_SignedTensor,
 }
 def Lite_ExpOp : Lite_UnaryOp<"exp", "EXP", "ExpOptions", Lite_FloatTensor,
     "e raised to the power"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Exp"];
+  let scalar = [{ std::exp(x) }];
+  let lowering = [{ math::ExpOp::create(b, loc, x) }];
+  let derivative = "mul(g, out)";
   let tfliteVersions = [
     TFLiteVersion<2, "isOf(in, {Element::i8, Element::i16})">];
   let tfliteRuntimes = ["1.7.0", "2.12.0"];
 }
 def Lite_LogOp : Lite_UnaryOp<"log", "LOG", "NONE", Lite_FloatTensor,
     "the natural logarithm"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Log"];
+  let scalar = [{ std::log(x) }];
+  let lowering = [{ math::LogOp::create(b, loc, x) }];
   let tfliteVersions = [
     TFLiteVersion<2, "isOf(in, {Element::i8, Element::i16})">];
   let tfliteRuntimes = ["1.14.0", "2.15.0"];
 }
 def Lite_SqrtOp : Lite_UnaryOp<"sqrt", "SQRT", "NONE", Lite_FloatTensor,
     "the square root"> {
+  let tfOps = ["Sqrt"];
+  let scalar = [{ std::sqrt(x) }];
+  let lowering = [{ math::SqrtOp::create(b, loc, x) }];
   let tfliteVersions = [
     TFLiteVersion<2, "isOf(in, {Element::i8, Element::i16})">];
   let tfliteRuntimes = ["1.10.0", "2.21.0"];
 }
 def Lite_RsqrtOp : Lite_UnaryOp<"rsqrt", "RSQRT", "NONE", Lite_FloatTensor,
     "the reciprocal square root"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Rsqrt"];
+  let scalar = [{ T(1) / std::sqrt(x) }];
+  let lowering = [{ math::RsqrtOp::create(b, loc, x) }];
   let tfliteVersions = [
     TFLiteVersion<3, kI16>,
     TFLiteVersion<2, kI8>];
@@ -324,10 +377,20 @@ def Lite_RsqrtOp : Lite_UnaryOp<"rsqrt", "RSQRT", "NONE", Lite_FloatTensor,
 }
 def Lite_SquareOp : Lite_UnaryOp<"square", "SQUARE", "SquareOptions",
     Lite_NumericTensor, "the square"> {
+  let tfOps = ["Square"];
+  let kernelTypes = "numeric";
+  let scalar = [{ wrapMul(x, x) }];
+  let lowering = [{ m.mul(x, x) }];
+  let derivative = "mul(g, add(x, x))";
   let tfliteRuntimes = ["1.12.0"];
 }
 def Lite_TanhOp : Lite_UnaryOp<"tanh", "TANH", "NONE", Lite_FloatTensor,
     "the hyperbolic tangent"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Tanh"];
+  let scalar = [{ std::tanh(x) }];
+  let lowering = [{ math::TanhOp::create(b, loc, x) }];
+  let derivative = "mul(g, sub(1, mul(out, out)))";
   let tfliteVersions = [
     TFLiteVersion<3, kI16>,
     TFLiteVersion<2, kI8>];
@@ -335,6 +398,11 @@ def Lite_TanhOp : Lite_UnaryOp<"tanh", "TANH", "NONE", Lite_FloatTensor,
 }
 def Lite_LogisticOp : Lite_UnaryOp<"logistic", "LOGISTIC", "NONE",
     Lite_FloatTensor, "the sigmoid 1 / (1 + exp(-x))"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Sigmoid"];
+  let scalar = [{ T(1) / (T(1) + std::exp(-x)) }];
+  let lowering = [{ m.logistic(x) }];
+  let derivative = "mul(g, mul(out, sub(1, out)))";
   let tfliteVersions = [
     TFLiteVersion<3, kI16>,
     TFLiteVersion<2, kI8>];
@@ -342,6 +410,10 @@ def Lite_LogisticOp : Lite_UnaryOp<"logistic", "LOGISTIC", "NONE",
 }
 def Lite_ReluOp : Lite_UnaryOp<"relu", "RELU", "NONE", Lite_SignedTensor,
     "max(x, 0)"> {
+  let tfOps = ["Relu"];
+  let kernelTypes = "numeric";
+  let scalar = [{ x < T(0) ? T(0) : x }];
+  let lowering = [{ m.relu(x) }];
   let tfliteVersions = [
     TFLiteVersion<3, kI16>,
     TFLiteVersion<2, "isOf(in, {Element::i8, Element::ui8})">];
@@ -349,10 +421,15 @@ def Lite_ReluOp : Lite_UnaryOp<"relu", "RELU", "NONE", Lite_SignedTensor,
 }
 def Lite_LogicalNotOp : Lite_UnaryOp<"logical_not", "LOGICAL_NOT",
     "LogicalNotOptions", Lite_BoolTensor, "the logical negation"> {
+  let kernelTypes = "bool";
+  let tfOps = ["LogicalNot"];
+  let lowering = [{ arith::XOrIOp::create(b, loc, x, m.constant(1)) }];
   let tfliteRuntimes = ["1.11.0"];
 }
 def Lite_ZerosLikeOp : Lite_UnaryOp<"zeros_like", "ZEROS_LIKE",
     "ZerosLikeOptions", Lite_Tensor, "zero (false for bool)"> {
+  let kernelTypes = "any";
+  let tfOps = ["ZerosLike"];
   let tfliteRuntimes = ["1.12.0"];
 }
 
