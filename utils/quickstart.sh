@@ -45,7 +45,8 @@ demo)
 test)
   # Every stage's time, the setup's included, in one table at the end.
   export SLUICE_STAGE_TIMES=$PWD/build/stage-times.tsv
-  rm -f "$SLUICE_STAGE_TIMES"
+  source utils/stages.sh
+  stages_reset
   utils/setup.sh
   SLUICE_EXPECT_SETUP_STAGES=1 utils/run-tests.sh
   ;;
