@@ -1,13 +1,20 @@
 #!/usr/bin/env python3
-"""The lite dialect's BuiltinOperator enum, from Sluice's TFLite schema.
+"""The lite dialect's TFLite enums, from Sluice's TFLite schema.
 
 Reads lib/Target/TFLite/schema.fbs (TFLite's codes of every classic builtin
-operator) and writes, at build time, LiteBuiltinOperators.td: the
-I32EnumAttr BuiltinOperator that LiteDialect.td includes, so that an op
-record can name any builtin (TFLiteBuiltin<"SIN", ...>) without another
-file changing. The schema is the one home of the codes; this copies them.
+operator, the BuiltinOptions union) and writes, at build time:
+  - LiteBuiltinOperators.td: the I32EnumAttrs BuiltinOperator and
+    BuiltinOptions that LiteDialect.td includes, so that an op record can
+    name any builtin and options table (TFLiteBuiltin<"SIN", "CosOptions">)
+    without another file changing;
+  - LiteEmptyOptions.inc (--empty-options): SLUICE_EMPTY_OPTIONS(Name) per
+    options table without fields, which the options writer writes empty
+    (tables marked sluice_unmodelled have fields Sluice leaves out and are
+    not listed).
+The schema is the one home of the codes; this copies them.
 
 usage: gen_lite_builtins.py schema.fbs -o LiteBuiltinOperators.td
+           [--empty-options LiteEmptyOptions.inc]
 """
 import argparse
 import re
@@ -32,6 +39,12 @@ def members(body):
             for m in re.finditer(r"(\w+)\s*=\s*(\d+)", body)]
 
 
+def empty_tables(text):
+    """Names of tables without fields, not marked sluice_unmodelled."""
+    return [m.group(1) for m in re.finditer(r"table\s+(\w+)\s*(\(([^)]*)\))?\s*\{([^}]*)\}", text)
+            if not m.group(4).strip() and "sluice_unmodelled" not in (m.group(3) or "")]
+
+
 def enum_td(name, description, cases):
     lines = ",\n".join(f'  I32EnumAttrCase<"{case}", {value}>' for case, value in cases)
     return (f'def Lite_{name} : I32EnumAttr<"{name}",\n    "{description}", [\n'
@@ -44,14 +57,25 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("schema")
     parser.add_argument("-o", "--output", required=True)
+    parser.add_argument("--empty-options")
     args = parser.parse_args()
     with open(args.schema) as f:
         text = strip_comments(f.read())
     operators = members(block(text, "enum BuiltinOperator"))
+    options = [("NONE", 0)] + members(block(text, "union BuiltinOptions"))
+    header = "// Generated from lib/Target/TFLite/schema.fbs by utils/gen_lite_builtins.py.\n\n"
     with open(args.output, "w") as f:
-        f.write("// Generated from lib/Target/TFLite/schema.fbs by "
-                "utils/gen_lite_builtins.py.\n\n")
+        f.write(header)
         f.write(enum_td("BuiltinOperator", "TFLite builtin operator code", operators))
+        f.write("\n")
+        f.write(enum_td("BuiltinOptions", "TFLite BuiltinOptions union member", options))
+    if args.empty_options:
+        union = {name for name, _ in options}
+        with open(args.empty_options, "w") as f:
+            f.write(header)
+            for table in empty_tables(text):
+                if table in union:
+                    f.write(f"SLUICE_EMPTY_OPTIONS({table})\n")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ Prints one line per pair tried and a summary; --check compares with the
 checked-in table instead of writing it (exit 1 when they differ).
 """
 import argparse
+import json
 import multiprocessing
 import os
 import re
@@ -41,10 +42,32 @@ def binary(op, result=None):
     return make
 
 
-def unary(op):
+def unary(op, attributes=""):
     def make(ty):
-        return ([t([4], ty)], "%%r = lite.%s %%arg0 : %s" % (op, t([4], ty)), t([4], ty))
+        return ([t([4], ty)], "%%r = lite.%s %%arg0 %s: %s" % (op, attributes, t([4], ty)), t([4], ty))
     return make
+
+
+def attribute_text(attributes):
+    """An attribute dictionary giving each of an op's attributes a value."""
+    values = {"::mlir::FloatAttr": "0.5 : f32"}
+    return "{%s} " % ", ".join("%s = %s" % (name, values[kind])
+                               for name, kind in sorted(attributes.items())) if attributes else ""
+
+
+def elementwise_ops():
+    """The elementwise op records that are one TFLite builtin
+    (docs/generated/lite-ops.json, from LiteOps.td): builtin -> maker."""
+    with open(os.path.join(ROOT, "docs", "generated", "lite-ops.json")) as f:
+        records = json.load(f)["ops"]
+    ops = {}
+    for record in records:
+        if record["tflite"] != "builtin" or record["kind"] not in ("unary", "binary"):
+            continue
+        maker = unary if record["kind"] == "unary" else binary
+        ops[record["tflite_builtin"]] = (maker(record["mnemonic"], attribute_text(record["attributes"]))
+                                         if record["kind"] == "unary" else maker(record["mnemonic"]))
+    return ops
 
 
 def reduce(op):
@@ -66,18 +89,11 @@ def shaped(body, result_shape, arg_shape=(2, 3), extra=""):
 
 # One entry per builtin: the element type the support depends on is the
 # type of the program's first argument (CAST: its input; FILL: its value).
+# The elementwise ops' entries come from their records (elementwise_ops).
 OPS = {
-    "ADD": binary("add"), "SUB": binary("sub"), "MUL": binary("mul"), "DIV": binary("div"),
-    "FLOOR_DIV": binary("floor_div"), "FLOOR_MOD": binary("floor_mod"), "POW": binary("pow"),
-    "MAXIMUM": binary("maximum"), "MINIMUM": binary("minimum"),
-    "LOGICAL_AND": binary("logical_and"), "LOGICAL_OR": binary("logical_or"),
     "LESS": binary("less", "i1"), "LESS_EQUAL": binary("less_equal", "i1"),
     "GREATER": binary("greater", "i1"), "GREATER_EQUAL": binary("greater_equal", "i1"),
     "EQUAL": binary("equal", "i1"), "NOT_EQUAL": binary("not_equal", "i1"),
-    "NEG": unary("neg"), "ABS": unary("abs"), "EXP": unary("exp"), "LOG": unary("log"),
-    "SQRT": unary("sqrt"), "RSQRT": unary("rsqrt"), "SQUARE": unary("square"),
-    "TANH": unary("tanh"), "LOGISTIC": unary("logistic"), "RELU": unary("relu"),
-    "LOGICAL_NOT": unary("logical_not"), "ZEROS_LIKE": unary("zeros_like"),
     "SUM": reduce("sum"), "MEAN": reduce("mean"), "REDUCE_MAX": reduce("reduce_max"),
     "REDUCE_MIN": reduce("reduce_min"),
     "SELECT_V2": lambda ty: ([t([4], "i1"), t([4], ty), t([4], ty)],
@@ -209,7 +225,8 @@ def main():
     sluice_translate = os.path.join(args.bin, "sluice-translate")
     tried, refusals = 0, []
     with tempfile.TemporaryDirectory() as directory:
-        cases = [(b, ty, make(ty)) for b, make in OPS.items() for ty in TYPES]
+        ops = dict(elementwise_ops(), **OPS)
+        cases = [(b, ty, make(ty)) for b, make in ops.items() for ty in TYPES]
         cases += [("CAST", "%s->%s" % (a, b), ([t([4], a)], "%%r = lite.cast %%arg0 : %s -> %s"
                                               % (t([4], a), t([4], b)), t([4], b))) for a, b in CASTS]
         for index, (builtin, ty, (arguments, body, result)) in enumerate(cases):
@@ -221,6 +238,9 @@ def main():
             print("%-16s %-9s %s" % (builtin, ty, outcome))
             if outcome != "ok":
                 refusals.append((builtin, ty, outcome))
+    # By builtin, then element type: adding an op adds its own rows only.
+    order = {ty: i for i, ty in enumerate(TYPES)}
+    refusals.sort(key=lambda r: (r[0], [order.get(part, 0) for part in r[1].split("->")]))
     text = table(refusals)
     print("litert kernels: %d pairs exported, %d refused by native LiteRT" % (tried, len(refusals)))
     if args.check:

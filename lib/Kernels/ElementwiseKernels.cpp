@@ -44,6 +44,15 @@ template <typename T> static T wrapAbs(T x) {
     return x;
 }
 
+/// An integer shift amount clamped to [0, bits - 1], as TF's LeftShift and
+/// RightShift take it.
+template <typename T> static int shiftAmount(T y) {
+  constexpr int last = 8 * sizeof(T) - 1;
+  if (y < T(0))
+    return 0;
+  return y > T(last) ? last : static_cast<int>(y);
+}
+
 /// x / y rounded toward zero (TFLite DIV); IEEE division for floats. Integer
 /// divisors are checked for zero before any kernel runs.
 template <typename T> static T truncDiv(T x, T y) {
@@ -369,32 +378,84 @@ static LogicalResult evaluateLogical(Operation *op, ArrayRef<Tensor> operands,
   return success();
 }
 
-/// A unary op on float operands: `fn(x)` in the operand's precision.
-template <typename Fn>
-static LogicalResult evaluateFloatUnary(Operation *op, const Tensor &input,
-                                        SmallVectorImpl<Tensor> &results,
-                                        Fn &&fn) {
+namespace {
+/// The element types a kernel of an elementwise record computes on (its
+/// `kernelTypes`).
+enum class ElementTypes { Float, Numeric, Integer };
+} // namespace
+
+static bool isOf(ElementTypes types, DType dtype) {
+  switch (types) {
+  case ElementTypes::Float:
+    return isFloat(dtype);
+  case ElementTypes::Numeric:
+    return dtype != DType::Bool;
+  case ElementTypes::Integer:
+    return dtype != DType::Bool && !isFloat(dtype);
+  }
+  llvm_unreachable("unknown element types");
+}
+
+static StringRef getName(ElementTypes types) {
+  switch (types) {
+  case ElementTypes::Float:
+    return "float";
+  case ElementTypes::Numeric:
+    return "numeric";
+  case ElementTypes::Integer:
+    return "integer";
+  }
+  llvm_unreachable("unknown element types");
+}
+
+/// `fn(T{})` for the C++ type T of `dtype`, instantiated for `types` only.
+template <ElementTypes types, typename Fn>
+static decltype(auto) dispatchOf(DType dtype, Fn &&fn) {
+  if constexpr (types == ElementTypes::Float)
+    return dispatchFloat(dtype, fn);
+  else if constexpr (types == ElementTypes::Integer)
+    return dispatchInteger(dtype, fn);
+  else
+    return dispatchNumeric(dtype, fn);
+}
+
+/// A unary op of an elementwise record: `fn(x)` on every element of a
+/// `types` operand, in the operand's dtype (bool for a predicate).
+template <ElementTypes types, bool predicate, typename Fn>
+static LogicalResult evaluateUnary(Operation *op, const Tensor &input,
+                                   SmallVectorImpl<Tensor> &results, Fn &&fn) {
   DType dtype = input.getDType();
-  if (failed(checkDType(op, input, isFloat(dtype), "float")))
+  if (failed(checkDType(op, input, isOf(types, dtype), getName(types))))
     return failure();
-  results.push_back(dispatchFloat(dtype, [&](auto tag) {
+  results.push_back(dispatchOf<types>(dtype, [&](auto tag) {
     using T = decltype(tag);
-    return mapUnary<T, T>(input, dtype, [&](T x) -> T { return fn(x); });
+    if constexpr (predicate)
+      return mapUnary<bool, T>(input, DType::Bool,
+                               [&](T x) -> bool { return fn(x); });
+    else
+      return mapUnary<T, T>(input, dtype, [&](T x) -> T { return fn(x); });
   }));
   return success();
 }
 
-/// A unary op on numeric (non-bool) operands.
-template <typename Fn>
-static LogicalResult evaluateNumericUnary(Operation *op, const Tensor &input,
-                                          SmallVectorImpl<Tensor> &results,
-                                          Fn &&fn) {
-  DType dtype = input.getDType();
-  if (failed(checkDType(op, input, dtype != DType::Bool, "numeric")))
+/// A binary op of an elementwise record (no fused activation, no
+/// preconditions): `fn(x, y)` on each broadcast pair of elements of `types`
+/// operands, in their dtype.
+template <ElementTypes types, typename Fn>
+static LogicalResult evaluateBinary(Operation *op, ArrayRef<Tensor> operands,
+                                    SmallVectorImpl<Tensor> &results, Fn &&fn) {
+  const Tensor &lhs = operands[0], &rhs = operands[1];
+  DType dtype = lhs.getDType();
+  if (failed(checkSameDType(op, lhs, rhs)) ||
+      failed(checkDType(op, lhs, isOf(types, dtype), getName(types))))
     return failure();
-  results.push_back(dispatchNumeric(dtype, [&](auto tag) {
+  FailureOr<Broadcast> shape = broadcast(op, operands);
+  if (failed(shape))
+    return failure();
+  results.push_back(dispatchOf<types>(dtype, [&](auto tag) {
     using T = decltype(tag);
-    return mapUnary<T, T>(input, dtype, [&](T x) -> T { return fn(x); });
+    return mapBinary<T, T>(*shape, dtype, lhs, rhs,
+                           [&](T x, T y) -> T { return fn(x, y); });
   }));
   return success();
 }
@@ -478,11 +539,25 @@ std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
   auto compare = [&](auto fn) {
     return evaluateComparison(op, operands, results, fn);
   };
+  // The dispatchers of the records' kernels (LiteElementwiseKernels.inc).
+  using E = ElementTypes;
   auto floatUnary = [&](auto fn) {
-    return evaluateFloatUnary(op, operands[0], results, fn);
+    return evaluateUnary<E::Float, false>(op, operands[0], results, fn);
   };
   auto numericUnary = [&](auto fn) {
-    return evaluateNumericUnary(op, operands[0], results, fn);
+    return evaluateUnary<E::Numeric, false>(op, operands[0], results, fn);
+  };
+  [[maybe_unused]] auto floatPredicate = [&](auto fn) {
+    return evaluateUnary<E::Float, true>(op, operands[0], results, fn);
+  };
+  [[maybe_unused]] auto floatBinary = [&](auto fn) {
+    return evaluateBinary<E::Float>(op, operands, results, fn);
+  };
+  [[maybe_unused]] auto numericBinary = [&](auto fn) {
+    return evaluateBinary<E::Numeric>(op, operands, results, fn);
+  };
+  [[maybe_unused]] auto integerBinary = [&](auto fn) {
+    return evaluateBinary<E::Integer>(op, operands, results, fn);
   };
   using Result = std::optional<LogicalResult>;
   return llvm::TypeSwitch<Operation *, Result>(op)
@@ -557,7 +632,7 @@ std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
       .Case([&](lite::LogicalNotOp) {
         return evaluateLogicalNot(op, operands[0], results);
       })
-      // Unary ops: the records' `scalar` (LiteOps.td, sluice-tblgen).
+  // The elementwise records' `scalar` (LiteOps.td, sluice-tblgen).
 #include "sluice/Dialect/Lite/IR/LiteElementwiseKernels.inc"
       .Case([&](lite::ZerosLikeOp) {
         results.push_back(

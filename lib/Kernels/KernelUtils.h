@@ -42,6 +42,19 @@ template <typename Fn> decltype(auto) dispatchNumeric(DType dtype, Fn &&fn) {
   });
 }
 
+/// dispatchDType restricted to the integer dtypes: `fn` is never
+/// instantiated for bool or a float.
+template <typename Fn> decltype(auto) dispatchInteger(DType dtype, Fn &&fn) {
+  using Result = decltype(fn(int32_t{}));
+  return dispatchDType(dtype, [&](auto tag) -> Result {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, bool> || std::is_floating_point_v<T>)
+      llvm_unreachable("not an integer dtype");
+    else
+      return fn(tag);
+  });
+}
+
 /// dispatchDType restricted to float32 and float64.
 template <typename Fn> decltype(auto) dispatchFloat(DType dtype, Fn &&fn) {
   assert(isFloat(dtype) && "expected a float dtype");

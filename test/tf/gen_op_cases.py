@@ -4,16 +4,26 @@
 For every op of the op table (docs/generated/lite-ops.json, which
 sluice-tblgen writes from the op records in LiteOps.td) that names the TF
 ops it imports from (`tf_ops`), and every element type its kernel takes
-(`kernel_types`: float32; int32 too for "numeric"; bool; all three for
-"any") for which TF has a CPU kernel, this writes test/tf/op_cases/<kind>/<TfOp>_<dtype>.{pbtxt,json} in
-the corpus format (tfcorpus.py): a GraphDef with one placeholder per
-operand feeding the TF op, and TF's outputs on
+(`kernel_types`: float32; int32 too for "numeric"; int32 and int8 for
+"integer"; bool; float32, int32 and bool for "any") for which TF has a CPU
+kernel, this writes test/tf/op_cases/ops_<kind>/<TfOp>_<dtype>.{pbtxt,json}
+in the corpus format (tfcorpus.py): a GraphDef with one placeholder per
+operand feeding the TF op (its attributes, such as LeakyRelu's alpha, set
+to values other than TF's defaults), and TF's outputs on
   * the edge values: NaN, +-Inf, -0, values at which ops switch (0, +-1);
-  * the extremes of the type;
+    for a binary op every pair of them;
+  * the extremes of the type (pairs of them);
   * denormals, whose values are not judged (TF's CPU kernels flush them to
     zero, Sluice's engines do not: docs/tensorflow.md) beyond the dtype and
     shape of the result;
-  * an empty tensor, a scalar and a 2-D tensor of seeded random values.
+  * an empty tensor, a scalar and a 2-D tensor of seeded random values; for
+    a binary op also operands that broadcast ([2, 3] with [3], [2, 1] with
+    [1, 3], [0, 3] with [3]).
+For every op with a gradient rule, test/tf/op_gradients/ops/<TfOp>_gradient
+holds TF's tf.gradients of it at random points (operands [2, 3] and [3]:
+the gradient of a broadcast operand is summed), which test/tf/grad_vs_tf.py
+judges Sluice's reverse mode against. Each TF op's random values come from a
+seed of its own name, so adding an op changes no other op's cases.
 tf_differential.py judges every engine (executor, lifted, native, TFLite in
 native LiteRT) against TF on them, within the op's tolerance class
 (`tf_tolerance`: tfcorpus.TOLERANCES). Signs of zero are not compared.
@@ -27,6 +37,7 @@ import json
 import os
 import shutil
 import sys
+import zlib
 
 import numpy as np
 
@@ -37,9 +48,15 @@ import gen_corpus  # noqa: E402
 
 OP_TABLE = os.path.join(HERE, "..", "..", "docs", "generated", "lite-ops.json")
 OUT = os.path.join(HERE, "op_cases")
+# Not a corpus of tf_differential.py: TF's gradient graphs use TF's gradient
+# ops (EluGrad, BroadcastGradientArgs, ...), which Sluice does not import.
+OUT_GRADIENTS = os.path.join(HERE, "op_gradients")
 
-DTYPES = {"float": ["float32"], "numeric": ["float32", "int32"], "bool": ["bool"],
-          "any": ["float32", "int32", "bool"]}
+DTYPES = {"float": ["float32"], "numeric": ["float32", "int32"], "integer": ["int32", "int8"],
+          "bool": ["bool"], "any": ["float32", "int32", "bool"]}
+# The value each kind of attribute gets (not TF's default, so that a lost
+# attribute shows).
+ATTRIBUTE_VALUES = {"::mlir::FloatAttr": 0.375}
 
 
 def edge_values(dtype):
@@ -53,7 +70,9 @@ def edge_values(dtype):
                 np.array([3.4e38, -3.4e38, 1e30, 1e-30, -1e-30], dtype=np.float32),
                 np.array([1e-45, -1e-40, 1e-39], dtype=np.float32))
     info = np.iinfo(dtype)
-    return (np.array([0, 1, -1, 2, -7, 46341], dtype=dtype),
+    # 31: a shift by all but one bit; 46341: its square overflows int32.
+    large = 46341 if info.max > 46341 else 100
+    return (np.array([0, 1, -1, 2, -7, 31, large], dtype=dtype),
             np.array([info.max, info.min, info.max - 1, info.min + 1], dtype=dtype), None)
 
 
@@ -72,7 +91,11 @@ def random_values(dtype, shape, seed):
 DENORMALS = "TF flushes denormal inputs to zero; Sluice's engines compute on them"
 
 
-def input_sets(dtype, seed):
+def scalar_value(dtype):
+    return np.array({"float32": 0.75, "bool": True}.get(dtype, 5), dtype=dtype)
+
+
+def unary_runs(dtype, seed):
     """The runs of a unary op's program: ({feed: array}, unjudged reason) each."""
     edges, extremes, denormals = edge_values(dtype)
     runs = [({"x": edges}, None)]
@@ -82,39 +105,94 @@ def input_sets(dtype, seed):
         runs.append(({"x": denormals}, DENORMALS))
     runs += [({"x": random_values(dtype, (2, 3), seed)}, None),
              ({"x": np.zeros((0,), dtype=dtype)}, None),
-             ({"x": np.array({"float32": 0.75, "bool": True}.get(dtype, 5), dtype=dtype)},
-              None)]
+             ({"x": scalar_value(dtype)}, None)]
     return runs
 
 
-def input_name(tf_op):
-    """The name of the TF op's (first) input argument (x, features, ...)."""
+def pairs(xs, ys):
+    """Every (x, y) of the two vectors, as two vectors."""
+    return np.repeat(xs, len(ys)), np.tile(ys, len(xs))
+
+
+def binary_runs(dtype, seed):
+    """The runs of a binary op's program: every pair of edge values, of
+    extremes and of denormals with edges; random operands that broadcast;
+    empty and scalar operands."""
+    edges, extremes, denormals = edge_values(dtype)
+    x, y = pairs(edges, edges)
+    runs = [({"x": x, "y": y}, None)]
+    if extremes is not None:
+        x, y = pairs(extremes, extremes)
+        runs.append(({"x": x, "y": y}, None))
+    if denormals is not None:
+        x, y = pairs(denormals, edges)
+        runs.append(({"x": np.concatenate([x, y]), "y": np.concatenate([y, x])}, DENORMALS))
+    random = lambda shape, k: random_values(dtype, shape, seed + k)  # noqa: E731
+    runs += [({"x": random((2, 3), 0), "y": random((3,), 1)}, None),
+             ({"x": random((2, 1), 2), "y": random((1, 3), 3)}, None),
+             ({"x": np.zeros((0, 3), dtype=dtype), "y": random((3,), 4)}, None),
+             ({"x": scalar_value(dtype), "y": scalar_value(dtype)}, None)]
+    return runs
+
+
+def input_names(tf_op):
+    """The names of the TF op's input arguments (x, features, ...)."""
     from tensorflow.python.framework import op_def_registry
-    return op_def_registry.get(tf_op).input_arg[0].name
+    return [arg.name for arg in op_def_registry.get(tf_op).input_arg]
 
 
-def unary_graph(tf, tf_op, dtype):
-    """The GraphDef of y = TfOp(x) for a placeholder x of unknown shape."""
+def op_graph(tf, tf_op, dtype, operands, attributes):
+    """The GraphDef of y = TfOp(x[, y]) for placeholders of unknown shape."""
     graph = tf.Graph()
     with graph.as_default():
-        x = tf.compat.v1.placeholder(dtype, shape=None, name="x")
-        getattr(tf.raw_ops, tf_op)(**{input_name(tf_op): x}, name="y")
+        feeds = [tf.compat.v1.placeholder(dtype, shape=None, name=name) for name in operands]
+        getattr(tf.raw_ops, tf_op)(**dict(zip(input_names(tf_op), feeds)), **attributes, name="out")
     return graph.as_graph_def()
 
 
-def tf_has_kernel(tf, tf_op, dtype):
+def tf_has_kernel(tf, tf_op, dtype, operands, attributes):
     """Whether TF builds and runs TfOp on this dtype (its CPU kernels do not
     cover every type the op definition allows)."""
     graph = tf.Graph()
     try:
         with graph.as_default():
-            x = tf.constant(np.zeros((1,), dtype=dtype))
-            y = getattr(tf.raw_ops, tf_op)(**{input_name(tf_op): x})
+            feeds = [tf.constant(np.zeros((1,), dtype=dtype)) for _ in operands]
+            out = getattr(tf.raw_ops, tf_op)(**dict(zip(input_names(tf_op), feeds)), **attributes)
         with tf.compat.v1.Session(graph=graph) as session:
-            session.run(y)
+            session.run(out)
     except Exception:  # no kernel (or no such op) for this type
         return False
     return True
+
+
+def stable_seed(name):
+    """A seed of the TF op's own: adding an op changes no other op's cases."""
+    return zlib.crc32(name.encode()) % (2**31 - 8)
+
+
+def gradient_graph(tf, tf_op, shapes, attributes):
+    """The GraphDef of out = TfOp(x[, y]) on placeholders of static shapes and
+    tf.gradients(out, operands): TF's gradient with respect to each operand
+    of the sum of out (a seed of ones)."""
+    graph = tf.Graph()
+    with graph.as_default():
+        feeds = [tf.compat.v1.placeholder("float32", shape=shape, name=name)
+                 for name, shape in shapes]
+        out = getattr(tf.raw_ops, tf_op)(**dict(zip(input_names(tf_op), feeds)), **attributes,
+                                         name="out")
+        gradients = tf.compat.v1.gradients(out, feeds)
+        fetches = [tf.identity(g, name="d" + name).name for g, (name, _) in zip(gradients, shapes)]
+    return graph.as_graph_def(), fetches
+
+
+def gradient_runs(op, shapes, seed):
+    """Random operands of the gradient program (divisors with a zero in
+    them: div_no_nan's gradient is 0 there)."""
+    rng = np.random.RandomState(seed)
+    inputs = {name: (rng.standard_normal(shape) * 2).astype(np.float32) for name, shape in shapes}
+    if "y" in inputs:
+        inputs["y"].flat[0] = 0.0
+    return [inputs]
 
 
 def mark_unjudged(path, reasons):
@@ -134,6 +212,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ops", default=OP_TABLE, help="the op table (lite-ops.json)")
     parser.add_argument("--out", default=OUT)
+    parser.add_argument("--out-gradients", default=OUT_GRADIENTS)
     args = parser.parse_args()
     import tensorflow as tf
     tf.get_logger().setLevel("ERROR")
@@ -144,24 +223,49 @@ def main():
         shutil.rmtree(args.out)
     writer = gen_corpus.Writer(args.out)
     skipped = []
-    for seed, op in enumerate(table):
-        if op["kind"] != "unary":
+    for op in table:
+        if op["kind"] not in ("unary", "predicate", "binary") or not op["tf_ops"]:
             continue
+        operands = ["x", "y"] if op["kind"] == "binary" else ["x"]
+        attributes = {name: ATTRIBUTE_VALUES[kind] for name, kind in op.get("attributes", {}).items()}
+        directory = "ops_binary" if op["kind"] == "binary" else "ops_unary"
         for tf_op in op["tf_ops"]:
             for dtype in DTYPES.get(op["kernel_types"], []):
-                if not tf_has_kernel(tf, tf_op, dtype):
+                if not tf_has_kernel(tf, tf_op, dtype, operands, attributes):
                     skipped.append(f"{tf_op} {dtype}")
                     continue
-                runs = input_sets(dtype, seed)
+                seed = stable_seed(tf_op)
+                runs = (binary_runs if op["kind"] == "binary" else unary_runs)(dtype, seed)
                 name = f"{tf_op}_{dtype}"
-                writer.write(name, "ops_unary", "tf1",
-                             f"lite.{op['mnemonic']} from TF's {tf_op} on {dtype}: "
-                             "edge values, extremes, denormals, random, empty, scalar",
-                             unary_graph(tf, tf_op, dtype), ["x"], ["y:0"],
+                described = "".join(f", {k}={v}" for k, v in attributes.items())
+                writer.write(name, directory, "tf1",
+                             f"lite.{op['mnemonic']} from TF's {tf_op} on {dtype}{described}: "
+                             + ("edge value pairs, extremes, denormals, broadcast random, empty, scalar"
+                                if op["kind"] == "binary" else
+                                "edge values, extremes, denormals, random, empty, scalar"),
+                             op_graph(tf, tf_op, dtype, operands, attributes), operands, ["out:0"],
                              [inputs for inputs, _ in runs], op["tf_tolerance"])
-                mark_unjudged(os.path.join(args.out, "ops_unary", name + ".json"),
+                mark_unjudged(os.path.join(args.out, directory, name + ".json"),
                               [reason for _, reason in runs])
-    print(f"wrote {writer.count} op cases to {args.out}"
+    # The gradients: TF's tf.gradients of each op with a gradient rule, at
+    # random points, with operands that broadcast (test/tf/grad_vs_tf.py
+    # runs sluicec --grad on the forward part and compares).
+    if os.path.isdir(args.out_gradients):
+        shutil.rmtree(args.out_gradients)
+    gradients = gen_corpus.Writer(args.out_gradients)
+    for op in table:
+        if not op["gradient"] or not op["tf_ops"] or op["kernel_types"] not in ("float", "numeric"):
+            continue
+        shapes = [("x", [2, 3]), ("y", [3])] if op["kind"] == "binary" else [("x", [2, 3])]
+        attributes = {name: ATTRIBUTE_VALUES[kind] for name, kind in op["attributes"].items()}
+        for tf_op in op["tf_ops"]:
+            graph_def, fetches = gradient_graph(tf, tf_op, shapes, attributes)
+            gradients.write(f"{tf_op}_gradient", "ops", "tf1",
+                         f"tf.gradients of TF's {tf_op} (lite.{op['mnemonic']}) at random points",
+                         graph_def, [name for name, _ in shapes], ["out:0"] + fetches,
+                         gradient_runs(op, shapes, stable_seed(tf_op + "_gradient")), "gradient")
+    print(f"wrote {writer.count} op cases to {args.out}, {gradients.count} gradients to "
+          f"{args.out_gradients}"
           + (f"; TF has no CPU kernel for: {', '.join(skipped)}" if skipped else ""))
 
 

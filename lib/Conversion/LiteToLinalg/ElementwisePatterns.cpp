@@ -82,6 +82,11 @@ public:
       : builder(builder), loc(loc), kind(kind) {}
 
   Value constant(int64_t value) const;
+  /// A float constant of the element type (which must be a float).
+  Value constantFloat(double value) const {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getFloatAttr(kind.type, value));
+  }
   Value compare(Relation relation, Value lhs, Value rhs) const;
   Value select(Value condition, Value ifTrue, Value ifFalse) const {
     return arith::SelectOp::create(builder, loc, condition, ifTrue, ifFalse);
@@ -105,6 +110,14 @@ public:
   Value maximum(Value x, Value y) const;
   Value minimum(Value x, Value y) const;
   Value relu(Value x) const { return select(isNegative(x), constant(0), x); }
+  /// An integer shift amount clamped to [0, bits - 1], as TF's LeftShift
+  /// and RightShift take it.
+  Value shiftAmount(Value y) const {
+    int64_t last = kind.type.getIntOrFloatBitWidth() - 1;
+    Value atMost = select(compare(Relation::Greater, y, constant(last)),
+                          constant(last), y);
+    return select(isNegative(y), constant(0), atMost);
+  }
   Value logistic(Value x) const;
 
   OpBuilder &builder;
@@ -498,25 +511,27 @@ struct ComparisonLowering : OpConversionPattern<OpTy> {
   }
 };
 
-/// A unary op whose element `Element::compute` builds (the structs
-/// LiteElementwiseLowerings.inc generates from the op records).
+/// An op of an elementwise record whose element `Element::compute` builds
+/// from the operands' elements (the structs LiteElementwiseLowerings.inc
+/// generates from the records' `lowering`); ElementMath computes in the
+/// kind of the first operand.
 template <typename OpTy, typename Element>
-struct UnaryLowering : OpConversionPattern<OpTy> {
+struct ElementLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    ElementKind kind = ElementKind::of(op.getType());
+    ElementKind kind = ElementKind::of(op->getOperand(0).getType());
     auto compute = [&](OpBuilder &builder, Location loc, ValueRange elements) {
-      return Element::compute(ElementMath(builder, loc, kind), elements[0]);
+      return Element::compute(op, ElementMath(builder, loc, kind), elements);
     };
     return replaceElementwise(rewriter, op, adaptor.getOperands(),
                               *this->getTypeConverter(), compute);
   }
 };
 
-// The unary ops' elements, from their records' `lowering` (LiteOps.td).
+// The elements of the records' ops, from their `lowering` (LiteOps.td).
 #include "sluice/Dialect/Lite/IR/LiteElementwiseLowerings.inc"
 
 struct SelectLowering : OpConversionPattern<lite::SelectV2Op> {
@@ -593,7 +608,7 @@ void populateElementwisePatterns(const TypeConverter &converter,
                ComparisonLowering<lite::EqualOp, R::Equal>,
                ComparisonLowering<lite::NotEqualOp, R::NotEqual>>(
       converter, patterns.getContext());
-  patterns.add<SLUICE_UNARY_LOWERINGS>(converter, patterns.getContext());
+  patterns.add<SLUICE_ELEMENTWISE_LOWERINGS>(converter, patterns.getContext());
   patterns.add<SelectLowering, CastLowering, ZerosLikeLowering>(
       converter, patterns.getContext());
 }

@@ -35,6 +35,7 @@ enum class ResultRule {
   BroadcastBool, // broadcast of all inputs, i1
   BroadcastTail, // broadcast of inputs 1.. (select), their element type
   SameAsInput,   // type of input 0
+  SameShapeBool, // shape of input 0, i1 (is_nan)
   SameShapeDstT, // shape of input 0, element type from DstT (cast)
   Declared,      // `_output_shapes` with element type T, else unranked
   DeclaredDType, // the same with element type dtype (T types an input)
@@ -50,6 +51,8 @@ enum class ResultRule {
 /// How attributes and operands carry over.
 enum class AttrRule {
   Plain,             // same operands, no attributes
+  SameNamedAttrs,    // same operands, the op's attributes from TF's of the
+                     // same names (leaky_relu's alpha)
   Select,            // select_v2 (v1 Select: the condition is broadcast)
   Concat,            // axis from the trailing constant input
   Pack,              // axis attr
@@ -106,7 +109,7 @@ constexpr OpMapping kMappings[] = {
   {"GreaterEqual", "lite.greater_equal", ResultRule::BroadcastBool, AttrRule::Plain},
   {"Equal", "lite.equal", ResultRule::BroadcastBool, AttrRule::Plain},
   {"NotEqual", "lite.not_equal", ResultRule::BroadcastBool, AttrRule::Plain},
-  // Unary: the records' `tfOps` (LiteOps.td, sluice-tblgen).
+  // The elementwise records' `tfOps` (LiteOps.td, sluice-tblgen).
 #include "sluice/Dialect/Lite/IR/LiteTFImport.inc"
   {"AddN", "lite.add", ResultRule::SameAsInput, AttrRule::AddN},
   {"TanhGrad", "lite.mul", ResultRule::SameAsInput, AttrRule::TanhGrad},
@@ -394,6 +397,13 @@ sluice::graphdef::inferComputeTypes(const ComputeNode &node,
       return SmallVector<Type>{unknown(elementType)};
     return SmallVector<Type>{input};
   }
+  case ResultRule::SameShapeBool: {
+    auto input = dyn_cast_or_null<RankedTensorType>(
+        node.inputTypes.empty() ? nullptr : node.inputTypes.front());
+    if (!input)
+      return SmallVector<Type>{unknown(b.getI1Type())};
+    return SmallVector<Type>{input.clone(b.getI1Type())};
+  }
   case ResultRule::SameShapeDstT: {
     Type dst = getTypeAttr(node.node, "DstT", context, error);
     if (!dst)
@@ -556,6 +566,23 @@ sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
   switch (mapping->attrs) {
   case AttrRule::Plain:
     break;
+  case AttrRule::SameNamedAttrs: {
+    // Each attribute the lite op declares, from the TF attribute of its
+    // name: a float (f) becomes an f32 attribute.
+    std::optional<RegisteredOperationName> name =
+        state.name.getRegisteredInfo();
+    assert(name && "the lite op of a mapping is registered");
+    for (StringAttr attrName : name->getAttributeNames()) {
+      const tensorflow::AttrValue *attr = findAttr(node.node, attrName);
+      if (!attr || attr->value_case() != tensorflow::AttrValue::kF) {
+        error = node.node.op() + " needs a float attribute '" + attrName.str() +
+                "'";
+        return failure();
+      }
+      state.addAttribute(attrName, builder.getF32FloatAttr(attr->f()));
+    }
+    break;
+  }
   case AttrRule::Select: {
     // v1 Select takes a condition of the inputs' shape, a scalar, or a
     // vector along the first dimension. The vector form becomes a condition

@@ -45,6 +45,18 @@ using namespace mlir;
 using namespace sluice;
 namespace fb = sluice::tflite;
 
+/// Why TFLite cannot hold `op`, if its elementwise record says
+/// (`tfliteRefusal`, LiteOps.td).
+static std::optional<StringRef> getTFLiteRefusal(Operation *op) {
+  static const std::pair<StringRef, StringRef> kRefusals[] = {
+#include "sluice/Dialect/Lite/IR/LiteTFLiteRefusals.inc"
+      {"", ""}};
+  for (auto [name, reason] : kRefusals)
+    if (!name.empty() && op->getName().getStringRef() == name)
+      return reason;
+  return std::nullopt;
+}
+
 namespace {
 
 class ModelWriter {
@@ -421,8 +433,11 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
       options = tflite_support::writeBuiltinOptions(
           fbb, &op, builtin.getBuiltinOptions());
     } else {
-      return op.emitError("cannot be exported: '")
-             << op.getName() << "' is not a TFLite builtin operator";
+      InFlightDiagnostic diagnostic = op.emitError("cannot be exported: '");
+      diagnostic << op.getName() << "' is not a TFLite builtin operator";
+      if (std::optional<StringRef> reason = getTFLiteRefusal(&op))
+        diagnostic << " (on " << op.getOperandTypes() << "): " << *reason;
+      return diagnostic;
     }
     for (Value result : op.getResults())
       if (failed(addTensor(result, nameOf(result), 0, op.getLoc())))
@@ -755,6 +770,9 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   // a shapeless output as a scalar), and constant arithmetic folded by the
   // one folding rule set the native path uses (LiteRT.js leaves an output
   // computed only from constants unfilled; TF's converter folds it too).
+  // Elementwise ops without a builtin, as the builtins their records
+  // decompose them into.
+  pm.addPass(lite::createLiteDecomposeForTFLitePass());
   pm.addPass(lite::createLiteInferShapesPass());
   pm.addPass(lite::createLiteFoldConstantsPass());
   // TFLite has no stacks: TF1's (the forward values a loop's gradient

@@ -41,66 +41,10 @@ def Lite_Dialect : Dialect {
 // TFLite enums (values are TFLite schema v3's)
 //===----------------------------------------------------------------------===//
 
-// BuiltinOperator: every classic TFLite builtin's code, generated from
-// lib/Target/TFLite/schema.fbs at build time (utils/gen_lite_builtins.py).
+// BuiltinOperator (every classic TFLite builtin's code) and BuiltinOptions
+// (the options union's members), generated from lib/Target/TFLite/schema.fbs
+// at build time (utils/gen_lite_builtins.py).
 include "sluice/Dialect/Lite/IR/LiteBuiltinOperators.td"
-
-def Lite_BuiltinOptions : I32EnumAttr<"BuiltinOptions",
-    "TFLite BuiltinOptions union member", [
-  I32EnumAttrCase<"NONE", 0>,
-  I32EnumAttrCase<"FullyConnectedOptions", 8>,
-  I32EnumAttrCase<"ConcatenationOptions", 10>,
-  I32EnumAttrCase<"AddOptions", 11>,
-  I32EnumAttrCase<"ReshapeOptions", 17>,
-  I32EnumAttrCase<"MulOptions", 21>,
-  I32EnumAttrCase<"GatherOptions", 23>,
-  I32EnumAttrCase<"TransposeOptions", 26>,
-  I32EnumAttrCase<"ReducerOptions", 27>,
-  I32EnumAttrCase<"SubOptions", 28>,
-  I32EnumAttrCase<"DivOptions", 29>,
-  I32EnumAttrCase<"SqueezeOptions", 30>,
-  I32EnumAttrCase<"StridedSliceOptions", 32>,
-  I32EnumAttrCase<"ExpOptions", 33>,
-  I32EnumAttrCase<"CastOptions", 37>,
-  I32EnumAttrCase<"MaximumMinimumOptions", 39>,
-  I32EnumAttrCase<"LessOptions", 41>,
-  I32EnumAttrCase<"NegOptions", 42>,
-  I32EnumAttrCase<"GreaterOptions", 44>,
-  I32EnumAttrCase<"GreaterEqualOptions", 45>,
-  I32EnumAttrCase<"LessEqualOptions", 46>,
-  I32EnumAttrCase<"SliceOptions", 48>,
-  I32EnumAttrCase<"TileOptions", 51>,
-  I32EnumAttrCase<"ExpandDimsOptions", 52>,
-  I32EnumAttrCase<"EqualOptions", 53>,
-  I32EnumAttrCase<"NotEqualOptions", 54>,
-  I32EnumAttrCase<"ShapeOptions", 55>,
-  I32EnumAttrCase<"PowOptions", 56>,
-  I32EnumAttrCase<"PackOptions", 59>,
-  I32EnumAttrCase<"LogicalOrOptions", 60>,
-  I32EnumAttrCase<"LogicalAndOptions", 62>,
-  I32EnumAttrCase<"LogicalNotOptions", 63>,
-  I32EnumAttrCase<"UnpackOptions", 64>,
-  I32EnumAttrCase<"FloorDivOptions", 65>,
-  I32EnumAttrCase<"SquareOptions", 66>,
-  I32EnumAttrCase<"ZerosLikeOptions", 67>,
-  I32EnumAttrCase<"FillOptions", 68>,
-  I32EnumAttrCase<"FloorModOptions", 72>,
-  I32EnumAttrCase<"RangeOptions", 73>,
-  I32EnumAttrCase<"AbsOptions", 78>,
-  I32EnumAttrCase<"IfOptions", 92>,
-  I32EnumAttrCase<"WhileOptions", 93>,
-  I32EnumAttrCase<"SelectV2Options", 98>,
-  I32EnumAttrCase<"BatchMatMulOptions", 101>,
-  I32EnumAttrCase<"CallOnceOptions", 103>,
-  I32EnumAttrCase<"VarHandleOptions", 111>,
-  I32EnumAttrCase<"ReadVariableOptions", 112>,
-  I32EnumAttrCase<"AssignVariableOptions", 113>,
-  I32EnumAttrCase<"RandomOptions", 114>,
-  I32EnumAttrCase<"DynamicUpdateSliceOptions", 117>
-  ]> {
-  let cppNamespace = "::sluice::lite";
-  let genSpecializedAttr = 0;
-}
 
 // ActivationFunctionType: applied to the result of ops that fuse one.
 def Lite_ActivationFunctionType : I32EnumAttr<"ActivationFunctionType",

@@ -20,11 +20,13 @@ class Lite_Op<string mnemonic, list<Trait> traits = []>
 
 // An op that is exactly one TFLite builtin operator. Its versioning is data
 // on the record: `tfliteVersions`, tried in order (version 1 when none
-// holds), and `tfliteRuntimes`, the oldest runtime of each version.
+// holds), and `tfliteRuntimes`, the oldest runtime of each version. With
+// `op` empty the op has no builtin (an elementwise record then says how it
+// is exported: `tfliteDecomposition` or `tfliteRefusal`).
 class Lite_BuiltinOp<string mnemonic, string op, string options,
                      list<Trait> traits = []>
-    : Lite_Op<mnemonic, !listconcat(traits, [
-        TFLiteBuiltin<op, options>, Lite_TFLiteBuiltinOpInterface])> {
+    : Lite_Op<mnemonic, !listconcat(traits, !if(!empty(op), [], [
+        TFLiteBuiltin<op, options>, Lite_TFLiteBuiltinOpInterface]))> {
   list<TFLiteVersion> tfliteVersions = [];
   list<string> tfliteRuntimes = [];
   // The builtin's name, for sluice-tblgen's op table.
@@ -83,13 +85,60 @@ def Lite_ConstantOp : Lite_Op<"constant", [
 }
 
 //===----------------------------------------------------------------------===//
+// Elementwise op records
+//===----------------------------------------------------------------------===//
+
+// What every layer needs of an elementwise op, stated once on its record;
+// sluice-tblgen (tools/sluice-tblgen/LiteElementwiseGen.cpp) generates each
+// layer's code from these fields. A record with `scalar` empty has its
+// kernel, lowering and gradient written by hand. In the expressions, `x` is
+// the (first) operand's element, `y` the second's.
+class Lite_Elementwise {
+  // The TensorFlow ops that import as this op (same operands; attributes
+  // of the same names as the op's): rows of the GraphDef importer's table.
+  list<string> tfOps = [];
+  // The element types the reference kernel computes on: "float" (f16, f32,
+  // f64), "numeric" (those and the integers), "integer", "bool" or "any";
+  // a generated kernel (`scalar`) takes "float", "numeric" or "integer".
+  string kernelTypes = "float";
+  // The reference kernel: a C++ expression of `x` (and `y`) of type T and
+  // the op `op` (lib/Kernels/ElementwiseKernels.cpp's helpers, <cmath>).
+  code scalar = "";
+  // The native lowering: a C++ expression building one element from `x`
+  // (and `y`) with ElementMath `m`, OpBuilder `b`, Location `loc` and the
+  // op `op` (lib/Conversion/LiteToLinalg/ElementwisePatterns.cpp).
+  code lowering = "";
+  // How closely every engine must agree with TF on it (test/tf/tfcorpus.py's
+  // TOLERANCES: "exact", or "transcendental" where libm, Eigen and LiteRT
+  // approximate differently).
+  string tfTolerance = "exact";
+  // The gradient rule: the (first) operand's gradient as an expression over
+  // lite ops (by mnemonic) of `x`, `y`, `out` (the result), `g` (the
+  // result's gradient) and numbers; empty when the op has no gradient.
+  string derivative = "";
+  // A binary op's second operand's gradient, the same way.
+  string rhsDerivative = "";
+  // For an op without a TFLite builtin: the same value as an expression
+  // over lite ops that have one (numbers are scalars of x's element type),
+  // applied by -lite-decompose-for-tflite ...
+  string tfliteDecomposition = "";
+  // ... or why it cannot be exported, for the exporter's diagnostic.
+  string tfliteRefusal = "";
+  // Set when the builtin's LiteRT kernel does not broadcast (it reads past
+  // an operand of another shape): -lite-decompose-for-tflite broadcasts
+  // the operands first, exactly (x * (zeros_like(y) + 1)).
+  bit tfliteSameShapes = 0;
+}
+
+//===----------------------------------------------------------------------===//
 // Binary elementwise ops (numpy broadcasting)
 //===----------------------------------------------------------------------===//
 
 class Lite_BinaryOp<string mnemonic, string op, string options, Type type,
                     string semantics>
     : Lite_BuiltinOp<mnemonic, op, options, [
-        Pure, Lite_BroadcastCompatible, SameOperandsAndResultElementType]> {
+        Pure, Lite_BroadcastCompatible, SameOperandsAndResultElementType]>,
+      Lite_Elementwise {
   let summary = "elementwise " # !subst("the ", "", semantics);
   let description = [{
     Computes }] # semantics # [{ of `lhs` and `rhs` elementwise; shapes
@@ -202,6 +251,7 @@ def Lite_LogicalOrOp : Lite_BinaryOp<"logical_or", "LOGICAL_OR",
   let tfliteRuntimes = ["1.11.0"];
 }
 
+
 //===----------------------------------------------------------------------===//
 // Comparisons (numpy broadcasting, boolean result)
 //===----------------------------------------------------------------------===//
@@ -271,35 +321,11 @@ def Lite_NotEqualOp : Lite_CompareOp<"not_equal", "NOT_EQUAL",
 // Unary elementwise ops
 //===----------------------------------------------------------------------===//
 
-// A unary elementwise op. Its facts beyond ODS are fields of its record,
-// from which sluice-tblgen (tools/sluice-tblgen/LiteElementwiseGen.cpp)
-// generates the code of every layer; an op with `scalar` empty has its
-// kernel, lowering and gradient written by hand.
+// A unary elementwise op (Lite_Elementwise: its facts beyond ODS).
 class Lite_UnaryOp<string mnemonic, string op, string options, Type type,
                    string semantics>
-    : Lite_BuiltinOp<mnemonic, op, options, [Pure, SameOperandsAndResultType]> {
-  // The TensorFlow ops that import as this op (same operand, no
-  // attributes): rows of the GraphDef importer's table.
-  list<string> tfOps = [];
-  // The element types the op computes on: "float" (f16, f32, f64),
-  // "numeric" (those and the integers), "bool" or "any"; a generated
-  // reference kernel (`scalar`) takes "float" or "numeric".
-  string kernelTypes = "float";
-  // The reference kernel: a C++ expression of one element `x` of type T
-  // (lib/Kernels/ElementwiseKernels.cpp's helpers, <cmath>).
-  code scalar = "";
-  // The native lowering: a C++ expression building one element from `x`
-  // with ElementMath `m` (and OpBuilder `b`, Location `loc`;
-  // lib/Conversion/LiteToLinalg/ElementwisePatterns.cpp).
-  code lowering = "";
-  // How closely every engine must agree with TF on it (test/tf/tfcorpus.py's
-  // TOLERANCES: "exact", or "transcendental" where libm, Eigen and LiteRT
-  // approximate differently).
-  string tfTolerance = "exact";
-  // The gradient rule: the operand's gradient as an expression over lite
-  // ops (by mnemonic) of `x`, `out` (the result), `g` (the result's
-  // gradient) and numbers; empty when the op has no gradient.
-  string derivative = "";
+    : Lite_BuiltinOp<mnemonic, op, options, [Pure, SameOperandsAndResultType]>,
+      Lite_Elementwise {
   let summary = "elementwise " # !subst("the ", "", semantics);
   let description = [{
     Computes }] # semantics # [{ of every element of `input`.
@@ -432,6 +458,28 @@ def Lite_ZerosLikeOp : Lite_UnaryOp<"zeros_like", "ZEROS_LIKE",
   let tfOps = ["ZerosLike"];
   let tfliteRuntimes = ["1.12.0"];
 }
+
+
+// A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
+// where the element of `input` has the property.
+class Lite_PredicateOp<string mnemonic, string op, string options, Type type,
+                       string property>
+    : Lite_BuiltinOp<mnemonic, op, options,
+                     [Pure, SameOperandsAndResultShape]>,
+      Lite_Elementwise {
+  let summary = "elementwise test: " # property;
+  let description = [{
+    True where the element of `input` is }] # property # [{.
+
+    ```mlir
+    %p = lite.}] # mnemonic # [{ %x : tensor<4xf32> -> tensor<4xi1>
+    ```
+  }];
+  let arguments = (ins type:$input);
+  let results = (outs Lite_BoolTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($output)";
+}
+
 
 //===----------------------------------------------------------------------===//
 // Selection and conversion

@@ -124,6 +124,25 @@ def LiteFoldConstantsPass : Pass<"lite-fold-constants", "::mlir::ModuleOp"> {
   ];
 }
 
+def LiteDecomposeForTFLitePass : Pass<"lite-decompose-for-tflite"> {
+  let summary = "rewrite elementwise ops without a TFLite builtin into ones "
+                "with";
+  let description = [{
+    An elementwise op whose record (LiteOps.td) has no TFLite builtin but a
+    `tfliteDecomposition` is replaced by that expression over lite ops that
+    have builtins, computing the same value on every input:
+
+    ```mlir
+    %r = lite.is_nan %x : tensor<4xf32> -> tensor<4xi1>
+    // becomes
+    %r = lite.not_equal %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    ```
+
+    The patterns are generated from the records by sluice-tblgen. Ops with
+    a `tfliteRefusal` are left for the exporter's diagnostic.
+  }];
+}
+
 def LiteLegalizeListsPass : Pass<"lite-legalize-lists", "::mlir::ModuleOp"> {
   let summary = "rewrite the list ops into TFLite builtins";
   let description = [{
