@@ -459,6 +459,22 @@ def Lite_ZerosLikeOp : Lite_UnaryOp<"zeros_like", "ZEROS_LIKE",
   let tfliteRuntimes = ["1.12.0"];
 }
 
+def Lite_SignOp : Lite_UnaryOp<"sign", "SIGN", "NONE", Lite_SignedTensor,
+    "the sign (-1, 0 or 1; NaN stays NaN, -0 gives 0)"> {
+  let tfOps = ["Sign"];
+  let kernelTypes = "numeric";
+  let scalar = [{ std::isnan(x) ? x : T(T(T(0) < x) - T(x < T(0))) }];
+  let lowering = [{
+    m.select(m.compare(Relation::NotEqual, x, x), x,
+             m.sub(m.select(m.compare(Relation::Greater, x, m.constant(0)),
+                            m.constant(1), m.constant(0)),
+                   m.select(m.isNegative(x), m.constant(1), m.constant(0))))
+  }];
+  let derivative = "zeros_like(g)";
+  let tfliteVersions = [
+    TFLiteVersion<2, "isOf(in, {Element::i32})">];
+  let tfliteRuntimes = ["2.11.0", "2.12.0"];
+}
 
 // A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
 // where the element of `input` has the property.
