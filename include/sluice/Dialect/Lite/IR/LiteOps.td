@@ -475,6 +475,24 @@ def Lite_SignOp : Lite_UnaryOp<"sign", "SIGN", "NONE", Lite_SignedTensor,
     TFLiteVersion<2, "isOf(in, {Element::i32})">];
   let tfliteRuntimes = ["2.11.0", "2.12.0"];
 }
+def Lite_SinOp : Lite_UnaryOp<"sin", "SIN", "NONE", Lite_FloatTensor,
+    "the sine"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Sin"];
+  let scalar = [{ std::sin(x) }];
+  let lowering = [{ math::SinOp::create(b, loc, x) }];
+  let derivative = "mul(g, cos(x))";
+  let tfliteRuntimes = ["1.9.0"];
+}
+def Lite_CosOp : Lite_UnaryOp<"cos", "COS", "CosOptions", Lite_FloatTensor,
+    "the cosine"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Cos"];
+  let scalar = [{ std::cos(x) }];
+  let lowering = [{ math::CosOp::create(b, loc, x) }];
+  let derivative = "neg(mul(g, sin(x)))";
+  let tfliteRuntimes = ["1.14.0"];
+}
 
 // A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
 // where the element of `input` has the property.
