@@ -493,6 +493,13 @@ def Lite_CosOp : Lite_UnaryOp<"cos", "COS", "CosOptions", Lite_FloatTensor,
   let derivative = "neg(mul(g, sin(x)))";
   let tfliteRuntimes = ["1.14.0"];
 }
+def Lite_CeilOp : Lite_UnaryOp<"ceil", "CEIL", "NONE", Lite_FloatTensor,
+    "the smallest integer not below"> {
+  let tfOps = ["Ceil"];
+  let scalar = [{ std::ceil(x) }];
+  let lowering = [{ math::CeilOp::create(b, loc, x) }];
+  let tfliteRuntimes = ["1.14.0"];
+}
 
 // A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
 // where the element of `input` has the property.
