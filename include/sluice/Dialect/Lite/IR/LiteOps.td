@@ -500,6 +500,13 @@ def Lite_CeilOp : Lite_UnaryOp<"ceil", "CEIL", "NONE", Lite_FloatTensor,
   let lowering = [{ math::CeilOp::create(b, loc, x) }];
   let tfliteRuntimes = ["1.14.0"];
 }
+def Lite_FloorOp : Lite_UnaryOp<"floor", "FLOOR", "NONE", Lite_FloatTensor,
+    "the largest integer not above"> {
+  let tfOps = ["Floor"];
+  let scalar = [{ std::floor(x) }];
+  let lowering = [{ math::FloorOp::create(b, loc, x) }];
+  let tfliteRuntimes = ["1.9.0"];
+}
 
 // A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
 // where the element of `input` has the property.
