@@ -507,6 +507,13 @@ def Lite_FloorOp : Lite_UnaryOp<"floor", "FLOOR", "NONE", Lite_FloatTensor,
   let lowering = [{ math::FloorOp::create(b, loc, x) }];
   let tfliteRuntimes = ["1.9.0"];
 }
+def Lite_RoundOp : Lite_UnaryOp<"round", "ROUND", "NONE", Lite_FloatTensor,
+    "the nearest integer (halves to even)"> {
+  let tfOps = ["Round"];
+  let scalar = [{ std::nearbyint(x) }];
+  let lowering = [{ math::RoundEvenOp::create(b, loc, x) }];
+  let tfliteRuntimes = ["1.14.0"];
+}
 
 // A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
 // where the element of `input` has the property.
