@@ -535,6 +535,13 @@ class Lite_PredicateOp<string mnemonic, string op, string options, Type type,
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($output)";
 }
 
+def Lite_IsNanOp : Lite_PredicateOp<"is_nan", "", "NONE", Lite_FloatTensor,
+    "NaN"> {
+  let tfOps = ["IsNan"];
+  let scalar = [{ std::isnan(x) }];
+  let lowering = [{ m.isNaN(x) }];
+  let tfliteDecomposition = "not_equal(x, x)";
+}
 
 //===----------------------------------------------------------------------===//
 // Selection and conversion

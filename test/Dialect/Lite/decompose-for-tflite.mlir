@@ -1,0 +1,23 @@
+// RUN: sluice-opt %s -split-input-file -lite-decompose-for-tflite | FileCheck %s
+
+// Elementwise ops without a TFLite builtin become their records'
+// `tfliteDecomposition` over ops that have one; ops with a builtin stay.
+
+// CHECK-LABEL: func.func @is_nan
+// CHECK-NOT: lite.is_nan
+// CHECK: %[[R:.*]] = lite.not_equal %arg0, %arg0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+// CHECK: return %[[R]]
+func.func @is_nan(%x: tensor<2x3xf32>) -> tensor<2x3xi1> {
+  %r = lite.is_nan %x : tensor<2x3xf32> -> tensor<2x3xi1>
+  return %r : tensor<2x3xi1>
+}
+
+// -----
+
+// An unranked operand decomposes to unranked ops of the same types.
+// CHECK-LABEL: func.func @is_nan_unranked
+// CHECK: lite.not_equal %arg0, %arg0 : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xi1>
+func.func @is_nan_unranked(%x: tensor<*xf32>) -> tensor<*xi1> {
+  %r = lite.is_nan %x : tensor<*xf32> -> tensor<*xi1>
+  return %r : tensor<*xi1>
+}
