@@ -21,3 +21,16 @@ func.func @is_nan_unranked(%x: tensor<*xf32>) -> tensor<*xi1> {
   %r = lite.is_nan %x : tensor<*xf32> -> tensor<*xi1>
   return %r : tensor<*xi1>
 }
+
+// -----
+
+// Finite exactly where x - x is 0 (NaN for NaN and +-Inf).
+// CHECK-LABEL: func.func @is_finite
+// CHECK: %[[D:.*]] = lite.sub %arg0, %arg0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %[[Z:.*]] = lite.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[R:.*]] = lite.equal %[[D]], %[[Z]] : (tensor<4xf32>, tensor<f32>) -> tensor<4xi1>
+// CHECK: return %[[R]]
+func.func @is_finite(%x: tensor<4xf32>) -> tensor<4xi1> {
+  %r = lite.is_finite %x : tensor<4xf32> -> tensor<4xi1>
+  return %r : tensor<4xi1>
+}

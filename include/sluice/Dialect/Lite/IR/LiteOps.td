@@ -542,6 +542,13 @@ def Lite_IsNanOp : Lite_PredicateOp<"is_nan", "", "NONE", Lite_FloatTensor,
   let lowering = [{ m.isNaN(x) }];
   let tfliteDecomposition = "not_equal(x, x)";
 }
+def Lite_IsFiniteOp : Lite_PredicateOp<"is_finite", "", "NONE",
+    Lite_FloatTensor, "neither infinite nor NaN"> {
+  let tfOps = ["IsFinite"];
+  let scalar = [{ std::isfinite(x) }];
+  let lowering = [{ m.compare(Relation::Equal, m.sub(x, x), m.constant(0)) }];
+  let tfliteDecomposition = "equal(sub(x, x), 0)";
+}
 
 //===----------------------------------------------------------------------===//
 // Selection and conversion
