@@ -34,3 +34,18 @@ func.func @is_finite(%x: tensor<4xf32>) -> tensor<4xi1> {
   %r = lite.is_finite %x : tensor<4xf32> -> tensor<4xi1>
   return %r : tensor<4xi1>
 }
+
+// -----
+
+// 0 where the divisor is 0, the quotient elsewhere; the shapes broadcast.
+// CHECK-LABEL: func.func @div_no_nan
+// CHECK: %[[Z:.*]] = lite.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[BY_ZERO:.*]] = lite.equal %arg1, %[[Z]] : (tensor<3xf32>, tensor<f32>) -> tensor<3xi1>
+// CHECK: %[[Z2:.*]] = lite.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[Q:.*]] = lite.div %arg0, %arg1 : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: %[[R:.*]] = lite.select_v2 %[[BY_ZERO]], %[[Z2]], %[[Q]] : (tensor<3xi1>, tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: return %[[R]]
+func.func @div_no_nan(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> tensor<2x3xf32> {
+  %r = lite.div_no_nan %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}

@@ -251,6 +251,17 @@ def Lite_LogicalOrOp : Lite_BinaryOp<"logical_or", "LOGICAL_OR",
   let tfliteRuntimes = ["1.11.0"];
 }
 
+def Lite_DivNoNanOp : Lite_BinaryOp<"div_no_nan", "", "NONE",
+    Lite_FloatTensor, "the quotient, 0 where `rhs` is 0"> {
+  let tfOps = ["DivNoNan"];
+  let scalar = [{ y == T(0) ? T(0) : x / y }];
+  let lowering = [{
+    m.select(m.compare(Relation::Equal, y, m.constant(0)), m.constant(0), m.div(x, y))
+  }];
+  let derivative = "div_no_nan(g, y)";
+  let rhsDerivative = "mul(g, div_no_nan(div_no_nan(neg(x), y), y))";
+  let tfliteDecomposition = "select_v2(equal(y, 0), 0, div(x, y))";
+}
 
 //===----------------------------------------------------------------------===//
 // Comparisons (numpy broadcasting, boolean result)
