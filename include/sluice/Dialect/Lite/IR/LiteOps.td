@@ -262,6 +262,19 @@ def Lite_DivNoNanOp : Lite_BinaryOp<"div_no_nan", "", "NONE",
   let rhsDerivative = "mul(g, div_no_nan(div_no_nan(neg(x), y), y))";
   let tfliteDecomposition = "select_v2(equal(y, 0), 0, div(x, y))";
 }
+def Lite_SquaredDifferenceOp : Lite_BinaryOp<"squared_difference",
+    "SQUARED_DIFFERENCE", "SquaredDifferenceOptions", Lite_NumericTensor,
+    "(lhs - rhs)^2"> {
+  let tfOps = ["SquaredDifference"];
+  let kernelTypes = "numeric";
+  let scalar = [{ wrapMul(wrapSub(x, y), wrapSub(x, y)) }];
+  let lowering = [{ m.mul(m.sub(x, y), m.sub(x, y)) }];
+  let derivative = "mul(mul(2, g), sub(x, y))";
+  let rhsDerivative = "neg(mul(mul(2, g), sub(x, y)))";
+  let tfliteVersions = [
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.13.1", "2.5.0"];
+}
 
 //===----------------------------------------------------------------------===//
 // Comparisons (numpy broadcasting, boolean result)
