@@ -275,6 +275,15 @@ def Lite_SquaredDifferenceOp : Lite_BinaryOp<"squared_difference",
     TFLiteVersion<2, kI8>];
   let tfliteRuntimes = ["1.13.1", "2.5.0"];
 }
+def Lite_BitwiseAndOp : Lite_BinaryOp<"bitwise_and", "", "NONE",
+    Lite_IntegerTensor, "the bitwise and"> {
+  let tfOps = ["BitwiseAnd"];
+  let kernelTypes = "integer";
+  let scalar = [{ x & y }];
+  let lowering = [{ arith::AndIOp::create(b, loc, x, y) }];
+  let tfliteRefusal = "LiteRT 2.3's schema has no BITWISE_AND builtin, and "
+                      "no builtins compute it exactly";
+}
 
 //===----------------------------------------------------------------------===//
 // Comparisons (numpy broadcasting, boolean result)

@@ -1,0 +1,19 @@
+// RUN: sluice-translate %s -split-input-file --mlir-to-tflite -verify-diagnostics -o /dev/null
+
+// Elementwise ops TFLite cannot hold (no builtin in LiteRT 2.3's schema, no
+// exact decomposition into builtins): the exporter names the op, its
+// operand types and the reason its record gives (`tfliteRefusal`).
+
+// An op with a builtin is exported without a word.
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = lite.neg %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error@+1 {{cannot be exported: 'lite.bitwise_and' is not a TFLite builtin operator (on 'tensor<4xi32>', 'tensor<4xi32>'): LiteRT 2.3's schema has no BITWISE_AND builtin}}
+  %r = lite.bitwise_and %x, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}
