@@ -17,3 +17,11 @@ func.func @main(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
   %r = lite.bitwise_and %x, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %r : tensor<4xi32>
 }
+
+// -----
+
+func.func @main(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error@+1 {{cannot be exported: 'lite.bitwise_or' is not a TFLite builtin operator (on 'tensor<4xi32>', 'tensor<4xi32>'): LiteRT 2.3's schema has no BITWISE_OR builtin}}
+  %r = lite.bitwise_or %x, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}

@@ -284,6 +284,15 @@ def Lite_BitwiseAndOp : Lite_BinaryOp<"bitwise_and", "", "NONE",
   let tfliteRefusal = "LiteRT 2.3's schema has no BITWISE_AND builtin, and "
                       "no builtins compute it exactly";
 }
+def Lite_BitwiseOrOp : Lite_BinaryOp<"bitwise_or", "", "NONE",
+    Lite_IntegerTensor, "the bitwise or"> {
+  let tfOps = ["BitwiseOr"];
+  let kernelTypes = "integer";
+  let scalar = [{ x | y }];
+  let lowering = [{ arith::OrIOp::create(b, loc, x, y) }];
+  let tfliteRefusal = "LiteRT 2.3's schema has no BITWISE_OR builtin, and "
+                      "no builtins compute it exactly";
+}
 
 //===----------------------------------------------------------------------===//
 // Comparisons (numpy broadcasting, boolean result)
