@@ -293,6 +293,13 @@ def Lite_BitwiseOrOp : Lite_BinaryOp<"bitwise_or", "", "NONE",
   let tfliteRefusal = "LiteRT 2.3's schema has no BITWISE_OR builtin, and "
                       "no builtins compute it exactly";
 }
+def Lite_BitwiseXorOp : Lite_BinaryOp<"bitwise_xor", "BITWISE_XOR", "NONE",
+    Lite_IntegerTensor, "the bitwise exclusive or"> {
+  let tfOps = ["BitwiseXor"];
+  let kernelTypes = "integer";
+  let scalar = [{ x ^ y }];
+  let lowering = [{ arith::XOrIOp::create(b, loc, x, y) }];
+}
 
 //===----------------------------------------------------------------------===//
 // Comparisons (numpy broadcasting, boolean result)
