@@ -25,3 +25,11 @@ func.func @main(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
   %r = lite.bitwise_or %x, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %r : tensor<4xi32>
 }
+
+// -----
+
+func.func @main(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error@+1 {{cannot be exported: 'lite.left_shift' is not a TFLite builtin operator (on 'tensor<4xi32>', 'tensor<4xi32>'): LiteRT 2.3's schema has no LEFT_SHIFT builtin}}
+  %r = lite.left_shift %x, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}

@@ -300,6 +300,16 @@ def Lite_BitwiseXorOp : Lite_BinaryOp<"bitwise_xor", "BITWISE_XOR", "NONE",
   let scalar = [{ x ^ y }];
   let lowering = [{ arith::XOrIOp::create(b, loc, x, y) }];
 }
+def Lite_LeftShiftOp : Lite_BinaryOp<"left_shift", "", "NONE",
+    Lite_IntegerTensor,
+    "`lhs` shifted left by `rhs` clamped to [0, bits - 1] (wrapping)"> {
+  let tfOps = ["LeftShift"];
+  let kernelTypes = "integer";
+  let scalar = [{ WrapType<T>(x) << shiftAmount(y) }];
+  let lowering = [{ arith::ShLIOp::create(b, loc, x, m.shiftAmount(y)) }];
+  let tfliteRefusal = "LiteRT 2.3's schema has no LEFT_SHIFT builtin, and "
+                      "no builtins compute a wrapping shift exactly";
+}
 
 //===----------------------------------------------------------------------===//
 // Comparisons (numpy broadcasting, boolean result)
