@@ -310,6 +310,19 @@ def Lite_LeftShiftOp : Lite_BinaryOp<"left_shift", "", "NONE",
   let tfliteRefusal = "LiteRT 2.3's schema has no LEFT_SHIFT builtin, and "
                       "no builtins compute a wrapping shift exactly";
 }
+def Lite_RightShiftOp : Lite_BinaryOp<"right_shift", "RIGHT_SHIFT", "NONE",
+    Lite_IntegerTensor,
+    "`lhs` shifted right (arithmetically if signed) by `rhs` clamped to "
+    "[0, bits - 1]"> {
+  let tfOps = ["RightShift"];
+  let kernelTypes = "integer";
+  let scalar = [{ x >> shiftAmount(y) }];
+  let lowering = [{
+    m.kind.isUnsigned
+        ? Value(arith::ShRUIOp::create(b, loc, x, m.shiftAmount(y)))
+        : Value(arith::ShRSIOp::create(b, loc, x, m.shiftAmount(y)))
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Comparisons (numpy broadcasting, boolean result)
