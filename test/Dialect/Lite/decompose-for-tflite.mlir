@@ -49,3 +49,32 @@ func.func @div_no_nan(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> tensor<2x3xf32>
   %r = lite.div_no_nan %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>
 }
+
+// -----
+
+// LiteRT's ATAN2 does not broadcast (it reads past the smaller operand):
+// both operands are broadcast first, each multiplied by ones of the other's
+// shape, which keeps NaN, -0 and Inf.
+// CHECK-LABEL: func.func @atan2
+// CHECK: %[[ZY:.*]] = lite.zeros_like %arg1 : tensor<3xf32>
+// CHECK: %[[ONE:.*]] = lite.constant dense<1.000000e+00> : tensor<f32>
+// CHECK: %[[ONESY:.*]] = lite.add %[[ZY]], %[[ONE]]
+// CHECK: %[[X:.*]] = lite.mul %arg0, %[[ONESY]] : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: %[[ZX:.*]] = lite.zeros_like %arg0 : tensor<2x3xf32>
+// CHECK: %[[ONESX:.*]] = lite.add %[[ZX]]
+// CHECK: %[[Y:.*]] = lite.mul %arg1, %[[ONESX]] : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: lite.atan2 %[[X]], %[[Y]] : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+func.func @atan2(%y: tensor<2x3xf32>, %x: tensor<3xf32>) -> tensor<2x3xf32> {
+  %r = lite.atan2 %y, %x : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// Operands of one static shape stay as they are.
+// CHECK-LABEL: func.func @atan2_same_shapes
+// CHECK-NEXT: lite.atan2 %arg0, %arg1
+func.func @atan2_same_shapes(%y: tensor<3xf32>, %x: tensor<3xf32>) -> tensor<3xf32> {
+  %r = lite.atan2 %y, %x : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}

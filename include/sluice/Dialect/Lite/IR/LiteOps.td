@@ -323,6 +323,18 @@ def Lite_RightShiftOp : Lite_BinaryOp<"right_shift", "RIGHT_SHIFT", "NONE",
         : Value(arith::ShRSIOp::create(b, loc, x, m.shiftAmount(y)))
   }];
 }
+def Lite_Atan2Op : Lite_BinaryOp<"atan2", "ATAN2", "NONE", Lite_FloatTensor,
+    "atan(lhs / rhs) in the quadrant of (rhs, lhs) (TF's Atan2(y, x): "
+    "lhs is y)"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Atan2"];
+  let scalar = [{ std::atan2(x, y) }];
+  let lowering = [{ math::Atan2Op::create(b, loc, x, y) }];
+  let derivative = "mul(y, div(g, add(mul(x, x), mul(y, y))))";
+  let rhsDerivative = "neg(mul(x, div(g, add(mul(x, x), mul(y, y)))))";
+  let tfliteSameShapes = 1;
+  let tfliteRuntimes = ["2.10.0"];
+}
 
 //===----------------------------------------------------------------------===//
 // Comparisons (numpy broadcasting, boolean result)
