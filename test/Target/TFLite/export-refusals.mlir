@@ -33,3 +33,11 @@ func.func @main(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
   %r = lite.left_shift %x, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %r : tensor<4xi32>
 }
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.erf' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no ERF builtin}}
+  %r = lite.erf %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}

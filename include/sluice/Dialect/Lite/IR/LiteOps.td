@@ -598,6 +598,16 @@ def Lite_RoundOp : Lite_UnaryOp<"round", "ROUND", "NONE", Lite_FloatTensor,
   let lowering = [{ math::RoundEvenOp::create(b, loc, x) }];
   let tfliteRuntimes = ["1.14.0"];
 }
+def Lite_ErfOp : Lite_UnaryOp<"erf", "", "NONE", Lite_FloatTensor,
+    "the error function"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Erf"];
+  let scalar = [{ std::erf(x) }];
+  let lowering = [{ math::ErfOp::create(b, loc, x) }];
+  let derivative = "mul(g, mul(1.1283791670955126, exp(neg(mul(x, x)))))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no ERF builtin, and no "
+                      "builtins compute erf exactly";
+}
 
 // A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
 // where the element of `input` has the property.
