@@ -41,3 +41,11 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = lite.erf %x : tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.softplus' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no SOFTPLUS builtin}}
+  %r = lite.softplus %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}

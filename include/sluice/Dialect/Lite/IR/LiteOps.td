@@ -608,6 +608,29 @@ def Lite_ErfOp : Lite_UnaryOp<"erf", "", "NONE", Lite_FloatTensor,
   let tfliteRefusal = "LiteRT 2.3's schema has no ERF builtin, and no "
                       "builtins compute erf exactly";
 }
+def Lite_SoftplusOp : Lite_UnaryOp<"softplus", "", "NONE", Lite_FloatTensor,
+    "log(1 + exp(x)) (TF's: x above -t, exp(x) below t, t = log(eps) + 2)"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Softplus"];
+  let scalar = [{ [&] {
+    T t = std::log(std::numeric_limits<T>::epsilon()) + T(2);
+    return x > -t ? x : x < t ? std::exp(x) : std::log1p(std::exp(x));
+  }() }];
+  let lowering = [{ [&]() -> Value {
+    double t = std::log(isa<Float64Type>(m.kind.type)
+                            ? std::numeric_limits<double>::epsilon()
+                            : double(std::numeric_limits<float>::epsilon())) +
+               2;
+    Value e = math::ExpOp::create(b, loc, x);
+    return m.select(m.compare(Relation::Greater, x, m.constantFloat(-t)), x,
+                    m.select(m.compare(Relation::Less, x, m.constantFloat(t)),
+                             e, math::Log1pOp::create(b, loc, e)));
+  }() }];
+  let derivative = "mul(g, logistic(x))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no SOFTPLUS builtin, and "
+                      "log(1 + exp(x)) from builtins overflows where TF's "
+                      "softplus does not";
+}
 
 // A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
 // where the element of `input` has the property.
