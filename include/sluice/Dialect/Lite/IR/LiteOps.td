@@ -631,6 +631,17 @@ def Lite_SoftplusOp : Lite_UnaryOp<"softplus", "", "NONE", Lite_FloatTensor,
                       "log(1 + exp(x)) from builtins overflows where TF's "
                       "softplus does not";
 }
+def Lite_EluOp : Lite_UnaryOp<"elu", "ELU", "NONE", Lite_FloatTensor,
+    "exp(x) - 1 below 0, x elsewhere"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Elu"];
+  let scalar = [{ x < T(0) ? std::exp(x) - T(1) : x }];
+  let lowering = [{
+    m.select(m.isNegative(x), m.sub(math::ExpOp::create(b, loc, x), m.constant(1)), x)
+  }];
+  let derivative = "select_v2(less(out, 0), mul(g, add(out, 1)), g)";
+  let tfliteRuntimes = ["1.14.0"];
+}
 
 // A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
 // where the element of `input` has the property.
