@@ -184,6 +184,13 @@ LogicalResult tflite_support::readBuiltinOptions(
     if (auto *options = op.builtin_options_as_ReducerOptions())
       read.boolean("keep_dims", options->keep_dims());
     return success();
+  case lite::BuiltinOptions::LeakyReluOptions: {
+    // alpha is an attribute the lite op requires (TFLite's default: 0).
+    auto *options = op.builtin_options_as_LeakyReluOptions();
+    attributes.append("alpha",
+                      builder.getF32FloatAttr(options ? options->alpha() : 0));
+    return success();
+  }
   case lite::BuiltinOptions::RandomOptions: {
     // Both seeds are attributes the lite op requires.
     auto *options = op.builtin_options_as_RandomOptions();

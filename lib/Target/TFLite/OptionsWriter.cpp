@@ -106,6 +106,9 @@ tflite_support::writeBuiltinOptions(flatbuffers::FlatBufferBuilder &fbb,
   case lite::BuiltinOptions::ShapeOptions:
     return written(
         fb::CreateShapeOptions(fbb, getTensorTypeOf(op->getResult(0))));
+  case lite::BuiltinOptions::LeakyReluOptions:
+    return written(fb::CreateLeakyReluOptions(
+        fbb, cast<lite::LeakyReluOp>(op).getAlpha().convertToFloat()));
   case lite::BuiltinOptions::RandomOptions: {
     auto random = cast<lite::RandomUniformOp>(op);
     return written(

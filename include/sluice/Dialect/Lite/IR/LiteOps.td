@@ -642,6 +642,18 @@ def Lite_EluOp : Lite_UnaryOp<"elu", "ELU", "NONE", Lite_FloatTensor,
   let derivative = "select_v2(less(out, 0), mul(g, add(out, 1)), g)";
   let tfliteRuntimes = ["1.14.0"];
 }
+def Lite_LeakyReluOp : Lite_UnaryOp<"leaky_relu", "LEAKY_RELU",
+    "LeakyReluOptions", Lite_FloatTensor, "x above 0, alpha * x elsewhere"> {
+  let arguments = (ins Lite_FloatTensor:$input, F32Attr:$alpha);
+  let tfOps = ["LeakyRelu"];
+  let scalar = [{ T(0) < x ? x : x * T(op.getAlpha().convertToDouble()) }];
+  let lowering = [{
+    m.select(m.compare(Relation::Greater, x, m.constant(0)), x,
+             m.mul(x, m.constantFloat(op.getAlpha().convertToDouble())))
+  }];
+  let derivative = "select_v2(greater(x, 0), g, mul(g, alpha))";
+  let tfliteRuntimes = ["1.13.1"];
+}
 
 // A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
 // where the element of `input` has the property.
