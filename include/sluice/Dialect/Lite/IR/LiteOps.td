@@ -654,6 +654,23 @@ def Lite_LeakyReluOp : Lite_UnaryOp<"leaky_relu", "LEAKY_RELU",
   let derivative = "select_v2(greater(x, 0), g, mul(g, alpha))";
   let tfliteRuntimes = ["1.13.1"];
 }
+def Lite_Relu6Op : Lite_UnaryOp<"relu6", "RELU6", "NONE", Lite_NumericTensor,
+    "min(max(x, 0), 6) (NaN stays NaN)"> {
+  let tfOps = ["Relu6"];
+  let kernelTypes = "numeric";
+  let scalar = [{ x <= T(0) ? T(0) : T(6) < x ? T(6) : x }];
+  let lowering = [{
+    m.select(m.compare(Relation::LessEqual, x, m.constant(0)), m.constant(0),
+             m.select(m.compare(Relation::Less, m.constant(6), x),
+                      m.constant(6), x))
+  }];
+  let derivative =
+      "select_v2(logical_and(greater(out, 0), less(out, 6)), g, zeros_like(g))";
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, "isOf(in, {Element::i8, Element::ui8})">];
+  let tfliteRuntimes = ["1.5.0", "1.14.0", "2.5.0"];
+}
 
 // A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
 // where the element of `input` has the property.
