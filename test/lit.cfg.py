@@ -79,8 +79,19 @@ config.substitutions.append(
 
 # The Python of the repository's virtual environment (utils/setup.sh), which
 # has numpy, TensorFlow and native LiteRT (ai_edge_litert).
-config.substitutions.append(
-    ("%venv_python", os.path.join(config.sluice_src_root, ".venv", "bin", "python")))
+venv_python = os.path.join(config.sluice_src_root, ".venv", "bin", "python")
+config.substitutions.append(("%venv_python", venv_python))
+
+# Where sluice-run --compare finds its engines (an installed Sluice never
+# looks into a source tree; the tests name the checkout's): the runners'
+# scripts (also for a build without the Python package, build-asan/), that
+# Python, and LiteRT.js's runner when its node_modules are installed.
+config.environment["SLUICE_ENGINES"] = os.path.join(
+    config.sluice_src_root, "python", "sluice", "engines")
+config.environment["SLUICE_PYTHON"] = venv_python
+litert_js = os.path.join(config.sluice_src_root, "test", "e2e", "litert")
+if os.path.isdir(os.path.join(litert_js, "node_modules", "@litertjs", "core")):
+    config.environment["SLUICE_LITERT_JS"] = os.path.join(litert_js, "run_tflite.mjs")
 
 # Open MPI's mpirun (Debian's openmpi-bin, utils/setup.sh): distributed runs
 # (sluice-run --distributed), one process per rank, as root and with more

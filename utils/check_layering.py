@@ -8,7 +8,14 @@ edge must not point to a higher layer:
   link     a library's LINK_LIBS naming a Sluice library (CMake);
   include  a source or header including "sluice/..." (C++ and TableGen).
 Edges within a layer are allowed. tools/, python/, test/ and unittests/ sit
-above every layer and are not checked.
+above every layer and are not checked for these.
+
+A third kind of edge points up from every layer: a run-time reach into the
+source tree (the built code knowing where the checkout is, which an
+installed Sluice does not have):
+  source   a CMakeLists.txt of lib/ or tools/ handing a library or tool the
+           source directory (PROJECT_SOURCE_DIR or CMAKE_SOURCE_DIR in a
+           compile definition).
 
 Prints one line per violation and
     layering: N libraries, N files, N violations
@@ -36,6 +43,9 @@ LINK_LIBS = re.compile(r"LINK_LIBS\s+(?:PUBLIC|PRIVATE)?([^)]*)\)", re.S)
 TARGET_LINK = re.compile(r"target_link_libraries\(\s*(\w+)\s+(?:PUBLIC|PRIVATE|INTERFACE)"
                          r"([^)]*)\)", re.S)
 INCLUDE = re.compile(r'^\s*(?:#\s*include|include)\s+"sluice/([^"]+)"', re.M)
+SOURCE_DIR_DEFINITION = re.compile(r"(?:COMPILE_DEFINITIONS|add_compile_definitions|"
+                                   r"target_compile_definitions)[^)]*\$\{(?:PROJECT|CMAKE)_SOURCE_DIR\}",
+                                   re.S)
 
 
 def layer_of(relative):
@@ -107,6 +117,15 @@ def main():
                         violations.append(f"{os.path.relpath(path, root)}: include: "
                                           f"sluice/{included} ({other[1]}) from the {own[1]} "
                                           "layer")
+    for base in ("lib", "tools"):
+        for directory, _, names in os.walk(os.path.join(root, base)):
+            if "CMakeLists.txt" not in names:
+                continue
+            path = os.path.join(directory, "CMakeLists.txt")
+            with open(path) as f:
+                if SOURCE_DIR_DEFINITION.search(f.read()):
+                    violations.append(f"{os.path.relpath(path, root)}: source: hands the code "
+                                      "the source directory, which an installed Sluice has not")
     for line in violations:
         print(line)
     print(f"layering: {len(libraries)} libraries, {files} files, {len(violations)} violations")

@@ -34,10 +34,6 @@ using namespace mlir;
 using namespace sluice;
 using interp::Tensor;
 
-#ifndef SLUICE_SOURCE_DIR
-#define SLUICE_SOURCE_DIR ""
-#endif
-
 namespace {
 
 /// The engines in the order they run and are listed.
@@ -374,32 +370,27 @@ bool Comparison::agrees() const {
 
 void sluice::setDefaultEngineLocations(CompareOptions &options,
                                        StringRef toolDir) {
+  auto fromEnvironment = [](const char *name) {
+    return llvm::sys::Process::GetEnv(name).value_or("");
+  };
   if (options.runnersDir.empty()) {
-    // A build tree's package, an installed package's, else the sources'
-    // (a build that made no Python package, e.g. build-asan/).
+    // $SLUICE_ENGINES, else a build tree's package, else an installed one's.
     SmallVector<SmallString<128>> candidates;
-    for (StringRef relative : {"../python/sluice/engines", "../engines"}) {
-      SmallString<128> &dir = candidates.emplace_back(toolDir);
-      llvm::sys::path::append(dir, relative);
-      llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
-    }
-    if (!StringRef(SLUICE_SOURCE_DIR).empty()) {
-      SmallString<128> &dir = candidates.emplace_back(SLUICE_SOURCE_DIR);
-      llvm::sys::path::append(dir, "python", "sluice", "engines");
-    }
+    candidates.emplace_back(fromEnvironment("SLUICE_ENGINES"));
+    if (!toolDir.empty())
+      for (StringRef relative : {"../python/sluice/engines", "../engines"}) {
+        SmallString<128> &dir = candidates.emplace_back(toolDir);
+        llvm::sys::path::append(dir, relative);
+        llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+      }
     for (const SmallString<128> &dir : candidates)
-      if (llvm::sys::fs::is_directory(dir)) {
+      if (!dir.empty() && llvm::sys::fs::is_directory(dir)) {
         options.runnersDir = dir.str().str();
         break;
       }
   }
-  if (std::optional<std::string> python =
-          llvm::sys::Process::GetEnv("SLUICE_PYTHON"))
-    options.pythons.push_back(*python);
-  SmallString<128> venv(SLUICE_SOURCE_DIR);
-  llvm::sys::path::append(venv, ".venv", "bin", "python");
-  if (!StringRef(SLUICE_SOURCE_DIR).empty() && llvm::sys::fs::exists(venv))
-    options.pythons.push_back(venv.str().str());
+  if (std::string python = fromEnvironment("SLUICE_PYTHON"); !python.empty())
+    options.pythons.push_back(python);
   options.pythons.push_back("python3");
   // Each once, where it first appears.
   llvm::StringSet<> seen;
@@ -409,14 +400,10 @@ void sluice::setDefaultEngineLocations(CompareOptions &options,
   if (options.node.empty())
     if (llvm::ErrorOr<std::string> node = llvm::sys::findProgramByName("node"))
       options.node = *node;
-  if (options.litertJSRunner.empty() && !StringRef(SLUICE_SOURCE_DIR).empty()) {
-    SmallString<128> runner(SLUICE_SOURCE_DIR), modules;
-    llvm::sys::path::append(runner, "test", "e2e", "litert");
-    modules = runner;
-    llvm::sys::path::append(modules, "node_modules", "@litertjs", "core");
-    llvm::sys::path::append(runner, "run_tflite.mjs");
-    if (llvm::sys::fs::exists(runner) && llvm::sys::fs::is_directory(modules))
-      options.litertJSRunner = runner.str().str();
+  if (options.litertJSRunner.empty()) {
+    std::string runner = fromEnvironment("SLUICE_LITERT_JS");
+    if (!runner.empty() && llvm::sys::fs::exists(runner))
+      options.litertJSRunner = runner;
   }
 }
 

@@ -90,9 +90,10 @@ def _compare(self, inputs=None, seed=0, engines=None, function="main",
 
     The engines: TensorFlow (for a program loaded from a GraphDef, run by
     the first Python with tensorflow among `python`, $SLUICE_PYTHON, this
-    interpreter, the source tree's .venv and python3), the v1 executor, the
+    interpreter and python3), the v1 executor, the
     lifted interpreter, native code, and the exported .tflite in native
-    LiteRT (a Python with ai_edge_litert) and LiteRT.js (Node). The
+    LiteRT (a Python with ai_edge_litert) and LiteRT.js (Node, with the
+    runner $SLUICE_LITERT_JS names). The
     reference is TensorFlow when it ran, else the executor, else the
     interpreter. inputs: as for run(); None draws them from `seed`
     (floats in [-1, 1), integers in [0, 10), a dynamic size is 2).

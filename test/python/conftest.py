@@ -34,6 +34,11 @@ E2E = REPO / "test" / "e2e"
 # The TensorFlow-written corpus kept in the repository (test/tf): each graph
 # with a .json of its feeds, fetches, inputs and TensorFlow's outputs.
 TF_CORPUS = REPO / "test" / "tf" / "corpus"
+# Program.compare()'s LiteRT.js engine: the checkout's runner, once `npm ci`
+# has installed its modules (Sluice itself never looks into a source tree).
+LITERT_JS = E2E / "litert"
+if (LITERT_JS / "node_modules" / "@litertjs" / "core").is_dir():
+    os.environ.setdefault("SLUICE_LITERT_JS", str(LITERT_JS / "run_tflite.mjs"))
 
 try:
     import sluice  # noqa: F401

@@ -151,8 +151,10 @@ static cl::list<std::string> compareEngines(
 static cl::list<std::string>
     pythons("python",
             cl::desc("With --compare: a Python with TensorFlow and/or "
-                     "ai_edge_litert, tried before $SLUICE_PYTHON, the source "
-                     "tree's .venv and python3 (repeatable)"),
+                     "ai_edge_litert, tried before $SLUICE_PYTHON and python3 "
+                     "(repeatable). The engines' runners are found in "
+                     "$SLUICE_ENGINES or the Python package next to "
+                     "sluice-run, LiteRT.js's as $SLUICE_LITERT_JS"),
             cl::value_desc("PY"), cl::cat(category));
 static cl::opt<double> relativeTolerance(
     "rtol", cl::desc("With --compare: relative tolerance of float outputs"),

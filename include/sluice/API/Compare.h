@@ -73,14 +73,14 @@ struct CompareOptions {
   int64_t maxMemoryBytes = RunOptions().maxMemoryBytes;
 };
 
-/// Where the engines live when nothing else says: `toolDir` is the
-/// directory of the running binary (its ../python/sluice/engines in a build
-/// tree, ../engines in an installed package, else the source tree's
-/// python/sluice/engines), the Pythons are
-/// $SLUICE_PYTHON, the source tree's .venv and `python3` on PATH, Node is
-/// `node` on PATH and LiteRT.js the source tree's test/e2e/litert runner
-/// when its node_modules are installed. Fields already set are kept; the
-/// default Pythons are added after those given.
+/// Where the engines live when nothing else says; nothing here looks into a
+/// source tree. The runners' directory is $SLUICE_ENGINES, else the Python
+/// package's next to `toolDir` (the running binary's directory: its
+/// ../python/sluice/engines in a build tree, ../engines in an installed
+/// package); the Pythons are $SLUICE_PYTHON and `python3` on PATH, after
+/// those given; Node is `node` on PATH; LiteRT.js's runner is
+/// $SLUICE_LITERT_JS (run_tflite.mjs next to its node_modules). Fields
+/// already set are kept.
 void setDefaultEngineLocations(CompareOptions &options,
                                llvm::StringRef toolDir);
 
