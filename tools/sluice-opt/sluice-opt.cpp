@@ -29,6 +29,7 @@ int main(int argc, char **argv) {
   sluice::executor::registerSluiceExecutorToLitePasses();
   sluice::executor::registerLiftControlFlowPipeline();
   sluice::lite::registerSluiceLitePasses();
+  sluice::lite::registerPrepareTFLitePipeline();
   sluice::executor::registerSluiceExecutorPasses();
   sluice::registerSluiceConversionPasses();
   sluice::registerSluiceNativeCodegenPasses();

@@ -1,6 +1,8 @@
 //===- TFLiteExport.cpp - lite programs to TFLite FlatBuffers -------------===//
 //
-// The model writer: subgraphs in the order they are reached from the entry
+// The TFLite exporter: sluice-prepare-tflite (lib/Dialect/Lite/Transforms/
+// PrepareTFLite.cpp) makes the module what the model holds, then the model
+// writer serialises it: subgraphs in the order they are reached from the entry
 // function (breadth first), one tensor per block argument and op result,
 // constants as tensors with buffers (buffer 0 is the empty buffer of every
 // other tensor; identical constants share one), one operator code per
@@ -19,23 +21,16 @@
 #include "TypeMapping.h"
 #include "sluice/Target/TFLite/ArenaPlan.h"
 
-#include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteDialect.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/SignatureNames.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
-#include "sluice/Kernels/Kernels.h"
-#include "sluice/Kernels/TensorIO.h"
 #include "sluice/Runtime/ResourceLimits.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
-#include "mlir/Transforms/Passes.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <deque>
@@ -543,206 +538,6 @@ LogicalResult ModelWriter::write(func::FuncOp entry, llvm::raw_ostream &os) {
   return success();
 }
 
-/// Whether LiteRT may make `value` a dynamic tensor, sized only while the
-/// model runs: the outputs of a WHILE (whose body may resize a tensor), of
-/// a READ_VARIABLE, and of a TILE whose multiples are computed. LiteRT
-/// leaves a model output bound to such a tensor unfilled, and LiteRT.js
-/// reads it as zeros or garbage.
-static bool mayBeDynamicTensor(Value value) {
-  if (auto tile = value.getDefiningOp<lite::TileOp>())
-    return !matchPattern(tile.getMultiples(), m_Constant());
-  return value.getDefiningOp<lite::WhileOp>() ||
-         value.getDefiningOp<lite::ReadVariableOp>();
-}
-
-/// Replaces `use`'s value by the constant LiteRT computes it as when it
-/// prepares the model, if it does: a SHAPE of a statically shaped tensor,
-/// and any effect-free builtin on such values and constants (LiteRT's
-/// kernels compute MUL, RESHAPE, GATHER, CONCATENATION, TILE, ... of
-/// constant inputs in Prepare, as a read-only tensor their Invoke no longer
-/// writes). Computed with the reference kernels, as -lite-fold-constants
-/// does, but at any size.
-static void foldPreparedValue(OpOperand &use, OpBuilder &builder) {
-  Value value = use.get();
-  auto isStaticShapeOf = [](Operation *op) {
-    auto shape = dyn_cast<lite::ShapeOp>(op);
-    return shape &&
-           cast<ShapedType>(shape.getInput().getType()).hasStaticShape();
-  };
-  // The ops `value` is computed by, each needing only constants.
-  llvm::SetVector<Operation *> slice;
-  SmallVector<Value> worklist{value};
-  while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val().getDefiningOp();
-    if (!op)
-      return; // an input: known only at run time
-    if (!slice.insert(op) || matchPattern(op, m_Constant()) ||
-        isStaticShapeOf(op))
-      continue;
-    if (!isa<lite::TFLiteBuiltinOpInterface>(op) || op->getNumRegions() ||
-        !isMemoryEffectFree(op) ||
-        !llvm::all_of(op->getResultTypes(), [](Type type) {
-          auto tensor = dyn_cast<RankedTensorType>(type);
-          return tensor && tensor.hasStaticShape();
-        }))
-      return;
-    llvm::append_range(worklist, op->getOperands());
-  }
-  if (slice.size() == 1 && matchPattern(value, m_Constant()))
-    return;
-  SmallVector<Operation *> order = slice.takeVector();
-  llvm::sort(order,
-             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  DenseMap<Value, interp::Tensor> values;
-  for (Operation *op : order) {
-    SmallVector<interp::Tensor> results;
-    std::string error;
-    ElementsAttr attr;
-    if (matchPattern(op->getResult(0), m_Constant(&attr))) {
-      FailureOr<interp::Tensor> tensor = interp::tensorFromAttr(attr, error);
-      if (failed(tensor))
-        return;
-      results.push_back(std::move(*tensor));
-    } else if (isStaticShapeOf(op)) {
-      auto type = cast<RankedTensorType>(op->getResult(0).getType());
-      unsigned width = type.getElementTypeBitWidth();
-      SmallVector<APInt> dims;
-      for (int64_t dim :
-           cast<ShapedType>(op->getOperand(0).getType()).getShape())
-        dims.push_back(APInt(width, dim, /*isSigned=*/true));
-      FailureOr<interp::Tensor> tensor =
-          interp::tensorFromAttr(DenseElementsAttr::get(type, dims), error);
-      if (failed(tensor))
-        return;
-      results.push_back(std::move(*tensor));
-    } else {
-      SmallVector<interp::Tensor> operands;
-      for (Value operand : op->getOperands())
-        operands.push_back(values.at(operand));
-      ScopedDiagnosticHandler silence(op->getContext(),
-                                      [](Diagnostic &) { return success(); });
-      if (failed(interp::evaluateLiteOp(op, operands, results)))
-        return; // a run-time error: left for the run to report
-    }
-    for (auto [result, tensor] : llvm::zip_equal(op->getResults(), results))
-      values.try_emplace(result, std::move(tensor));
-  }
-  auto type = cast<RankedTensorType>(value.getType());
-  const interp::Tensor &tensor = values.at(value);
-  if (tensor.getShape() != type.getShape())
-    return;
-  use.set(lite::ConstantOp::create(builder, value.getLoc(),
-                                   interp::tensorToAttr(tensor, type)));
-  // The ops left unused are not written.
-  for (Operation *op : llvm::reverse(order))
-    if (op->use_empty())
-      op->erase();
-}
-
-/// Replaces each output of `function` that LiteRT computes when it prepares
-/// the model (foldPreparedValue) by that constant. Such a tensor is never
-/// written while the model runs: an IF whose branch returns it has pointed
-/// the branch's output at its own output buffer, which stays unwritten
-/// (zeros or garbage in both LiteRT runtimes; for a SHAPE, native LiteRT
-/// then frees a buffer twice), and LiteRT.js reads an entry output that is
-/// one as memory never written. -lite-fold-constants leaves results of
-/// more than max-elements elements, and SHAPE, to this.
-static void foldPreparedOutputs(func::FuncOp function) {
-  Operation *ret = function.getBody().front().getTerminator();
-  OpBuilder builder(ret);
-  for (OpOperand &operand : ret->getOpOperands())
-    foldPreparedValue(operand, builder);
-}
-
-/// Gives every subgraph output its own tensor: a function result that is an
-/// argument, or a value returned twice, becomes a copy (a RESHAPE to its own
-/// shape), since a TFLite subgraph's output tensors must be distinct from
-/// each other and from its inputs; so does an entry result that may be a
-/// dynamic tensor (mayBeDynamicTensor).
-static void materializeOutputCopies(func::FuncOp function, bool isEntry,
-                                    bool isLoopBody) {
-  Operation *ret = function.getBody().front().getTerminator();
-  OpBuilder builder(ret);
-  llvm::SmallPtrSet<Value, 8> seen;
-  for (OpOperand &operand : ret->getOpOperands()) {
-    Value value = operand.get();
-    // Inside a region's subgraph a dynamic tensor, or an input passed
-    // through unchanged (a loop's captured values), is fine: IF and WHILE
-    // copy their subgraphs' outputs.
-    bool dynamic = isEntry && mayBeDynamicTensor(value);
-    bool passedThrough = isEntry && isa<BlockArgument>(value);
-    // Except a loop body yielding its input i as output j > i (a swap or a
-    // rotation): LiteRT's WHILE copies outputs into inputs slot by slot, so
-    // input i is overwritten before output j is read.
-    auto argument = dyn_cast<BlockArgument>(value);
-    bool overwrittenFirst =
-        isLoopBody && argument &&
-        argument.getArgNumber() < operand.getOperandNumber();
-    if (!passedThrough && !dynamic && !overwrittenFirst &&
-        seen.insert(value).second)
-      continue;
-    // A constant gets a constant tensor of its own rather than a RESHAPE of
-    // it: LiteRT computes such a RESHAPE when it prepares the model, and its
-    // IF kernel (LiteRT 2.3) then redirects that output's data to the IF's
-    // output buffer, which the interpreter's destructor frees as its own
-    // (free(): invalid pointer when a program ends); LiteRT.js reads such
-    // an entry output as zeros (foldPreparedOutputs).
-    if (auto constant = value.getDefiningOp<lite::ConstantOp>()) {
-      operand.set(builder.clone(*constant)->getResult(0));
-      continue;
-    }
-    operand.set(lite::createReshapeCopy(builder, ret->getLoc(), value,
-                                        value.getType()));
-  }
-}
-
-/// TFLite has no assertion operator: each lite.assert is dropped with a
-/// warning (TensorFlow's converter drops Assert too), with what only it
-/// used, and a lite.if left with nothing to do.
-static void dropAssertions(ModuleOp module) {
-  // Erases what only `value` used, transitively. Each op is pending once:
-  // one that uses a value twice would otherwise push its definition twice,
-  // and the second look would be at an op already erased.
-  auto eraseDeadDefinitions = [](Value value) {
-    llvm::SetVector<Operation *> worklist;
-    if (Operation *def = value.getDefiningOp())
-      worklist.insert(def);
-    while (!worklist.empty()) {
-      Operation *def = worklist.pop_back_val();
-      if (!isOpTriviallyDead(def))
-        continue;
-      for (Value operand : def->getOperands())
-        if (Operation *producer = operand.getDefiningOp())
-          worklist.insert(producer);
-      def->erase();
-    }
-  };
-  SmallVector<lite::AssertOp> assertions;
-  module.walk([&](lite::AssertOp op) { assertions.push_back(op); });
-  for (lite::AssertOp op : assertions) {
-    op.emitWarning("TFLite has no assertion: the exported model does not "
-                   "check '")
-        << op.getMessage() << "' (TensorFlow's converter drops Assert too)";
-    Value condition = op.getCondition();
-    Operation *parent = op->getParentOp();
-    op.erase();
-    eraseDeadDefinitions(condition);
-    // An if whose branches are now empty (only their yields) and that has
-    // no results does nothing.
-    while (auto branch = dyn_cast_or_null<lite::IfOp>(parent)) {
-      if (branch->getNumResults() != 0 ||
-          !llvm::all_of(branch->getRegions(), [](Region &region) {
-            return region.empty() || region.front().getOperations().size() == 1;
-          }))
-        break;
-      parent = branch->getParentOp();
-      Value predicate = branch.getCond();
-      branch.erase();
-      eraseDeadDefinitions(predicate);
-    }
-  }
-}
-
 LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
                                    const TFLiteExportOptions &options,
                                    TimingScope *timing,
@@ -751,72 +546,46 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   if (!entry)
     return module.emitError("cannot be exported: no function @")
            << options.entryFunction;
-  // Calls (a GraphDef's PartitionedCall) are inlined: TFLite would need
-  // CALL_ONCE subgraphs for them. Then regions become subgraphs.
   // The exporter creates lite ops (copies, outlined regions) even in a
   // module that has none yet.
   module.getContext()->getOrLoadDialect<lite::LiteDialect>();
-  dropAssertions(module);
   DialectRegistry registry;
   func::registerInlinerExtension(registry);
   module.getContext()->appendDialectRegistry(registry);
-  PassManager pm(module.getContext());
-  // No clean-up pipeline after inlining (the default one canonicalizes): the
-  // model holds the program as written, so that export -> import -> export
-  // gives the same bytes. Canonicalization would hoist and merge constants
-  // the importer recreates where the file has them.
-  pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
-  // Every tensor as ranked and static as the program allows (LiteRT reads
-  // a shapeless output as a scalar), and constant arithmetic folded by the
-  // one folding rule set the native path uses (LiteRT.js leaves an output
-  // computed only from constants unfilled; TF's converter folds it too).
-  // Elementwise ops without a builtin, as the builtins their records
-  // decompose them into.
-  pm.addPass(lite::createLiteDecomposeForTFLitePass());
-  pm.addPass(lite::createLiteInferShapesPass());
-  pm.addPass(lite::createLiteFoldConstantsPass());
-  // TFLite has no stacks: TF1's (the forward values a loop's gradient
-  // saves) become lists the loops carry. Lists (TensorArrays) as builtins
-  // on tensors: FILL, DYNAMIC_UPDATE_SLICE, GATHER; growing ones with a
-  // storage that doubles when full and a length beside it.
-  pm.addPass(lite::createLiteStacksAsListsPass());
-  pm.addPass(lite::createLiteLegalizeListsPass());
-  // The plan applies BufferAliasing's decisions, recorded while the regions
-  // are still inline.
+  // A value of an element type TFLite has no tensor type for is refused
+  // before the preparation gives it ops (copies) that could not hold it.
+  WalkResult types = module.walk([](Operation *op) {
+    auto refuse = [&](Value value, Location loc) {
+      auto type = dyn_cast<TensorType>(value.getType());
+      if (!type || tflite_support::getTensorType(type.getElementType()))
+        return false;
+      emitError(loc, "cannot be exported: TFLite has no tensor type for ")
+          << type.getElementType();
+      return true;
+    };
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument argument : block.getArguments())
+          if (refuse(argument, op->getLoc()))
+            return WalkResult::interrupt();
+    for (Value result : op->getResults())
+      if (refuse(result, op->getLoc()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (types.wasInterrupted())
+    return failure();
+  // Everything the model needs of the IR is done by sluice-prepare-tflite,
+  // which sluice-opt runs too; what follows only checks and writes.
   bool planBuffers =
       options.planBuffers || module->hasAttr(lite::getPlanBuffersAttrName());
-  if (planBuffers)
-    pm.addPass(lite::createLitePlanBuffersPass());
-  pm.addPass(lite::createLiteOutlineRegionsPass());
+  PassManager pm(module.getContext());
+  lite::buildPrepareTFLitePipeline(pm, {options.entryFunction, planBuffers});
   if (timing && *timing)
     pm.enableTiming(*timing);
   if (failed(pm.run(module)))
     return failure();
   TimingScope writeTiming = timing ? timing->nest("write") : TimingScope();
-  // The function an outlined region calls (-lite-outline-regions), if any.
-  auto calleeOf = [&](Region &region) -> Operation * {
-    auto call = dyn_cast<func::CallOp>(region.front().front());
-    return call ? module.lookupSymbol(call.getCalleeAttr()) : nullptr;
-  };
-  llvm::SmallPtrSet<Operation *, 8> loopBodies, branches;
-  module.walk([&](Operation *op) {
-    if (auto loop = dyn_cast<lite::WhileOp>(op)) {
-      if (Operation *body = calleeOf(loop.getBody()))
-        loopBodies.insert(body);
-    } else if (auto branch = dyn_cast<lite::IfOp>(op)) {
-      for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()})
-        if (Operation *callee = calleeOf(*region))
-          branches.insert(callee);
-    }
-  });
-  for (func::FuncOp function : module.getOps<func::FuncOp>()) {
-    if (function.isExternal())
-      continue;
-    if (function == entry || branches.contains(function))
-      foldPreparedOutputs(function);
-    materializeOutputCopies(function, function == entry,
-                            loopBodies.contains(function));
-  }
   return ModelWriter(module, planBuffers, options.requireLiteRTKernels, layout)
       .write(entry, os);
 }

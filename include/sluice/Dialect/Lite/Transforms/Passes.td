@@ -143,6 +143,40 @@ def LiteDecomposeForTFLitePass : Pass<"lite-decompose-for-tflite"> {
   }];
 }
 
+def LiteDropAssertionsPass : Pass<"lite-drop-assertions", "::mlir::ModuleOp"> {
+  let summary = "drop lite.assert, with a warning, for TFLite";
+  let description = [{
+    TFLite has no assertion operator: each `lite.assert` is dropped with a
+    warning (TensorFlow's converter drops Assert too), with what only it
+    used, and a `lite.if` left with nothing to do.
+  }];
+}
+
+def LitePrepareTFLiteOutputsPass
+    : Pass<"lite-prepare-tflite-outputs", "::mlir::ModuleOp"> {
+  let summary = "give every subgraph output the tensor LiteRT needs";
+  let description = [{
+    Runs on a module whose regions are outlined (`-lite-outline-regions`),
+    last before the TFLite model is written:
+
+    - an output of the entry function or of an if branch that LiteRT
+      computes when it prepares the model (a SHAPE of a static tensor, any
+      effect-free builtin of constants) becomes that constant: LiteRT never
+      writes such a tensor while the model runs, so an IF pointing its
+      output at it, or LiteRT.js reading an entry output, would see memory
+      never written;
+    - an output that is an input, a value returned twice, an entry output
+      LiteRT may make dynamic (of a WHILE, READ_VARIABLE, TILE of computed
+      multiples), or a loop body's input i yielded as output j > i (LiteRT's
+      WHILE copies outputs into inputs slot by slot) becomes a copy of its
+      own (a RESHAPE to its own shape; a constant is cloned).
+  }];
+  let options = [
+    Option<"entryFunction", "entry-function", "std::string",
+           /*default=*/"\"main\"", "The function that becomes subgraph 0">,
+  ];
+}
+
 def LiteLegalizeListsPass : Pass<"lite-legalize-lists", "::mlir::ModuleOp"> {
   let summary = "rewrite the list ops into TFLite builtins";
   let description = [{
