@@ -62,11 +62,13 @@ def elementwise_ops():
         records = json.load(f)["ops"]
     ops = {}
     for record in records:
-        if record["tflite"] != "builtin" or record["kind"] not in ("unary", "binary"):
+        if record["tflite"] != "builtin" or record["kind"] not in ("unary", "binary", "compare"):
             continue
-        maker = unary if record["kind"] == "unary" else binary
-        ops[record["tflite_builtin"]] = (maker(record["mnemonic"], attribute_text(record["attributes"]))
-                                         if record["kind"] == "unary" else maker(record["mnemonic"]))
+        if record["kind"] == "unary":
+            maker = unary(record["mnemonic"], attribute_text(record["attributes"]))
+        else:
+            maker = binary(record["mnemonic"], "i1" if record["kind"] == "compare" else None)
+        ops[record["tflite_builtin"]] = maker
     return ops
 
 
@@ -91,9 +93,6 @@ def shaped(body, result_shape, arg_shape=(2, 3), extra=""):
 # type of the program's first argument (CAST: its input; FILL: its value).
 # The elementwise ops' entries come from their records (elementwise_ops).
 OPS = {
-    "LESS": binary("less", "i1"), "LESS_EQUAL": binary("less_equal", "i1"),
-    "GREATER": binary("greater", "i1"), "GREATER_EQUAL": binary("greater_equal", "i1"),
-    "EQUAL": binary("equal", "i1"), "NOT_EQUAL": binary("not_equal", "i1"),
     "SUM": reduce("sum"), "MEAN": reduce("mean"), "REDUCE_MAX": reduce("reduce_max"),
     "REDUCE_MIN": reduce("reduce_min"),
     "SELECT_V2": lambda ty: ([t([4], "i1"), t([4], ty), t([4], ty)],

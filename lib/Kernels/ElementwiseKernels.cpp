@@ -536,9 +536,6 @@ std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
   auto arithmetic = [&](P precondition, auto fn) {
     return evaluateArithmetic(op, operands, results, precondition, fn);
   };
-  auto compare = [&](auto fn) {
-    return evaluateComparison(op, operands, results, fn);
-  };
   // The dispatchers of the records' kernels (LiteElementwiseKernels.inc).
   using E = ElementTypes;
   auto floatUnary = [&](auto fn) {
@@ -558,6 +555,12 @@ std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
   };
   [[maybe_unused]] auto integerBinary = [&](auto fn) {
     return evaluateBinary<E::Integer>(op, operands, results, fn);
+  };
+  auto boolBinary = [&](auto fn) {
+    return evaluateLogical(op, operands, results, fn);
+  };
+  auto anyCompare = [&](auto fn) {
+    return evaluateComparison(op, operands, results, fn);
   };
   using Result = std::optional<LogicalResult>;
   return llvm::TypeSwitch<Operation *, Result>(op)
@@ -592,42 +595,6 @@ std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
       .Case([&](lite::PowOp) {
         return arithmetic(P::NonnegativeExponent,
                           [](auto x, auto y) { return power(x, y); });
-      })
-      .Case([&](lite::MaximumOp) {
-        return arithmetic(P::None,
-                          [](auto x, auto y) { return maximum(x, y); });
-      })
-      .Case([&](lite::MinimumOp) {
-        return arithmetic(P::None,
-                          [](auto x, auto y) { return minimum(x, y); });
-      })
-      // Comparisons.
-      .Case([&](lite::LessOp) {
-        return compare([](auto x, auto y) { return x < y; });
-      })
-      .Case([&](lite::LessEqualOp) {
-        return compare([](auto x, auto y) { return x <= y; });
-      })
-      .Case([&](lite::GreaterOp) {
-        return compare([](auto x, auto y) { return x > y; });
-      })
-      .Case([&](lite::GreaterEqualOp) {
-        return compare([](auto x, auto y) { return x >= y; });
-      })
-      .Case([&](lite::EqualOp) {
-        return compare([](auto x, auto y) { return x == y; });
-      })
-      .Case([&](lite::NotEqualOp) {
-        return compare([](auto x, auto y) { return x != y; });
-      })
-      // Logical ops.
-      .Case([&](lite::LogicalAndOp) {
-        return evaluateLogical(op, operands, results,
-                               [](bool x, bool y) { return x && y; });
-      })
-      .Case([&](lite::LogicalOrOp) {
-        return evaluateLogical(op, operands, results,
-                               [](bool x, bool y) { return x || y; });
       })
       .Case([&](lite::LogicalNotOp) {
         return evaluateLogicalNot(op, operands[0], results);

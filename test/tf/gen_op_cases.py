@@ -224,24 +224,25 @@ def main():
     writer = gen_corpus.Writer(args.out)
     skipped = []
     for op in table:
-        if op["kind"] not in ("unary", "predicate", "binary") or not op["tf_ops"]:
+        if op["kind"] not in ("unary", "predicate", "binary", "compare") or not op["tf_ops"]:
             continue
-        operands = ["x", "y"] if op["kind"] == "binary" else ["x"]
+        two = op["kind"] in ("binary", "compare")
+        operands = ["x", "y"] if two else ["x"]
         attributes = {name: ATTRIBUTE_VALUES[kind] for name, kind in op.get("attributes", {}).items()}
-        directory = "ops_binary" if op["kind"] == "binary" else "ops_unary"
+        directory = "ops_binary" if two else "ops_unary"
         for tf_op in op["tf_ops"]:
             for dtype in DTYPES.get(op["kernel_types"], []):
                 if not tf_has_kernel(tf, tf_op, dtype, operands, attributes):
                     skipped.append(f"{tf_op} {dtype}")
                     continue
                 seed = stable_seed(tf_op)
-                runs = (binary_runs if op["kind"] == "binary" else unary_runs)(dtype, seed)
+                runs = (binary_runs if two else unary_runs)(dtype, seed)
                 name = f"{tf_op}_{dtype}"
                 described = "".join(f", {k}={v}" for k, v in attributes.items())
                 writer.write(name, directory, "tf1",
                              f"lite.{op['mnemonic']} from TF's {tf_op} on {dtype}{described}: "
                              + ("edge value pairs, extremes, denormals, broadcast random, empty, scalar"
-                                if op["kind"] == "binary" else
+                                if two else
                                 "edge values, extremes, denormals, random, empty, scalar"),
                              op_graph(tf, tf_op, dtype, operands, attributes), operands, ["out:0"],
                              [inputs for inputs, _ in runs], op["tf_tolerance"])

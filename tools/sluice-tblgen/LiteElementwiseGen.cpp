@@ -63,12 +63,13 @@ StringRef mnemonic(const Record *def) {
 }
 
 /// What the record's op is: "unary" (result of the operand's type),
-/// "predicate" (one operand, bool result of its shape) or "binary" (two
-/// operands broadcast like numpy).
+/// "predicate" (one operand, bool result of its shape), "binary" (two
+/// operands broadcast like numpy) or "compare" (the same with a bool
+/// result).
 StringRef kindOf(const Record *def) {
   unsigned operands = Operator(def).getNumOperands();
   if (operands == 2)
-    return "binary";
+    return def->isSubClassOf("Lite_CompareOp") ? "compare" : "binary";
   if (operands != 1)
     PrintFatalError(def->getLoc(),
                     "an elementwise record has one or two operands");
@@ -77,7 +78,7 @@ StringRef kindOf(const Record *def) {
 
 /// The names the scalar and lowering expressions see as elements.
 SmallVector<StringRef, 2> elementNames(const Record *def) {
-  if (kindOf(def) == "binary")
+  if (Operator(def).getNumOperands() == 2)
     return {"x", "y"};
   return {"x"};
 }
@@ -86,14 +87,17 @@ SmallVector<StringRef, 2> elementNames(const Record *def) {
 /// types it names in `kernelTypes` (`floatUnary`, `integerBinary`, ...).
 std::string kernelDispatcher(const Record *def) {
   StringRef types = def->getValueAsString("kernelTypes");
-  if (types != "float" && types != "numeric" && types != "integer")
-    PrintFatalError(def->getLoc(), "a generated kernel takes kernelTypes "
-                                   "\"float\", \"numeric\" or \"integer\", "
-                                   "not \"" +
-                                       types + "\"");
   StringRef kind = kindOf(def);
-  if (kind == "predicate" && types != "float")
-    PrintFatalError(def->getLoc(), "a predicate's kernel takes \"float\"");
+  // What each kind of op has a dispatcher for (ElementwiseKernels.cpp).
+  bool known = kind == "compare"     ? types == "any"
+               : kind == "predicate" ? types == "float"
+               : kind == "binary"    ? types == "float" || types == "numeric" ||
+                                           types == "integer" || types == "bool"
+                                     : types == "float" || types == "numeric";
+  if (!known)
+    PrintFatalError(def->getLoc(), "a generated " + kind +
+                                       " kernel does not take kernelTypes \"" +
+                                       types + "\"");
   std::string suffix = kind.str();
   suffix[0] = toUpper(suffix[0]);
   return (types + suffix).str();
@@ -116,7 +120,9 @@ bool emitKernels(const RecordKeeper &records, raw_ostream &os) {
     SmallVector<std::string, 2> parameters;
     for (StringRef name : elementNames(def))
       parameters.push_back(("auto " + name).str());
-    StringRef resultType = kindOf(def) == "predicate" ? "bool" : "T";
+    StringRef kind = kindOf(def);
+    StringRef resultType =
+        kind == "predicate" || kind == "compare" ? "bool" : "T";
     os << formatv("      .Case([&]([[maybe_unused]] {0} op) {{\n"
                   "        return {1}([&]({2}) {{\n"
                   "          using T [[maybe_unused]] = decltype(x);\n"
@@ -347,8 +353,9 @@ bool emitGradients(const RecordKeeper &records, raw_ostream &os) {
     bool isBinary = kindOf(def) == "binary";
     if (derivative.empty() && rhsDerivative.empty())
       continue;
-    if (kindOf(def) == "predicate")
-      PrintFatalError(def->getLoc(), "a predicate has no gradient");
+    if (kindOf(def) == "predicate" || kindOf(def) == "compare")
+      PrintFatalError(def->getLoc(), "an op with a bool result has no "
+                                     "gradient");
     if (isBinary && (derivative.empty() || rhsDerivative.empty()))
       PrintFatalError(def->getLoc(), "a binary op's gradient needs both "
                                      "`derivative` and `rhsDerivative`");
@@ -503,6 +510,7 @@ bool emitTFImport(const RecordKeeper &records, raw_ostream &os) {
   for (const Record *def : elementwiseRecords(records)) {
     StringRef kind = kindOf(def);
     StringRef result = kind == "binary"      ? "Broadcast"
+                       : kind == "compare"   ? "BroadcastBool"
                        : kind == "predicate" ? "SameShapeBool"
                                              : "SameAsInput";
     StringRef attrs =

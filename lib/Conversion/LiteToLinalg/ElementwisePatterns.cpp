@@ -60,19 +60,7 @@ struct ElementKind {
 
 enum class Relation { Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual };
 
-enum class BinaryKind {
-  Add,
-  Sub,
-  Mul,
-  Div,
-  FloorDiv,
-  FloorMod,
-  Pow,
-  Maximum,
-  Minimum,
-  LogicalAnd,
-  LogicalOr
-};
+enum class BinaryKind { Add, Sub, Mul, Div, FloorDiv, FloorMod, Pow };
 
 /// Scalar arithmetic on elements of one kind, with the interpreter's
 /// semantics; picks float, signed or unsigned ops.
@@ -351,14 +339,6 @@ static Value computeBinary(const ElementMath &math, BinaryKind kind, Value x,
     return math.floorMod(x, y);
   case BinaryKind::Pow:
     return math.pow(x, y);
-  case BinaryKind::Maximum:
-    return math.maximum(x, y);
-  case BinaryKind::Minimum:
-    return math.minimum(x, y);
-  case BinaryKind::LogicalAnd:
-    return arith::AndIOp::create(math.builder, math.loc, x, y);
-  case BinaryKind::LogicalOr:
-    return arith::OrIOp::create(math.builder, math.loc, x, y);
   }
   llvm_unreachable("unknown binary op kind");
 }
@@ -494,23 +474,6 @@ struct BinaryLowering : OpConversionPattern<OpTy> {
   }
 };
 
-template <typename OpTy, Relation Rel>
-struct ComparisonLowering : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    ElementKind kind = ElementKind::of(op.getLhs().getType());
-    auto compute = [&](OpBuilder &builder, Location loc, ValueRange elements) {
-      return ElementMath(builder, loc, kind)
-          .compare(Rel, elements[0], elements[1]);
-    };
-    return replaceElementwise(rewriter, op, adaptor.getOperands(),
-                              *this->getTypeConverter(), compute);
-  }
-};
-
 /// An op of an elementwise record whose element `Element::compute` builds
 /// from the operands' elements (the structs LiteElementwiseLowerings.inc
 /// generates from the records' `lowering`); ElementMath computes in the
@@ -589,25 +552,12 @@ struct ZerosLikeLowering : OpConversionPattern<lite::ZerosLikeOp> {
 void populateElementwisePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
   using B = BinaryKind;
-  using R = Relation;
   patterns.add<
       BinaryLowering<lite::AddOp, B::Add>, BinaryLowering<lite::SubOp, B::Sub>,
       BinaryLowering<lite::MulOp, B::Mul>, BinaryLowering<lite::DivOp, B::Div>,
       BinaryLowering<lite::FloorDivOp, B::FloorDiv>,
       BinaryLowering<lite::FloorModOp, B::FloorMod>,
-      BinaryLowering<lite::PowOp, B::Pow>,
-      BinaryLowering<lite::MaximumOp, B::Maximum>,
-      BinaryLowering<lite::MinimumOp, B::Minimum>,
-      BinaryLowering<lite::LogicalAndOp, B::LogicalAnd>,
-      BinaryLowering<lite::LogicalOrOp, B::LogicalOr>>(converter,
-                                                       patterns.getContext());
-  patterns.add<ComparisonLowering<lite::LessOp, R::Less>,
-               ComparisonLowering<lite::LessEqualOp, R::LessEqual>,
-               ComparisonLowering<lite::GreaterOp, R::Greater>,
-               ComparisonLowering<lite::GreaterEqualOp, R::GreaterEqual>,
-               ComparisonLowering<lite::EqualOp, R::Equal>,
-               ComparisonLowering<lite::NotEqualOp, R::NotEqual>>(
-      converter, patterns.getContext());
+      BinaryLowering<lite::PowOp, B::Pow>>(converter, patterns.getContext());
   patterns.add<SLUICE_ELEMENTWISE_LOWERINGS>(converter, patterns.getContext());
   patterns.add<SelectLowering, CastLowering, ZerosLikeLowering>(
       converter, patterns.getContext());

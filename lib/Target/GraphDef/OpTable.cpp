@@ -98,17 +98,6 @@ constexpr OpMapping kMappings[] = {
   {"FloorDiv", lite::FloorDivOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
   {"FloorMod", lite::FloorModOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
   {"Pow", lite::PowOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"Maximum", lite::MaximumOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"Minimum", lite::MinimumOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"LogicalAnd", lite::LogicalAndOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"LogicalOr", lite::LogicalOrOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  // Comparisons.
-  {"Less", lite::LessOp::getOperationName(), ResultRule::BroadcastBool, AttrRule::Plain},
-  {"LessEqual", lite::LessEqualOp::getOperationName(), ResultRule::BroadcastBool, AttrRule::Plain},
-  {"Greater", lite::GreaterOp::getOperationName(), ResultRule::BroadcastBool, AttrRule::Plain},
-  {"GreaterEqual", lite::GreaterEqualOp::getOperationName(), ResultRule::BroadcastBool, AttrRule::Plain},
-  {"Equal", lite::EqualOp::getOperationName(), ResultRule::BroadcastBool, AttrRule::Plain},
-  {"NotEqual", lite::NotEqualOp::getOperationName(), ResultRule::BroadcastBool, AttrRule::Plain},
   // The elementwise records' `tfOps` (LiteOps.td, sluice-tblgen).
 #include "sluice/Dialect/Lite/IR/LiteTFImport.inc"
   {"AddN", lite::AddOp::getOperationName(), ResultRule::SameAsInput, AttrRule::AddN},

@@ -228,6 +228,10 @@ def Lite_PowOp : Lite_BinaryOp<"pow", "POW", "PowOptions",
 }
 def Lite_MaximumOp : Lite_BinaryOp<"maximum", "MAXIMUM",
     "MaximumMinimumOptions", Lite_NumericTensor, "the maximum"> {
+  let tfOps = ["Maximum"];
+  let kernelTypes = "numeric";
+  let scalar = [{ maximum(x, y) }];
+  let lowering = [{ m.maximum(x, y) }];
   let tfliteVersions = [
     TFLiteVersion<4, kI16>,
     TFLiteVersion<3, kBroadcast5D>,
@@ -236,6 +240,10 @@ def Lite_MaximumOp : Lite_BinaryOp<"maximum", "MAXIMUM",
 }
 def Lite_MinimumOp : Lite_BinaryOp<"minimum", "MINIMUM",
     "MaximumMinimumOptions", Lite_NumericTensor, "the minimum"> {
+  let tfOps = ["Minimum"];
+  let kernelTypes = "numeric";
+  let scalar = [{ minimum(x, y) }];
+  let lowering = [{ m.minimum(x, y) }];
   let tfliteVersions = [
     TFLiteVersion<4, kI16>,
     TFLiteVersion<3, kBroadcast5D>,
@@ -244,10 +252,18 @@ def Lite_MinimumOp : Lite_BinaryOp<"minimum", "MINIMUM",
 }
 def Lite_LogicalAndOp : Lite_BinaryOp<"logical_and", "LOGICAL_AND",
     "LogicalAndOptions", Lite_BoolTensor, "the logical and"> {
+  let tfOps = ["LogicalAnd"];
+  let kernelTypes = "bool";
+  let scalar = [{ x && y }];
+  let lowering = [{ arith::AndIOp::create(b, loc, x, y) }];
   let tfliteRuntimes = ["1.11.0"];
 }
 def Lite_LogicalOrOp : Lite_BinaryOp<"logical_or", "LOGICAL_OR",
     "LogicalOrOptions", Lite_BoolTensor, "the logical or"> {
+  let tfOps = ["LogicalOr"];
+  let kernelTypes = "bool";
+  let scalar = [{ x || y }];
+  let lowering = [{ arith::OrIOp::create(b, loc, x, y) }];
   let tfliteRuntimes = ["1.11.0"];
 }
 
@@ -343,7 +359,11 @@ def Lite_Atan2Op : Lite_BinaryOp<"atan2", "ATAN2", "NONE", Lite_FloatTensor,
 class Lite_CompareOp<string mnemonic, string op, string options,
                      string relation>
     : Lite_BuiltinOp<mnemonic, op, options, [
-        Pure, Lite_BroadcastCompatible, AllElementTypesMatch<["lhs", "rhs"]>]> {
+        Pure, Lite_BroadcastCompatible, AllElementTypesMatch<["lhs", "rhs"]>]>,
+      Lite_Elementwise {
+  // Any element type; C++'s and arith's relation (NaN compares unequal).
+  let kernelTypes = "any";
+  let scalar = "x " # relation # " y";
   let summary = "elementwise `lhs " # relation # " rhs`";
   let description = [{
     True where `lhs }] # relation # [{ rhs`; shapes broadcast like numpy.
@@ -363,6 +383,8 @@ class Lite_CompareOp<string mnemonic, string op, string options,
 }
 
 def Lite_LessOp : Lite_CompareOp<"less", "LESS", "LessOptions", "<"> {
+  let tfOps = ["Less"];
+  let lowering = [{ m.compare(Relation::Less, x, y) }];
   let tfliteVersions = [
     TFLiteVersion<3, kI16>,
     TFLiteVersion<2, kI8>];
@@ -370,24 +392,32 @@ def Lite_LessOp : Lite_CompareOp<"less", "LESS", "LessOptions", "<"> {
 }
 def Lite_LessEqualOp : Lite_CompareOp<"less_equal", "LESS_EQUAL",
     "LessEqualOptions", "<="> {
+  let tfOps = ["LessEqual"];
+  let lowering = [{ m.compare(Relation::LessEqual, x, y) }];
   let tfliteVersions = [
     TFLiteVersion<2, kI8>];
   let tfliteRuntimes = ["1.14.0", "1.14.0"];
 }
 def Lite_GreaterOp : Lite_CompareOp<"greater", "GREATER", "GreaterOptions",
     ">"> {
+  let tfOps = ["Greater"];
+  let lowering = [{ m.compare(Relation::Greater, x, y) }];
   let tfliteVersions = [
     TFLiteVersion<2, kI8>];
   let tfliteRuntimes = ["1.14.0", "1.14.0"];
 }
 def Lite_GreaterEqualOp : Lite_CompareOp<"greater_equal", "GREATER_EQUAL",
     "GreaterEqualOptions", ">="> {
+  let tfOps = ["GreaterEqual"];
+  let lowering = [{ m.compare(Relation::GreaterEqual, x, y) }];
   let tfliteVersions = [
     TFLiteVersion<3, kI16>,
     TFLiteVersion<2, kI8>];
   let tfliteRuntimes = ["1.14.0", "1.14.0", "2.13.0"];
 }
 def Lite_EqualOp : Lite_CompareOp<"equal", "EQUAL", "EqualOptions", "=="> {
+  let tfOps = ["Equal"];
+  let lowering = [{ m.compare(Relation::Equal, x, y) }];
   let tfliteVersions = [
     TFLiteVersion<5, kI16>,
     TFLiteVersion<2, kI8>];
@@ -395,6 +425,8 @@ def Lite_EqualOp : Lite_CompareOp<"equal", "EQUAL", "EqualOptions", "=="> {
 }
 def Lite_NotEqualOp : Lite_CompareOp<"not_equal", "NOT_EQUAL",
     "NotEqualOptions", "!="> {
+  let tfOps = ["NotEqual"];
+  let lowering = [{ m.compare(Relation::NotEqual, x, y) }];
   let tfliteVersions = [
     TFLiteVersion<4, kI16>,
     TFLiteVersion<2, kI8>];
