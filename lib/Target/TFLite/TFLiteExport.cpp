@@ -40,6 +40,16 @@ using namespace mlir;
 using namespace sluice;
 namespace fb = sluice::tflite;
 
+/// Fails, with the exporter's diagnostic at `loc`, when `value` is a tensor
+/// of an element type TFLite has no tensor type for.
+static LogicalResult checkTensorType(Value value, Location loc) {
+  auto type = dyn_cast<TensorType>(value.getType());
+  if (!type || tflite_support::getTensorType(type.getElementType()))
+    return success();
+  return emitError(loc, "cannot be exported: TFLite has no tensor type for ")
+         << type.getElementType();
+}
+
 /// Why TFLite cannot hold `op`, if its elementwise record says
 /// (`tfliteRefusal`, LiteOps.td).
 static std::optional<StringRef> getTFLiteRefusal(Operation *op) {
@@ -212,12 +222,10 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
   auto addTensor = [&](Value value, const std::string &name, unsigned buffer,
                        Location loc) -> LogicalResult {
     auto type = cast<TensorType>(value.getType());
-    std::optional<fb::TensorType> elementType =
-        tflite_support::getTensorType(type.getElementType());
-    if (!elementType)
-      return emitError(loc, "cannot be exported: TFLite has no tensor type "
-                            "for ")
-             << type.getElementType();
+    if (failed(checkTensorType(value, loc)))
+      return failure();
+    fb::TensorType elementType =
+        *tflite_support::getTensorType(type.getElementType());
     std::vector<int32_t> shape, signature;
     bool dynamic = false;
     // TFLite's sizes are int32, and so is a tensor's element count
@@ -247,7 +255,7 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
     described.tensorLocations.push_back(loc);
     tensorIndex[value] = tensors.size();
     tensors.push_back(fb::CreateTensor(
-        fbb, fbb.CreateVector(shape), *elementType, buffer,
+        fbb, fbb.CreateVector(shape), elementType, buffer,
         fbb.CreateString(name), /*quantization=*/0, /*is_variable=*/false,
         /*sparsity=*/0, dynamic ? fbb.CreateVector(signature) : 0,
         /*has_rank=*/type.hasRank()));
@@ -555,21 +563,13 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   // A value of an element type TFLite has no tensor type for is refused
   // before the preparation gives it ops (copies) that could not hold it.
   WalkResult types = module.walk([](Operation *op) {
-    auto refuse = [&](Value value, Location loc) {
-      auto type = dyn_cast<TensorType>(value.getType());
-      if (!type || tflite_support::getTensorType(type.getElementType()))
-        return false;
-      emitError(loc, "cannot be exported: TFLite has no tensor type for ")
-          << type.getElementType();
-      return true;
-    };
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument argument : block.getArguments())
-          if (refuse(argument, op->getLoc()))
+          if (failed(checkTensorType(argument, op->getLoc())))
             return WalkResult::interrupt();
     for (Value result : op->getResults())
-      if (refuse(result, op->getLoc()))
+      if (failed(checkTensorType(result, op->getLoc())))
         return WalkResult::interrupt();
     return WalkResult::advance();
   });
