@@ -362,26 +362,10 @@ evaluateComparison(Operation *op, ArrayRef<Tensor> operands,
   return success();
 }
 
-/// logical_and / logical_or on bool operands.
-template <typename Fn>
-static LogicalResult evaluateLogical(Operation *op, ArrayRef<Tensor> operands,
-                                     SmallVectorImpl<Tensor> &results,
-                                     Fn &&fn) {
-  const Tensor &lhs = operands[0], &rhs = operands[1];
-  if (failed(checkSameDType(op, lhs, rhs)) ||
-      failed(checkDType(op, lhs, lhs.getDType() == DType::Bool, "bool")))
-    return failure();
-  FailureOr<Broadcast> shape = broadcast(op, operands);
-  if (failed(shape))
-    return failure();
-  results.push_back(mapBinary<bool, bool>(*shape, DType::Bool, lhs, rhs, fn));
-  return success();
-}
-
 namespace {
 /// The element types a kernel of an elementwise record computes on (its
 /// `kernelTypes`).
-enum class ElementTypes { Float, Numeric, Integer };
+enum class ElementTypes { Float, Numeric, Integer, Bool };
 } // namespace
 
 static bool isOf(ElementTypes types, DType dtype) {
@@ -392,6 +376,8 @@ static bool isOf(ElementTypes types, DType dtype) {
     return dtype != DType::Bool;
   case ElementTypes::Integer:
     return dtype != DType::Bool && !isFloat(dtype);
+  case ElementTypes::Bool:
+    return dtype == DType::Bool;
   }
   llvm_unreachable("unknown element types");
 }
@@ -404,6 +390,8 @@ static StringRef getName(ElementTypes types) {
     return "numeric";
   case ElementTypes::Integer:
     return "integer";
+  case ElementTypes::Bool:
+    return "bool";
   }
   llvm_unreachable("unknown element types");
 }
@@ -415,6 +403,8 @@ static decltype(auto) dispatchOf(DType dtype, Fn &&fn) {
     return dispatchFloat(dtype, fn);
   else if constexpr (types == ElementTypes::Integer)
     return dispatchInteger(dtype, fn);
+  else if constexpr (types == ElementTypes::Bool)
+    return fn(bool{});
   else
     return dispatchNumeric(dtype, fn);
 }
@@ -467,15 +457,6 @@ static LogicalResult evaluateConstant(lite::ConstantOp op,
   if (failed(value))
     return op->emitError(error);
   results.push_back(std::move(*value));
-  return success();
-}
-
-static LogicalResult evaluateLogicalNot(Operation *op, const Tensor &input,
-                                        SmallVectorImpl<Tensor> &results) {
-  if (failed(checkDType(op, input, input.getDType() == DType::Bool, "bool")))
-    return failure();
-  results.push_back(
-      mapUnary<bool, bool>(input, DType::Bool, [](bool x) { return !x; }));
   return success();
 }
 
@@ -556,8 +537,11 @@ std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
   [[maybe_unused]] auto integerBinary = [&](auto fn) {
     return evaluateBinary<E::Integer>(op, operands, results, fn);
   };
+  auto boolUnary = [&](auto fn) {
+    return evaluateUnary<E::Bool, false>(op, operands[0], results, fn);
+  };
   auto boolBinary = [&](auto fn) {
-    return evaluateLogical(op, operands, results, fn);
+    return evaluateBinary<E::Bool>(op, operands, results, fn);
   };
   auto anyCompare = [&](auto fn) {
     return evaluateComparison(op, operands, results, fn);
@@ -595,9 +579,6 @@ std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
       .Case([&](lite::PowOp) {
         return arithmetic(P::NonnegativeExponent,
                           [](auto x, auto y) { return power(x, y); });
-      })
-      .Case([&](lite::LogicalNotOp) {
-        return evaluateLogicalNot(op, operands[0], results);
       })
   // The elementwise records' `scalar` (LiteOps.td, sluice-tblgen).
 #include "sluice/Dialect/Lite/IR/LiteElementwiseKernels.inc"

@@ -91,9 +91,10 @@ std::string kernelDispatcher(const Record *def) {
   // What each kind of op has a dispatcher for (ElementwiseKernels.cpp).
   bool known = kind == "compare"     ? types == "any"
                : kind == "predicate" ? types == "float"
-               : kind == "binary"    ? types == "float" || types == "numeric" ||
-                                           types == "integer" || types == "bool"
-                                     : types == "float" || types == "numeric";
+               : kind == "binary"
+                   ? types == "float" || types == "numeric" ||
+                         types == "integer" || types == "bool"
+                   : types == "float" || types == "numeric" || types == "bool";
   if (!known)
     PrintFatalError(def->getLoc(), "a generated " + kind +
                                        " kernel does not take kernelTypes \"" +

@@ -95,7 +95,7 @@ def Lite_BadOp : Lite_UnaryOp<"bad", "B"> { let derivative = "mul(g)"; }
 def Lite_BadOp : Lite_UnaryOp<"bad", "B"> { let derivative = "mul(g, x) x"; }
 #endif
 #ifdef KERNEL_TYPES
-def Lite_BadOp : Lite_UnaryOp<"bad", "B"> { let scalar = "x"; let kernelTypes = "bool"; }
+def Lite_BadOp : Lite_UnaryOp<"bad", "B"> { let scalar = "x"; let kernelTypes = "integer"; }
 #endif
 #ifdef ONE_SIDED
 def Lite_BadOp : Lite_BinaryOp<"bad", "B"> { let derivative = "g"; }

@@ -98,8 +98,8 @@ class Lite_Elementwise {
   // of the same names as the op's): rows of the GraphDef importer's table.
   list<string> tfOps = [];
   // The element types the reference kernel computes on: "float" (f16, f32,
-  // f64), "numeric" (those and the integers), "integer", "bool" or "any";
-  // a generated kernel (`scalar`) takes "float", "numeric" or "integer".
+  // f64), "numeric" (those and the integers), "integer", "bool" or "any"
+  // (a comparison's).
   string kernelTypes = "float";
   // The reference kernel: a C++ expression of `x` (and `y`) of type T and
   // the op `op` (lib/Kernels/ElementwiseKernels.cpp's helpers, <cmath>).
@@ -565,6 +565,7 @@ def Lite_LogicalNotOp : Lite_UnaryOp<"logical_not", "LOGICAL_NOT",
     "LogicalNotOptions", Lite_BoolTensor, "the logical negation"> {
   let kernelTypes = "bool";
   let tfOps = ["LogicalNot"];
+  let scalar = [{ !x }];
   let lowering = [{ arith::XOrIOp::create(b, loc, x, m.constant(1)) }];
   let tfliteRuntimes = ["1.11.0"];
 }
