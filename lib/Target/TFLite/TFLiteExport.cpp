@@ -7,9 +7,9 @@
 // constants as tensors with buffers (buffer 0 is the empty buffer of every
 // other tensor; identical constants share one), one operator code per
 // (builtin, version). Op options come from OptionsWriter, types from
-// TypeMapping. With TFLiteExportOptions::planBuffers (or the module marked
-// by -lite-plan-buffers) the model also carries one "OfflineMemoryAllocation"
-// metadata entry per subgraph with planned tensors (ArenaPlan).
+// TypeMapping. With TFLiteExportOptions::planBuffers the model also carries
+// one "OfflineMemoryAllocation" metadata entry per subgraph with planned
+// tensors (ArenaPlan).
 //
 //===----------------------------------------------------------------------===//
 
@@ -577,16 +577,16 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
     return failure();
   // Everything the model needs of the IR is done by sluice-prepare-tflite,
   // which sluice-opt runs too; what follows only checks and writes.
-  bool planBuffers =
-      options.planBuffers || module->hasAttr(lite::getPlanBuffersAttrName());
   PassManager pm(module.getContext());
-  lite::buildPrepareTFLitePipeline(pm, {options.entryFunction, planBuffers});
+  lite::buildPrepareTFLitePipeline(
+      pm, {options.entryFunction, options.planBuffers});
   if (timing && *timing)
     pm.enableTiming(*timing);
   if (failed(pm.run(module)))
     return failure();
   TimingScope writeTiming = timing ? timing->nest("write") : TimingScope();
-  return ModelWriter(module, planBuffers, options.requireLiteRTKernels, layout)
+  return ModelWriter(module, options.planBuffers, options.requireLiteRTKernels,
+                     layout)
       .write(entry, os);
 }
 

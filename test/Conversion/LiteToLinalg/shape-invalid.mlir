@@ -82,16 +82,6 @@ func.func @slice_begin_out_of_range(%x: tensor<4xf32>) -> tensor<?xf32> {
 
 // -----
 
-func.func @slice_result_type(%x: tensor<4xf32>) -> tensor<3xf32> {
-  %b = lite.constant dense<0> : tensor<1xi32>
-  %s = lite.constant dense<2> : tensor<1xi32>
-  // expected-error @+2 {{the result has shape 'tensor<2xf32>' but its declared type is 'tensor<3xf32>'}}
-  // expected-error @+1 {{failed to legalize operation 'lite.slice'}}
-  %r = lite.slice %x, %b, %s : (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>) -> tensor<3xf32>
-  return %r : tensor<3xf32>
-}
-
-// -----
 
 // The number of begin entries decides how masks expand.
 func.func @strided_slice_dynamic_length(%x: tensor<4xf32>, %b: tensor<?xi32>) -> tensor<?xf32> {

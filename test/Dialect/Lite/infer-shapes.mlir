@@ -171,8 +171,7 @@ func.func @join_split(%a: tensor<2x3xf32>, %b: tensor<?x3xf32>, %c: tensor<*xf32
 // CHECK: lite.slice {{.*}} : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x5xf32>
 // CHECK: lite.slice {{.*}} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x?xf32>
 // CHECK: lite.slice {{.*}} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<*xf32>
-// CHECK: lite.slice {{.*}} : (tensor<5xf32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>
-func.func @slice(%x: tensor<4x5xf32>, %d: tensor<?x5xf32>, %b: tensor<2xi32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<5xf32>) {
+func.func @slice(%x: tensor<4x5xf32>, %d: tensor<?x5xf32>, %b: tensor<2xi32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) {
   %b0 = lite.constant dense<[1, 0]> : tensor<2xi32>
   %s0 = lite.constant dense<[2, -1]> : tensor<2xi32>
   %0 = lite.slice %x, %b0, %s0 : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<*xf32>
@@ -181,12 +180,7 @@ func.func @slice(%x: tensor<4x5xf32>, %d: tensor<?x5xf32>, %b: tensor<2xi32>) ->
   // Runs past the end: left for the interpreter to report.
   %s1 = lite.constant dense<[4, 1]> : tensor<2xi32>
   %3 = lite.slice %x, %b0, %s1 : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<*xf32>
-  // Contradicts the declared type (the slice has 4 elements): left alone.
-  %b1 = lite.constant dense<[1]> : tensor<1xi32>
-  %all = lite.constant dense<[-1]> : tensor<1xi32>
-  %v = lite.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0]> : tensor<5xf32>
-  %4 = lite.slice %v, %b1, %all : (tensor<5xf32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>
-  return %0, %1, %2, %3, %4 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<5xf32>
+  return %0, %1, %2, %3 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
 }
 
 // -----

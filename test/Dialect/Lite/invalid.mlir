@@ -650,6 +650,29 @@ func.func @slice_result_rank(%a: tensor<4x5xf32>, %b: tensor<2xi32>) {
 
 // -----
 
+// The shape rule (TypeInference.cpp) reads constant begin and size: the slice
+// has 2 elements.
+func.func @slice_result_shape(%x: tensor<4xf32>) -> tensor<3xf32> {
+  %b = lite.constant dense<0> : tensor<1xi32>
+  %s = lite.constant dense<2> : tensor<1xi32>
+  // expected-error@+1 {{result type 'tensor<3xf32>' does not match the expected shape 'tensor<2xf32>'}}
+  %r = lite.slice %x, %b, %s : (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}
+
+// -----
+
+// A slice the kernel refuses (past the end) has no rule: it verifies, and
+// fails at run time.
+func.func @slice_past_end(%x: tensor<4xf32>) -> tensor<5xf32> {
+  %b = lite.constant dense<0> : tensor<1xi32>
+  %s = lite.constant dense<5> : tensor<1xi32>
+  %r = lite.slice %x, %b, %s : (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>
+  return %r : tensor<5xf32>
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // strided_slice
 //===----------------------------------------------------------------------===//

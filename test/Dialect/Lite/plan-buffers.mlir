@@ -3,11 +3,10 @@
 // RUN: sluice-opt %s -split-input-file -lite-plan-buffers -lite-outline-regions | FileCheck %s --check-prefix=OUTLINED
 // RUN: not sluice-opt %s -split-input-file -lite-plan-buffers=target=gpu 2>&1 | FileCheck %s --check-prefix=BAD
 
-// -lite-plan-buffers records BufferAliasing's answer per slot; the TFLite
-// target also marks the module for the exporter's arena plan.
+// -lite-plan-buffers records BufferAliasing's answer per slot (the exporter's
+// arena plan reads it under --plan-buffers; nothing marks the module).
 
-// CHECK: module attributes {lite.plan_buffers}
-// NATIVE-NOT: lite.plan_buffers
+// CHECK-NOT: lite.plan_buffers
 // BAD: error: -lite-plan-buffers: unknown target 'gpu' (expected tflite or native)
 // CHECK-LABEL: func.func @swap_and_count
 // CHECK: lite.while

@@ -77,3 +77,14 @@ func.func @main(%s: tensor<2xi32>) {
   func.call @init(%s) : (tensor<2xi32>) -> ()
   return
 }
+
+// -----
+
+// TFLite's sizes are int32: a tensor of more elements is refused, and its
+// byte count does not overflow (a fuzzed TILE of 1627389954 x 1752459634
+// did, under UBSan).
+func.func @main(%x: tensor<2x3xi32>, %m: tensor<2xi32>) -> tensor<1627389954x1752459634xi32> {
+  // expected-error@+1 {{cannot be exported: 'tensor<1627389954x1752459634xi32>' has more elements than TFLite's int32 sizes hold}}
+  %r = lite.tile %x, %m : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<1627389954x1752459634xi32>
+  return %r : tensor<1627389954x1752459634xi32>
+}

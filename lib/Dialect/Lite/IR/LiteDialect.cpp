@@ -44,18 +44,10 @@ Operation *LiteDialect::materializeConstant(OpBuilder &builder, Attribute value,
   return ConstantOp::create(builder, loc, type, elements);
 }
 
-/// `lite.plan_buffers`: a unit attribute on a module. `lite.buffers`: on a
-/// lite.while or lite.if, one #lite.slot per slot or result; a `buffer`
-/// names a slot of the loop.
+/// `lite.buffers`: on a lite.while or lite.if, one #lite.slot per slot or
+/// result; a `buffer` names a slot of the loop.
 LogicalResult LiteDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attribute) {
-  if (attribute.getName() == getPlanBuffersAttrName()) {
-    if (!isa<ModuleOp>(op) || !isa<UnitAttr>(attribute.getValue()))
-      return op->emitError("'")
-             << getPlanBuffersAttrName() << "' must be a unit attribute of "
-             << "a module";
-    return success();
-  }
   if (attribute.getName() != getBuffersAttrName())
     return op->emitError("unknown lite attribute '")
            << attribute.getName().getValue() << "'";

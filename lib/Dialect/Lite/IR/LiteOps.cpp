@@ -8,6 +8,7 @@
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/IndexRules.h"
+#include "sluice/Dialect/Lite/IR/TypeInference.h"
 
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Builders.h"
@@ -18,6 +19,7 @@
 
 using namespace mlir;
 using namespace sluice::lite;
+using sluice::lite::shapes::verifyInferredResultShape;
 
 //===----------------------------------------------------------------------===//
 // Helpers
@@ -53,18 +55,6 @@ FailureOr<int64_t> verifyAxis(Operation *op, int64_t axis, int64_t rank,
                               StringRef what) {
   return sluice::lite::normalizeAxis(
       axis, rank, [&] { return op->emitOpError(); }, what);
-}
-
-/// Checks that `actual` has the expected rank and, dimension by dimension,
-/// sizes compatible with `expected`.
-LogicalResult verifyResultShape(Operation *op, RankedTensorType actual,
-                                ArrayRef<int64_t> expected) {
-  if (actual.getRank() != static_cast<int64_t>(expected.size()) ||
-      failed(verifyCompatibleShape(actual.getShape(), expected)))
-    return op->emitOpError("result type ")
-           << actual << " does not match the expected shape "
-           << RankedTensorType::get(expected, actual.getElementType());
-  return success();
 }
 
 /// A 1-D index operand whose length is known statically, or nullopt.
@@ -208,7 +198,7 @@ LogicalResult ReshapeOp::verify() {
       return emitOpError("shape entry #")
              << index << " is " << size << " but the result type is " << output;
   }
-  return success();
+  return verifyInferredResultShape(*this);
 }
 
 LogicalResult ExpandDimsOp::verify() {
@@ -226,13 +216,9 @@ LogicalResult ExpandDimsOp::verify() {
   std::optional<SmallVector<int64_t>> axis = constantInts(getAxis());
   if (!axis || axis->size() != 1)
     return success();
-  FailureOr<int64_t> position =
-      verifyAxis(*this, axis->front(), output.getRank(), "axis");
-  if (failed(position))
+  if (failed(verifyAxis(*this, axis->front(), output.getRank(), "axis")))
     return failure();
-  SmallVector<int64_t> expected(input.getShape());
-  expected.insert(expected.begin() + *position, 1);
-  return verifyResultShape(*this, output, expected);
+  return verifyInferredResultShape(*this);
 }
 
 LogicalResult SqueezeOp::verify() {
@@ -251,23 +237,7 @@ LogicalResult SqueezeOp::verify() {
       return emitOpError("cannot squeeze dimension ")
              << *position << " of size " << input.getDimSize(*position);
   }
-  auto output = ranked(getOutput());
-  if (!output)
-    return success();
-  SmallVector<int64_t> expected;
-  if (getSqueezeDims().empty()) {
-    // Which dimensions go depends on sizes only known at run time.
-    if (!input.hasStaticShape())
-      return success();
-    for (int64_t size : input.getShape())
-      if (size != 1)
-        expected.push_back(size);
-  } else {
-    for (int64_t i = 0; i < rank; ++i)
-      if (!squeezed.contains(i))
-        expected.push_back(input.getDimSize(i));
-  }
-  return verifyResultShape(*this, output, expected);
+  return verifyInferredResultShape(*this);
 }
 
 LogicalResult ConcatenationOp::verify() {
@@ -322,7 +292,7 @@ LogicalResult ConcatenationOp::verify() {
     return emitOpError("result dimension ")
            << *axis << " is " << output.getDimSize(*axis)
            << " but the operands add up to " << total;
-  return success();
+  return verifyInferredResultShape(*this);
 }
 
 LogicalResult PackOp::verify() {
@@ -341,17 +311,9 @@ LogicalResult PackOp::verify() {
   auto input = dyn_cast<RankedTensorType>(first);
   if (!input)
     return success();
-  FailureOr<int64_t> axis =
-      verifyAxis(*this, getAxis(), input.getRank() + 1, "axis");
-  if (failed(axis))
+  if (failed(verifyAxis(*this, getAxis(), input.getRank() + 1, "axis")))
     return failure();
-  auto output = ranked(getOutput());
-  if (!output)
-    return success();
-  SmallVector<int64_t> expected(input.getShape());
-  expected.insert(expected.begin() + *axis,
-                  static_cast<int64_t>(getValues().size()));
-  return verifyResultShape(*this, output, expected);
+  return verifyInferredResultShape(*this);
 }
 
 LogicalResult UnpackOp::verify() {
@@ -372,13 +334,7 @@ LogicalResult UnpackOp::verify() {
     return emitOpError("dimension ")
            << *axis << " of the input has size " << input.getDimSize(*axis)
            << " but the op has " << count << " results";
-  SmallVector<int64_t> expected(input.getShape());
-  expected.erase(expected.begin() + *axis);
-  for (Value output : getOutputs())
-    if (auto type = ranked(output))
-      if (failed(verifyResultShape(*this, type, expected)))
-        return failure();
-  return success();
+  return verifyInferredResultShape(*this);
 }
 
 LogicalResult SliceOp::verify() {
@@ -400,7 +356,7 @@ LogicalResult SliceOp::verify() {
     return emitOpError("result rank ")
            << output.getRank() << " differs from the input rank "
            << input.getRank();
-  return success();
+  return verifyInferredResultShape(*this);
 }
 
 LogicalResult StridedSliceOp::verify() {
@@ -421,7 +377,7 @@ LogicalResult StridedSliceOp::verify() {
     for (auto [index, stride] : llvm::enumerate(*strides))
       if (stride == 0)
         return emitOpError("stride #") << index << " is zero";
-  return success();
+  return verifyInferredResultShape(*this);
 }
 
 LogicalResult DynamicUpdateSliceOp::verify() {
@@ -456,9 +412,7 @@ LogicalResult DynamicUpdateSliceOp::verify() {
                << dim << " (" << update.getDimSize(dim)
                << ") is larger than the operand's (" << operand.getDimSize(dim)
                << ")";
-  if (output)
-    return verifyResultShape(*this, output, operand.getShape());
-  return success();
+  return verifyInferredResultShape(*this);
 }
 
 LogicalResult GatherOp::verify() {
@@ -481,12 +435,7 @@ LogicalResult GatherOp::verify() {
     if (!dimsCompatible(params.getDimSize(dim), indices.getDimSize(dim)))
       return emitOpError("batch dimension ")
              << dim << " differs between params and indices";
-  auto output = ranked(getOutput());
-  if (!output)
-    return success();
-  return verifyResultShape(
-      *this, output,
-      getGatherShape(params.getShape(), indices.getShape(), *axis, batchDims));
+  return verifyInferredResultShape(*this);
 }
 
 LogicalResult TransposeOp::verify() {
@@ -506,15 +455,13 @@ LogicalResult TransposeOp::verify() {
   if (!perm)
     return success();
   SmallVector<bool> seen(input.getRank(), false);
-  SmallVector<int64_t> expected;
   for (int64_t dim : *perm) {
     if (dim < 0 || dim >= input.getRank() || seen[dim])
       return emitOpError("perm is not a permutation of [0, ")
              << input.getRank() << ")";
     seen[dim] = true;
-    expected.push_back(input.getDimSize(dim));
   }
-  return output ? verifyResultShape(*this, output, expected) : success();
+  return verifyInferredResultShape(*this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -531,7 +478,7 @@ static LogicalResult verifyListedShape(Operation *op, Value shape,
     return op->emitOpError()
            << name << " has " << *length << " entries but the result has rank "
            << output.getRank();
-  return success();
+  return verifyInferredResultShape(op);
 }
 
 LogicalResult FillOp::verify() {
@@ -561,8 +508,10 @@ LogicalResult TileOp::verify() {
     return emitOpError("result rank ")
            << output.getRank() << " differs from the input's "
            << input.getRank();
-  return success();
+  return verifyInferredResultShape(*this);
 }
+
+LogicalResult RangeOp::verify() { return verifyInferredResultShape(*this); }
 
 LogicalResult ShapeOp::verify() {
   auto input = ranked(getInput());
@@ -570,7 +519,7 @@ LogicalResult ShapeOp::verify() {
   if (input && length && *length != input.getRank())
     return emitOpError("result has ")
            << *length << " entries but the input has rank " << input.getRank();
-  return success();
+  return verifyInferredResultShape(*this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -596,21 +545,10 @@ static LogicalResult verifyReduction(Operation *op, Value inputValue,
   std::optional<SmallVector<int64_t>> axes = constantInts(axesValue);
   if (!axes)
     return success();
-  llvm::SmallSet<int64_t, 4> reduced;
-  for (int64_t axis : *axes) {
-    FailureOr<int64_t> position = verifyAxis(op, axis, input.getRank(), "axis");
-    if (failed(position))
+  for (int64_t axis : *axes)
+    if (failed(verifyAxis(op, axis, input.getRank(), "axis")))
       return failure();
-    reduced.insert(*position);
-  }
-  SmallVector<int64_t> expected;
-  for (int64_t dim = 0; dim < input.getRank(); ++dim) {
-    if (!reduced.contains(dim))
-      expected.push_back(input.getDimSize(dim));
-    else if (keepDims)
-      expected.push_back(1);
-  }
-  return verifyResultShape(op, output, expected);
+  return verifyInferredResultShape(op);
 }
 
 LogicalResult SumOp::verify() {
@@ -637,7 +575,6 @@ LogicalResult ReduceMinOp::verify() {
 LogicalResult FullyConnectedOp::verify() {
   auto input = ranked(getInput());
   auto filter = ranked(getFilter());
-  auto output = ranked(getOutput());
   int64_t units = ShapedType::kDynamic, depth = ShapedType::kDynamic;
   if (filter) {
     if (filter.getRank() != 2)
@@ -662,19 +599,7 @@ LogicalResult FullyConnectedOp::verify() {
                << " units";
     }
   }
-  if (!output)
-    return success();
-  if (getKeepNumDims()) {
-    if (!input)
-      return success();
-    SmallVector<int64_t> expected(input.getShape());
-    expected.back() = units;
-    return verifyResultShape(*this, output, expected);
-  }
-  int64_t rows = ShapedType::kDynamic;
-  if (input && input.hasStaticShape() && !isDynamic(depth) && depth != 0)
-    rows = input.getNumElements() / depth;
-  return verifyResultShape(*this, output, {rows, units});
+  return verifyInferredResultShape(*this);
 }
 
 LogicalResult BatchMatMulOp::verify() {
@@ -686,10 +611,8 @@ LogicalResult BatchMatMulOp::verify() {
     return emitOpError("y must have rank >= 2, got ") << y;
   if (!x || !y)
     return success();
-  int64_t rows = x.getDimSize(x.getRank() - (getAdjX() ? 1 : 2));
   int64_t xDepth = x.getDimSize(x.getRank() - (getAdjX() ? 2 : 1));
   int64_t yDepth = y.getDimSize(y.getRank() - (getAdjY() ? 1 : 2));
-  int64_t cols = y.getDimSize(y.getRank() - (getAdjY() ? 2 : 1));
   if (!dimsCompatible(xDepth, yDepth))
     return emitOpError("contraction dimensions differ: ")
            << xDepth << " vs " << yDepth;
@@ -698,12 +621,7 @@ LogicalResult BatchMatMulOp::verify() {
                                           y.getShape().drop_back(2), batch))
     return emitOpError("batch dimensions of ")
            << x << " and " << y << " do not broadcast";
-  auto output = ranked(getOutput());
-  if (!output)
-    return success();
-  batch.push_back(rows);
-  batch.push_back(cols);
-  return verifyResultShape(*this, output, batch);
+  return verifyInferredResultShape(*this);
 }
 
 #define GET_OP_CLASSES

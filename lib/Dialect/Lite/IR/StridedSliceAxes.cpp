@@ -11,7 +11,7 @@ static bool maskBit(int32_t mask, int64_t i) {
   return i < 32 && ((static_cast<uint32_t>(mask) >> i) & 1u);
 }
 
-StridedSliceEntryCounts countStridedSliceEntries(StridedSliceOp op,
+StridedSliceEntryCounts countStridedSliceEntries(StridedSliceOpAdaptor op,
                                                  int64_t count) {
   StridedSliceEntryCounts counts;
   for (int64_t i = 0; i < count; ++i) {
@@ -24,7 +24,7 @@ StridedSliceEntryCounts countStridedSliceEntries(StridedSliceOp op,
 }
 
 SmallVector<StridedSliceAxis>
-expandStridedSliceAxes(StridedSliceOp op, int64_t count, int64_t rank) {
+expandStridedSliceAxes(StridedSliceOpAdaptor op, int64_t count, int64_t rank) {
   StridedSliceEntryCounts counts = countStridedSliceEntries(op, count);
   assert(counts.ellipses <= 1 && counts.indexed <= rank &&
          "callers check the entries first");

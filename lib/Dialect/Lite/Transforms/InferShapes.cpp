@@ -1,8 +1,9 @@
 //===- InferShapes.cpp - refine lite result types to inferred shapes ------===//
 //
 // -lite-infer-shapes and refineShapes(): gives every lite op the most precise
-// result type its rule (ShapeRules.cpp) derives from its operands, met with
-// the declared type, function by function, callees first.
+// result type its rule (TypeInference.cpp) derives from its operands and the
+// shape vectors' contents propagated here (ShapeValues), met with the
+// declared type, function by function, callees first.
 //
 // Within a function one walk in program order reaches the fixpoint: every
 // operand is defined before its user, so its type is final when the user is
@@ -38,6 +39,8 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/DenseSet.h"
+
+#include <deque>
 
 namespace sluice::lite {
 #define GEN_PASS_DEF_LITEINFERSHAPESPASS
@@ -259,7 +262,16 @@ void FunctionRefiner::refineOp(Operation *op) {
     return refineIf(ifOp);
   if (auto loop = dyn_cast<WhileOp>(op))
     return refineWhile(loop);
-  if (ShapeKnowledge shape = inferResultShape(op, values))
+  // The rules read what ShapeValues knows of shape vectors as ShapeAdaptors
+  // over components that live until the rule returns.
+  std::deque<ShapedTypeComponents> contents;
+  auto contentsOf = [&](Value value) -> ShapeAdaptor {
+    std::optional<SmallVector<int64_t>> known = values.lookup(value);
+    if (!known)
+      return nullptr;
+    return contents.emplace_back(*known);
+  };
+  if (ShapeKnowledge shape = inferResultShape(op, contentsOf))
     for (Value result : op->getResults())
       refineValue(result,
                   getTensorType(shape, getElementTypeOrSelf(result.getType())));

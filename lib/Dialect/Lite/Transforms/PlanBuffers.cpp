@@ -4,10 +4,10 @@
 // writes its answer on every lite.while and lite.if as `lite.buffers`, so
 // that the passes and the exporter that apply it (after the regions are
 // outlined or lowered, when the analysis could no longer see them) read one
-// decision instead of making their own. For the TFLite target it also marks
-// the module with `lite.plan_buffers`: the exporter, where subgraphs and
-// tensor indices exist, computes the arena plan from these decisions
-// (sluice/Target/TFLite/ArenaPlan.h).
+// decision instead of making their own. For the TFLite target the exporter,
+// where subgraphs and tensor indices exist, computes the arena plan from
+// these decisions (sluice/Target/TFLite/ArenaPlan.h) when asked to: the
+// `plan-buffers` option of sluice-prepare-tflite, which runs this pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,8 +81,6 @@ struct LitePlanBuffersPass
         slots.push_back(getSlot(context, aliasing.getCopies(op), index));
       op->setAttr(getBuffersAttrName(), ArrayAttr::get(context, slots));
     });
-    if (target == "tflite")
-      module->setAttr(getPlanBuffersAttrName(), UnitAttr::get(context));
   }
 };
 

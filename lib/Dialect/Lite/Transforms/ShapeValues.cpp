@@ -30,21 +30,6 @@ using namespace sluice::lite::shapes;
 
 using Contents = SmallVector<int64_t>;
 
-/// The element count of a static int32/int64 tensor type small enough to
-/// track, or nullopt.
-static std::optional<int64_t> getTrackedCount(Type type) {
-  auto ranked = dyn_cast<RankedTensorType>(type);
-  if (!ranked || !ranked.hasStaticShape())
-    return std::nullopt;
-  auto element = dyn_cast<IntegerType>(ranked.getElementType());
-  if (!element || !element.isSignless() ||
-      (element.getWidth() != 32 && element.getWidth() != 64))
-    return std::nullopt;
-  if (ranked.getNumElements() > ShapeValues::kMaxElements)
-    return std::nullopt;
-  return ranked.getNumElements();
-}
-
 std::optional<Contents> ShapeValues::lookup(Value value) const {
   std::optional<int64_t> count = getTrackedCount(value.getType());
   if (!count)
@@ -54,14 +39,7 @@ std::optional<Contents> ShapeValues::lookup(Value value) const {
   if (auto it = known.find(value);
       it != known.end() && static_cast<int64_t>(it->second.size()) == *count)
     return it->second;
-  DenseIntElementsAttr attr;
-  if (!matchPattern(value, m_Constant(&attr)) ||
-      attr.getNumElements() != *count)
-    return std::nullopt;
-  Contents contents;
-  for (const APInt &element : attr.getValues<APInt>())
-    contents.push_back(element.getSExtValue());
-  return contents;
+  return getConstantContents(value);
 }
 
 std::optional<Contents> ShapeValues::lookupFullyKnown(Value value) const {

@@ -26,7 +26,6 @@ inline llvm::StringRef getBuffersAttrName() { return "lite.buffers"; }
 
 /// The unit attribute -lite-plan-buffers{target=tflite} sets on the module:
 /// the TFLite exporter then writes the arena plan.
-inline llvm::StringRef getPlanBuffersAttrName() { return "lite.plan_buffers"; }
 
 /// The recorded decision for slot or result `index` of `op`, or null when
 /// none is recorded.

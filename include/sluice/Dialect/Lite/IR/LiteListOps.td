@@ -59,7 +59,7 @@ def Lite_ListReserveOp : Lite_ListOp<"reserve"> {
   let hasVerifier = 1;
 }
 
-def Lite_ListSetItemOp : Lite_ListOp<"set_item", [
+def Lite_ListSetItemOp : Lite_ListOp<"set_item", [Lite_ShapeRule, 
     AllTypesMatch<["list", "result"]>,
     AllElementTypesMatch<["list", "item"]>]> {
   let summary = "the list with element `index` replaced by `item`";
@@ -82,7 +82,7 @@ def Lite_ListSetItemOp : Lite_ListOp<"set_item", [
   let hasVerifier = 1;
 }
 
-def Lite_ListGetItemOp : Lite_ListOp<"get_item", [
+def Lite_ListGetItemOp : Lite_ListOp<"get_item", [Lite_ShapeRule, 
     AllElementTypesMatch<["list", "item"]>]> {
   let summary = "element `index` of a list";
   let description = [{
@@ -100,7 +100,7 @@ def Lite_ListGetItemOp : Lite_ListOp<"get_item", [
   let hasVerifier = 1;
 }
 
-def Lite_ListGatherOp : Lite_ListOp<"gather", [
+def Lite_ListGatherOp : Lite_ListOp<"gather", [Lite_ShapeRule, 
     AllElementTypesMatch<["list", "items"]>]> {
   let summary = "the elements at `indices`, stacked";
   let description = [{
@@ -121,7 +121,7 @@ def Lite_ListGatherOp : Lite_ListOp<"gather", [
   let hasVerifier = 1;
 }
 
-def Lite_ListScatterOp : Lite_ListOp<"scatter", [
+def Lite_ListScatterOp : Lite_ListOp<"scatter", [Lite_ShapeRule, 
     AllTypesMatch<["list", "result"]>,
     AllElementTypesMatch<["list", "items"]>]> {
   let summary = "the list with the elements at `indices` replaced";
@@ -145,7 +145,7 @@ def Lite_ListScatterOp : Lite_ListOp<"scatter", [
   let hasVerifier = 1;
 }
 
-def Lite_ListLengthOp : Lite_ListOp<"length"> {
+def Lite_ListLengthOp : Lite_ListOp<"length", [Lite_ShapeRule]> {
   let summary = "the number of elements of a list";
   let description = [{
     The list's length (its dimension 0) as an int32 scalar.

@@ -59,6 +59,11 @@ defvar kBroadcast5D = "broadcastsBeyond4D(op)";
 
 // Operand shapes broadcast against each other like numpy (and TFLite), and
 // the result shape is compatible with the broadcast shape.
+// The op's result shape rule, in lib/Dialect/Lite/IR/TypeInference.cpp (used
+// by its verifier, -lite-infer-shapes and the importers).
+def Lite_ShapeRule : DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
+                                               ["inferReturnTypeComponents"]>;
+
 def Lite_BroadcastCompatible : NativeOpTrait<"BroadcastCompatible"> {
   let cppNamespace = "::sluice::lite";
 }
@@ -789,7 +794,7 @@ def Lite_CastOp : Lite_BuiltinOp<"cast", "CAST", "CastOptions", [
 // Shape manipulation
 //===----------------------------------------------------------------------===//
 
-def Lite_ReshapeOp : Lite_BuiltinOp<"reshape", "RESHAPE", "ReshapeOptions", [
+def Lite_ReshapeOp : Lite_BuiltinOp<"reshape", "RESHAPE", "ReshapeOptions", [Lite_ShapeRule, 
     Pure, AllElementTypesMatch<["input", "output"]>]> {
   let tfliteRuntimes = ["1.5.0"];
   let summary = "gives a tensor a new shape with the same elements";
@@ -810,7 +815,7 @@ def Lite_ReshapeOp : Lite_BuiltinOp<"reshape", "RESHAPE", "ReshapeOptions", [
 }
 
 def Lite_ExpandDimsOp : Lite_BuiltinOp<"expand_dims", "EXPAND_DIMS",
-    "ExpandDimsOptions", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+    "ExpandDimsOptions", [Lite_ShapeRule, Pure, AllElementTypesMatch<["input", "output"]>]> {
   let tfliteRuntimes = ["1.10.0"];
   let summary = "inserts a dimension of size 1";
   let description = [{
@@ -829,7 +834,7 @@ def Lite_ExpandDimsOp : Lite_BuiltinOp<"expand_dims", "EXPAND_DIMS",
   let hasVerifier = 1;
 }
 
-def Lite_SqueezeOp : Lite_BuiltinOp<"squeeze", "SQUEEZE", "SqueezeOptions", [
+def Lite_SqueezeOp : Lite_BuiltinOp<"squeeze", "SQUEEZE", "SqueezeOptions", [Lite_ShapeRule, 
     Pure, AllElementTypesMatch<["input", "output"]>]> {
   let tfliteRuntimes = ["1.6.0", "2.5.0"];
   let summary = "removes dimensions of size 1";
@@ -851,7 +856,7 @@ def Lite_SqueezeOp : Lite_BuiltinOp<"squeeze", "SQUEEZE", "SqueezeOptions", [
 }
 
 def Lite_ConcatenationOp : Lite_BuiltinOp<"concatenation", "CONCATENATION",
-    "ConcatenationOptions", [Pure]> {
+    "ConcatenationOptions", [Lite_ShapeRule, Pure]> {
   let tfliteVersions = [
     TFLiteVersion<3, kI16>,
     TFLiteVersion<2, kI8>];
@@ -874,7 +879,7 @@ def Lite_ConcatenationOp : Lite_BuiltinOp<"concatenation", "CONCATENATION",
   let hasVerifier = 1;
 }
 
-def Lite_PackOp : Lite_BuiltinOp<"pack", "PACK", "PackOptions", [Pure]> {
+def Lite_PackOp : Lite_BuiltinOp<"pack", "PACK", "PackOptions", [Lite_ShapeRule, Pure]> {
   let tfliteVersions = [
     TFLiteVersion<2, kI8>,
     TFLiteVersion<3, kI16>];
@@ -923,7 +928,7 @@ def Lite_UnpackOp : Lite_BuiltinOp<"unpack", "UNPACK", "UnpackOptions", [
   let hasVerifier = 1;
 }
 
-def Lite_SliceOp : Lite_BuiltinOp<"slice", "SLICE", "SliceOptions", [
+def Lite_SliceOp : Lite_BuiltinOp<"slice", "SLICE", "SliceOptions", [Lite_ShapeRule, 
     Pure, AllElementTypesMatch<["input", "output"]>]> {
   let tfliteVersions = [
     TFLiteVersion<5, "rankOf(in) > 4">,
@@ -949,7 +954,7 @@ def Lite_SliceOp : Lite_BuiltinOp<"slice", "SLICE", "SliceOptions", [
 }
 
 def Lite_StridedSliceOp : Lite_BuiltinOp<"strided_slice", "STRIDED_SLICE",
-    "StridedSliceOptions", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+    "StridedSliceOptions", [Lite_ShapeRule, Pure, AllElementTypesMatch<["input", "output"]>]> {
   let tfliteVersions = [
     TFLiteVersion<8, "getOffset()">,
     TFLiteVersion<6, "getEllipsisMask() || getNewAxisMask()">,
@@ -987,7 +992,7 @@ def Lite_StridedSliceOp : Lite_BuiltinOp<"strided_slice", "STRIDED_SLICE",
 }
 
 def Lite_DynamicUpdateSliceOp : Lite_BuiltinOp<"dynamic_update_slice",
-    "DYNAMIC_UPDATE_SLICE", "DynamicUpdateSliceOptions", [
+    "DYNAMIC_UPDATE_SLICE", "DynamicUpdateSliceOptions", [Lite_ShapeRule, 
     Pure, AllElementTypesMatch<["operand", "update", "output"]>]> {
   let tfliteVersions = [
     TFLiteVersion<4, kI16>,
@@ -1017,7 +1022,7 @@ def Lite_DynamicUpdateSliceOp : Lite_BuiltinOp<"dynamic_update_slice",
   let hasVerifier = 1;
 }
 
-def Lite_GatherOp : Lite_BuiltinOp<"gather", "GATHER", "GatherOptions", [
+def Lite_GatherOp : Lite_BuiltinOp<"gather", "GATHER", "GatherOptions", [Lite_ShapeRule, 
     Pure, AllElementTypesMatch<["params", "output"]>]> {
   let tfliteVersions = [
     TFLiteVersion<6, "isOf(getIndices(), {Element::i16})">,
@@ -1048,7 +1053,7 @@ def Lite_GatherOp : Lite_BuiltinOp<"gather", "GATHER", "GatherOptions", [
 }
 
 def Lite_TransposeOp : Lite_BuiltinOp<"transpose", "TRANSPOSE",
-    "TransposeOptions", [Pure, AllElementTypesMatch<["input", "output"]>]> {
+    "TransposeOptions", [Lite_ShapeRule, Pure, AllElementTypesMatch<["input", "output"]>]> {
   let tfliteVersions = [
     TFLiteVersion<8, "rankOf(in) > 6">,
     TFLiteVersion<6, "rankOf(in) > 5">,
@@ -1077,7 +1082,7 @@ def Lite_TransposeOp : Lite_BuiltinOp<"transpose", "TRANSPOSE",
 // Tensor creation
 //===----------------------------------------------------------------------===//
 
-def Lite_FillOp : Lite_BuiltinOp<"fill", "FILL", "FillOptions", [
+def Lite_FillOp : Lite_BuiltinOp<"fill", "FILL", "FillOptions", [Lite_ShapeRule, 
     Pure, AllElementTypesMatch<["value", "output"]>]> {
   let tfliteVersions = [
     TFLiteVersion<4, "isOf(getValue(), {Element::f16})">,
@@ -1099,7 +1104,7 @@ def Lite_FillOp : Lite_BuiltinOp<"fill", "FILL", "FillOptions", [
   let hasVerifier = 1;
 }
 
-def Lite_TileOp : Lite_BuiltinOp<"tile", "TILE", "TileOptions", [
+def Lite_TileOp : Lite_BuiltinOp<"tile", "TILE", "TileOptions", [Lite_ShapeRule, 
     Pure, AllElementTypesMatch<["input", "output"]>]> {
   let tfliteVersions = [TFLiteVersion<3, kI8>];
   let tfliteRuntimes = ["1.10.1", "2.2.0", "2.8.0"];
@@ -1121,7 +1126,7 @@ def Lite_TileOp : Lite_BuiltinOp<"tile", "TILE", "TileOptions", [
   let hasVerifier = 1;
 }
 
-def Lite_RangeOp : Lite_BuiltinOp<"range", "RANGE", "RangeOptions", [
+def Lite_RangeOp : Lite_BuiltinOp<"range", "RANGE", "RangeOptions", [Lite_ShapeRule, 
     Pure, AllElementTypesMatch<["start", "limit", "delta", "output"]>]> {
   let tfliteVersions = [
     TFLiteVersion<2, "isOf(in, {Element::i64})">];
@@ -1142,9 +1147,10 @@ def Lite_RangeOp : Lite_BuiltinOp<"range", "RANGE", "RangeOptions", [
   let assemblyFormat = [{
     $start `,` $limit `,` $delta attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
-def Lite_ShapeOp : Lite_BuiltinOp<"shape", "SHAPE", "ShapeOptions", [Pure]> {
+def Lite_ShapeOp : Lite_BuiltinOp<"shape", "SHAPE", "ShapeOptions", [Lite_ShapeRule, Pure]> {
   let tfliteRuntimes = ["1.10.0"];
   let summary = "the dimensions of a tensor";
   let description = [{
@@ -1167,7 +1173,7 @@ def Lite_ShapeOp : Lite_BuiltinOp<"shape", "SHAPE", "ShapeOptions", [Pure]> {
 
 class Lite_ReduceOp<string mnemonic, string op, string semantics>
     : Lite_BuiltinOp<mnemonic, op, "ReducerOptions", [
-        Pure, AllElementTypesMatch<["input", "output"]>]> {
+        Lite_ShapeRule, Pure, AllElementTypesMatch<["input", "output"]>]> {
   let summary = semantics # " over the given axes";
   let description = [{
     Reduces `input` to its }] # semantics # [{ over the dimensions listed in
@@ -1216,7 +1222,7 @@ def Lite_ReduceMinOp : Lite_ReduceOp<"reduce_min", "REDUCE_MIN", "the minimum"> 
 //===----------------------------------------------------------------------===//
 
 def Lite_FullyConnectedOp : Lite_BuiltinOp<"fully_connected",
-    "FULLY_CONNECTED", "FullyConnectedOptions", [Pure]> {
+    "FULLY_CONNECTED", "FullyConnectedOptions", [Lite_ShapeRule, Pure]> {
   let tfliteVersions = [
     TFLiteVersion<7, "isOf(in, {Element::i16}) && isOf(getFilter(), {Element::i16}) && isOf(getOutput(), {Element::i16})">,
     TFLiteVersion<6, "!getBias()">,
@@ -1254,7 +1260,7 @@ def Lite_FullyConnectedOp : Lite_BuiltinOp<"fully_connected",
 }
 
 def Lite_BatchMatMulOp : Lite_BuiltinOp<"batch_matmul", "BATCH_MATMUL",
-    "BatchMatMulOptions", [Pure, AllElementTypesMatch<["x", "y", "output"]>]> {
+    "BatchMatMulOptions", [Lite_ShapeRule, Pure, AllElementTypesMatch<["x", "y", "output"]>]> {
   let tfliteVersions = [
     TFLiteVersion<3, kI16>,
     TFLiteVersion<2, kI8>,

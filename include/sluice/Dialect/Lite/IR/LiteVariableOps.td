@@ -207,7 +207,7 @@ def Lite_StackPopOp : Lite_Op<"stack_pop", [
 //===----------------------------------------------------------------------===//
 
 def Lite_RandomUniformOp : Lite_BuiltinOp<"random_uniform", "RANDOM_UNIFORM",
-                                          "RandomOptions", [
+                                          "RandomOptions", [Lite_ShapeRule, 
     MemoryEffects<[MemRead<Lite_VariableResource>,
                    MemWrite<Lite_VariableResource>]>]> {
   let summary = "uniform random floats in [0, 1) from a seeded generator";

@@ -32,7 +32,7 @@ struct StridedSliceEntryCounts {
   int64_t ellipses = 0;
   int64_t indexed = 0;
 };
-StridedSliceEntryCounts countStridedSliceEntries(StridedSliceOp op,
+StridedSliceEntryCounts countStridedSliceEntries(StridedSliceOpAdaptor op,
                                                  int64_t count);
 
 /// The axes of `op` over an input of rank `rank`; needs at most one
@@ -40,7 +40,7 @@ StridedSliceEntryCounts countStridedSliceEntries(StridedSliceOp op,
 /// which callers check with their own diagnostics. An ellipsis may cover no
 /// dimension.
 llvm::SmallVector<StridedSliceAxis>
-expandStridedSliceAxes(StridedSliceOp op, int64_t count, int64_t rank);
+expandStridedSliceAxes(StridedSliceOpAdaptor op, int64_t count, int64_t rank);
 
 } // namespace sluice::lite
 

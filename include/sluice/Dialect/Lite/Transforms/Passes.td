@@ -304,9 +304,9 @@ def LitePlanBuffersPass : Pass<"lite-plan-buffers", "::mlir::ModuleOp"> {
     ```
 
     - `target=tflite` (default): TFLite kernels never write over their
-      inputs and WHILE copies its slots one after another. The pass also
-      sets the unit attribute `lite.plan_buffers` on the module, which the
-      TFLite exporter reads as it reads `--plan-buffers`: the arena plan
+      inputs and WHILE copies its slots one after another. The TFLite
+      exporter runs it under `--plan-buffers` (`sluice-prepare-tflite`'s
+      `plan-buffers` option): the arena plan
       (sluice/Target/TFLite/ArenaPlan.h) gives every non-constant,
       statically shaped tensor an offset and puts the tensors IF and WHILE
       copy between at one offset where `lite.buffers` says they share, so

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ShapeInference.h"
+#include "sluice/Dialect/Lite/IR/TypeInference.h"
 
 #include "mlir/IR/TypeUtilities.h"
 

@@ -1,33 +1,42 @@
-//===- ShapeRules.cpp - result shapes of lite ops -------------------------===//
+//===- TypeInference.cpp - result shapes of lite ops ----------------------===//
 //
-// One rule per op family, each the static counterpart of the shape the
-// interpreter's kernel computes at run time (lib/Kernels/*Kernels.cpp):
+// Every lite op's shape rule (TypeInference.h says who calls them), one per
+// op family, each the static counterpart of the shape the interpreter's
+// kernel computes at run time (lib/Kernels/*Kernels.cpp):
 //
-//   same shape      unary elementwise ops, cast
+//   same shape      unary elementwise ops, cast          (traits)
 //   broadcast       binary arithmetic, comparisons, logical and/or,
-//                   select_v2 (numpy broadcasting)
+//                   select_v2 (numpy broadcasting)       (traits)
 //   reductions      sum, mean, reduce_max, reduce_min
 //   reshaping       reshape, expand_dims, squeeze
 //   joining         concatenation, pack, unpack
 //   slicing         slice, strided_slice, dynamic_update_slice, gather,
 //                   transpose
-//   creation        fill, range, shape
+//   creation        fill, random_uniform, tile, range, shape
 //   linear algebra  fully_connected, batch_matmul
+//   lists           list_reserve, set_item, scatter, get_item, gather, length
 //
-// Shapes, axes, perms and indices are read from ShapeValues: constants and
-// what is computed from them. A rule gives up (nullopt) where the kernel
-// would report an error, so an inconsistent op keeps its declared type.
+// The structured ops implement InferShapedTypeOpInterface with their rule
+// (bottom of the file); lite.unpack (its result count is its type's) and
+// lite.list_reserve (its element shape is its type's) are refined from their
+// own result types by inferResultShape.
+//
+// Shapes, axes, perms and indices are read through OperandContents: the
+// constants, and what the caller's value-to-shape map knows. A rule gives up
+// (nullopt) where the kernel would report an error, so an inconsistent op
+// keeps its declared type.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ShapeInference.h"
+#include "sluice/Dialect/Lite/IR/TypeInference.h"
 
-#include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/StridedSliceAxes.h"
 #include "sluice/Runtime/ResourceLimits.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -56,10 +65,79 @@ static ShapeKnowledge shapeOf(Value value) {
   return getShapeKnowledge(value.getType());
 }
 
+/// The element count of a static int32/int64 tensor type small enough to
+/// track as contents, or nullopt.
+std::optional<int64_t> sluice::lite::shapes::getTrackedCount(Type type) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  if (!ranked || !ranked.hasStaticShape())
+    return std::nullopt;
+  auto element = dyn_cast<IntegerType>(ranked.getElementType());
+  if (!element || !element.isSignless() ||
+      (element.getWidth() != 32 && element.getWidth() != 64))
+    return std::nullopt;
+  if (ranked.getNumElements() > kMaxTrackedElements)
+    return std::nullopt;
+  return ranked.getNumElements();
+}
+
+std::optional<SmallVector<int64_t>>
+sluice::lite::shapes::getConstantContents(Value value) {
+  std::optional<int64_t> count = getTrackedCount(value.getType());
+  if (!count)
+    return std::nullopt;
+  if (*count == 0)
+    return SmallVector<int64_t>();
+  DenseIntElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)) ||
+      attr.getNumElements() != *count)
+    return std::nullopt;
+  SmallVector<int64_t> contents;
+  for (const APInt &element : attr.getValues<APInt>())
+    contents.push_back(element.getSExtValue());
+  return contents;
+}
+
+namespace {
+/// The contents of an op's shape-carrying operands: what the caller's
+/// value-to-shape map of `operands` knows, else constants.
+class OperandContents {
+public:
+  explicit OperandContents(ValueShapeRange operands) : operands(operands) {}
+
+  /// The contents of `value` (an operand), kUnknown where not known.
+  std::optional<SmallVector<int64_t>> lookup(Value value) const {
+    for (auto [index, operand] : llvm::enumerate(operands.getValues())) {
+      if (operand != value)
+        continue;
+      std::optional<int64_t> count = getTrackedCount(value.getType());
+      ShapeAdaptor known = operands.getValueAsShape(index);
+      if (count && known && known.hasRank() && known.getRank() == *count) {
+        SmallVector<int64_t> contents;
+        known.getDims(contents);
+        return contents;
+      }
+      break;
+    }
+    return getConstantContents(value);
+  }
+
+  /// The contents of `value` when every element is known.
+  std::optional<SmallVector<int64_t>> lookupFullyKnown(Value value) const {
+    std::optional<SmallVector<int64_t>> contents = lookup(value);
+    if (!contents || llvm::is_contained(*contents, kUnknown))
+      return std::nullopt;
+    return contents;
+  }
+
+private:
+  mutable ValueShapeRange operands;
+};
+} // namespace
+
 /// The entries of the 1-D vector `value` (kUnknown where not known), when
 /// at least its length is known.
 static std::optional<SmallVector<int64_t>>
-vectorEntries(Value value, const ShapeValues &values) {
+vectorEntries(Value value, const OperandContents &values) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || type.getRank() != 1)
     return std::nullopt;
@@ -141,7 +219,8 @@ static ShapeKnowledge inferBroadcast(Operation *op) {
 /// sum, mean, reduce_max, reduce_min: the input without (or, with
 /// keep_dims, with size 1 in) the dimensions `axes` lists.
 static ShapeKnowledge inferReduction(Value inputValue, Value axesValue,
-                                     bool keepDims, const ShapeValues &values) {
+                                     bool keepDims,
+                                     const OperandContents &values) {
   ShapeKnowledge input = shapeOf(inputValue);
   auto axesType = dyn_cast<RankedTensorType>(axesValue.getType());
   if (!input || (axesType && axesType.getRank() > 1))
@@ -185,7 +264,8 @@ static ShapeKnowledge inferReduction(Value inputValue, Value axesValue,
 /// reshape: the entries of `shape`. A -1 entry is the element count divided
 /// by the other entries; so is an entry not known statically when it is the
 /// only one (it is -1, or must be that size for the reshape to succeed).
-static ShapeKnowledge inferReshape(ReshapeOp op, const ShapeValues &values) {
+static ShapeKnowledge inferReshape(ReshapeOp::Adaptor op,
+                                   const OperandContents &values) {
   std::optional<SmallVector<int64_t>> entries =
       vectorEntries(op.getShape(), values);
   if (!entries)
@@ -230,8 +310,8 @@ static ShapeKnowledge inferReshape(ReshapeOp op, const ShapeValues &values) {
 }
 
 /// expand_dims: a size-1 dimension at `axis`, an index of the result.
-static ShapeKnowledge inferExpandDims(ExpandDimsOp op,
-                                      const ShapeValues &values) {
+static ShapeKnowledge inferExpandDims(ExpandDimsOp::Adaptor op,
+                                      const OperandContents &values) {
   ShapeKnowledge input = shapeOf(op.getInput());
   if (!input)
     return std::nullopt;
@@ -256,7 +336,7 @@ static ShapeKnowledge inferExpandDims(ExpandDimsOp op,
 
 /// squeeze: the input without the listed size-1 dimensions, or without all
 /// of them when none is listed.
-static ShapeKnowledge inferSqueeze(SqueezeOp op) {
+static ShapeKnowledge inferSqueeze(SqueezeOp::Adaptor op) {
   ShapeKnowledge input = shapeOf(op.getInput());
   if (!input)
     return std::nullopt;
@@ -289,7 +369,7 @@ static ShapeKnowledge inferSqueeze(SqueezeOp op) {
 
 /// concatenation: the operands agree on every dimension but `axis`, whose
 /// sizes add up.
-static ShapeKnowledge inferConcatenation(ConcatenationOp op) {
+static ShapeKnowledge inferConcatenation(ConcatenationOp::Adaptor op) {
   std::optional<int64_t> rank;
   for (Value value : op.getValues()) {
     ShapeKnowledge shape = shapeOf(value);
@@ -332,7 +412,7 @@ static ShapeKnowledge inferConcatenation(ConcatenationOp op) {
 
 /// pack: the common shape of the values with their count inserted at
 /// `axis`.
-static ShapeKnowledge inferPack(PackOp op) {
+static ShapeKnowledge inferPack(PackOp::Adaptor op) {
   ShapeKnowledge common;
   for (Value value : op.getValues()) {
     FailureOr<ShapeKnowledge> met = meetShapes(common, shapeOf(value));
@@ -370,7 +450,8 @@ static ShapeKnowledge inferUnpack(UnpackOp op) {
 //===----------------------------------------------------------------------===//
 
 /// slice: `size[i]` elements from `begin[i]`; -1 takes the rest.
-static ShapeKnowledge inferSlice(SliceOp op, const ShapeValues &values) {
+static ShapeKnowledge inferSlice(SliceOp::Adaptor op,
+                                 const OperandContents &values) {
   std::optional<SmallVector<int64_t>> begin =
       vectorEntries(op.getBegin(), values);
   std::optional<SmallVector<int64_t>> size =
@@ -414,7 +495,7 @@ static ShapeKnowledge inferSlice(SliceOp op, const ShapeValues &values) {
 }
 
 std::optional<SmallVector<StridedSliceDim>>
-sluice::lite::shapes::expandStridedSlice(StridedSliceOp op, int64_t rank,
+sluice::lite::shapes::expandStridedSlice(StridedSliceOpAdaptor op, int64_t rank,
                                          ArrayRef<int64_t> begin,
                                          ArrayRef<int64_t> end,
                                          ArrayRef<int64_t> strides) {
@@ -501,8 +582,8 @@ sluice::lite::shapes::resolveShrinkIndex(const StridedSliceDim &dim,
 
 /// strided_slice: per dimension after expanding the ellipsis and new axes,
 /// the number of elements the range selects; shrunk dimensions go.
-static ShapeKnowledge inferStridedSlice(StridedSliceOp op,
-                                        const ShapeValues &values) {
+static ShapeKnowledge inferStridedSlice(StridedSliceOp::Adaptor op,
+                                        const OperandContents &values) {
   ShapeKnowledge input = shapeOf(op.getInput());
   std::optional<SmallVector<int64_t>> begin =
       vectorEntries(op.getBegin(), values);
@@ -547,8 +628,8 @@ static ShapeKnowledge inferStridedSlice(StridedSliceOp op,
 /// update or start_indices tells it); nothing where the kernel would refuse
 /// the operands (ranks that differ, an update dimension larger than the
 /// operand's).
-static ShapeKnowledge inferDynamicUpdateSlice(DynamicUpdateSliceOp op,
-                                              const ShapeValues &values) {
+static ShapeKnowledge inferDynamicUpdateSlice(DynamicUpdateSliceOp::Adaptor op,
+                                              const OperandContents &values) {
   ShapeKnowledge operand = shapeOf(op.getOperand());
   ShapeKnowledge update = shapeOf(op.getUpdate());
   std::optional<SmallVector<int64_t>> start =
@@ -574,7 +655,7 @@ static ShapeKnowledge inferDynamicUpdateSlice(DynamicUpdateSliceOp op,
 
 /// gather: params.shape[:axis] + indices.shape[batch_dims:] +
 /// params.shape[axis+1:]; the batch dimensions of params and indices agree.
-static ShapeKnowledge inferGather(GatherOp op) {
+static ShapeKnowledge inferGather(GatherOp::Adaptor op) {
   ShapeKnowledge params = shapeOf(op.getParams());
   ShapeKnowledge indices = shapeOf(op.getIndices());
   if (!params || !indices)
@@ -600,8 +681,8 @@ static ShapeKnowledge inferGather(GatherOp op) {
 }
 
 /// transpose: dimension i of the result is dimension perm[i] of the input.
-static ShapeKnowledge inferTranspose(TransposeOp op,
-                                     const ShapeValues &values) {
+static ShapeKnowledge inferTranspose(TransposeOp::Adaptor op,
+                                     const OperandContents &values) {
   ShapeKnowledge input = shapeOf(op.getInput());
   std::optional<SmallVector<int64_t>> perm =
       vectorEntries(op.getPerm(), values);
@@ -633,7 +714,8 @@ static ShapeKnowledge inferTranspose(TransposeOp op,
 //===----------------------------------------------------------------------===//
 
 /// fill, random_uniform: the shape their shape operand lists.
-static ShapeKnowledge inferListedShape(Value shape, const ShapeValues &values) {
+static ShapeKnowledge inferListedShape(Value shape,
+                                       const OperandContents &values) {
   std::optional<SmallVector<int64_t>> dims = vectorEntries(shape, values);
   if (!dims)
     return std::nullopt;
@@ -641,7 +723,8 @@ static ShapeKnowledge inferListedShape(Value shape, const ShapeValues &values) {
 }
 
 /// tile: each dimension times its multiple.
-static ShapeKnowledge inferTile(TileOp op, const ShapeValues &values) {
+static ShapeKnowledge inferTile(TileOp::Adaptor op,
+                                const OperandContents &values) {
   ShapeKnowledge input = shapeOf(op.getInput());
   std::optional<SmallVector<int64_t>> multiples =
       vectorEntries(op.getMultiples(), values);
@@ -705,7 +788,8 @@ static std::optional<APFloat> getScalarFloat(Value value) {
 }
 
 /// range: a vector whose length follows from constant operands.
-static ShapeKnowledge inferRange(RangeOp op, const ShapeValues &values) {
+static ShapeKnowledge inferRange(RangeOp::Adaptor op,
+                                 const OperandContents &values) {
   SmallVector<int64_t> unknownLength = {kUnknown};
   Type elementType = getElementTypeOrSelf(op.getStart().getType());
   std::optional<int64_t> size;
@@ -740,7 +824,7 @@ static ShapeKnowledge inferRange(RangeOp op, const ShapeValues &values) {
 }
 
 /// shape: a vector with one entry per dimension of the input.
-static ShapeKnowledge inferShapeOfShape(ShapeOp op) {
+static ShapeKnowledge inferShapeOfShape(ShapeOp::Adaptor op) {
   ShapeKnowledge input = shapeOf(op.getInput());
   if (!input)
     return std::nullopt;
@@ -753,7 +837,7 @@ static ShapeKnowledge inferShapeOfShape(ShapeOp op) {
 
 /// fully_connected: [rows, units], or with keep_num_dims the input's shape
 /// with the last dimension replaced by units.
-static ShapeKnowledge inferFullyConnected(FullyConnectedOp op) {
+static ShapeKnowledge inferFullyConnected(FullyConnectedOp::Adaptor op) {
   ShapeKnowledge filter = shapeOf(op.getFilter());
   if (filter && filter->size() != 2)
     return std::nullopt;
@@ -798,7 +882,7 @@ static ShapeKnowledge inferFullyConnected(FullyConnectedOp op) {
 
 /// batch_matmul: the broadcast batch dimensions, then rows of x and columns
 /// of y (each transposed first with adj_x / adj_y).
-static ShapeKnowledge inferBatchMatMul(BatchMatMulOp op) {
+static ShapeKnowledge inferBatchMatMul(BatchMatMulOp::Adaptor op) {
   ShapeKnowledge x = shapeOf(op.getX());
   ShapeKnowledge y = shapeOf(op.getY());
   if (!x || !y || x->size() < 2 || y->size() < 2)
@@ -828,7 +912,7 @@ static ShapeKnowledge inferBatchMatMul(BatchMatMulOp op) {
 /// list_reserve: [num_elements, element shape...] (the element shape is the
 /// declared one: the op has no other source for it).
 static ShapeKnowledge inferListReserve(ListReserveOp op,
-                                       const ShapeValues &values) {
+                                       const OperandContents &values) {
   ShapeKnowledge shape = shapeOf(op.getList());
   if (!shape || shape->empty())
     return std::nullopt;
@@ -867,12 +951,69 @@ static ShapeKnowledge inferListRead(Value list, Value indices) {
 }
 
 //===----------------------------------------------------------------------===//
-// Entry point
+// InferShapedTypeOpInterface
+//===----------------------------------------------------------------------===//
+
+/// One result of shape `shape` (unranked when nothing is known).
+static LogicalResult
+returnShape(const ShapeKnowledge &shape,
+            SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  inferred.push_back(shape ? ShapedTypeComponents(*shape)
+                           : ShapedTypeComponents());
+  return success();
+}
+
+/// Defines OP::inferReturnTypeComponents as RULE applied to the op's adaptor
+/// (and the operand contents, for rules that read them).
+#define LITE_SHAPE_RULE(OP, RULE)                                              \
+  LogicalResult OP::inferReturnTypeComponents(                                 \
+      MLIRContext *, std::optional<Location>, ValueShapeRange operands,        \
+      DictionaryAttr attributes, OpaqueProperties properties,                  \
+      RegionRange regions, SmallVectorImpl<ShapedTypeComponents> &inferred) {  \
+    OP::Adaptor op(operands, attributes, properties, regions);                 \
+    [[maybe_unused]] OperandContents values(operands);                         \
+    return returnShape(RULE, inferred);                                        \
+  }
+
+#define LITE_REDUCTION_RULE(OP)                                                \
+  LITE_SHAPE_RULE(OP, inferReduction(op.getInput(), op.getAxes(),              \
+                                     op.getKeepDims(), values))
+LITE_REDUCTION_RULE(SumOp)
+LITE_REDUCTION_RULE(MeanOp)
+LITE_REDUCTION_RULE(ReduceMaxOp)
+LITE_REDUCTION_RULE(ReduceMinOp)
+#undef LITE_REDUCTION_RULE
+LITE_SHAPE_RULE(ReshapeOp, inferReshape(op, values))
+LITE_SHAPE_RULE(ExpandDimsOp, inferExpandDims(op, values))
+LITE_SHAPE_RULE(SqueezeOp, inferSqueeze(op))
+LITE_SHAPE_RULE(ConcatenationOp, inferConcatenation(op))
+LITE_SHAPE_RULE(PackOp, inferPack(op))
+LITE_SHAPE_RULE(SliceOp, inferSlice(op, values))
+LITE_SHAPE_RULE(StridedSliceOp, inferStridedSlice(op, values))
+LITE_SHAPE_RULE(DynamicUpdateSliceOp, inferDynamicUpdateSlice(op, values))
+LITE_SHAPE_RULE(GatherOp, inferGather(op))
+LITE_SHAPE_RULE(TransposeOp, inferTranspose(op, values))
+LITE_SHAPE_RULE(FillOp, inferListedShape(op.getDims(), values))
+LITE_SHAPE_RULE(RandomUniformOp, inferListedShape(op.getShape(), values))
+LITE_SHAPE_RULE(TileOp, inferTile(op, values))
+LITE_SHAPE_RULE(RangeOp, inferRange(op, values))
+LITE_SHAPE_RULE(ShapeOp, inferShapeOfShape(op))
+LITE_SHAPE_RULE(FullyConnectedOp, inferFullyConnected(op))
+LITE_SHAPE_RULE(BatchMatMulOp, inferBatchMatMul(op))
+LITE_SHAPE_RULE(ListSetItemOp, inferListUpdate(op.getList(), op.getResizable()))
+LITE_SHAPE_RULE(ListScatterOp, inferListUpdate(op.getList(), op.getResizable()))
+LITE_SHAPE_RULE(ListGetItemOp, inferListRead(op.getList(), Value()))
+LITE_SHAPE_RULE(ListGatherOp, inferListRead(op.getList(), op.getIndices()))
+LITE_SHAPE_RULE(ListLengthOp, ShapeKnowledge(SmallVector<int64_t>{}))
+#undef LITE_SHAPE_RULE
+
+//===----------------------------------------------------------------------===//
+// Entry points
 //===----------------------------------------------------------------------===//
 
 ShapeKnowledge
 sluice::lite::shapes::inferResultShape(Operation *op,
-                                       const ShapeValues &values) {
+                                       OperandContentsFn contents) {
   if (!isa<LiteDialect>(op->getDialect()) || op->getNumRegions() != 0 ||
       op->hasTrait<OpTrait::ConstantLike>())
     return std::nullopt;
@@ -881,54 +1022,55 @@ sluice::lite::shapes::inferResultShape(Operation *op,
     return inferSameShape(op);
   if (op->hasTrait<BroadcastCompatible>())
     return inferBroadcast(op);
-  return llvm::TypeSwitch<Operation *, ShapeKnowledge>(op)
-      .Case<SumOp, MeanOp, ReduceMaxOp, ReduceMinOp>([&](auto reduce) {
-        return inferReduction(reduce.getInput(), reduce.getAxes(),
-                              reduce.getKeepDims(), values);
-      })
-      .Case([&](ReshapeOp reshape) { return inferReshape(reshape, values); })
-      .Case(
-          [&](ExpandDimsOp expand) { return inferExpandDims(expand, values); })
-      .Case([&](SqueezeOp squeeze) { return inferSqueeze(squeeze); })
-      .Case([&](ConcatenationOp concat) { return inferConcatenation(concat); })
-      .Case([&](PackOp pack) { return inferPack(pack); })
-      .Case([&](UnpackOp unpack) { return inferUnpack(unpack); })
-      .Case([&](SliceOp slice) { return inferSlice(slice, values); })
-      .Case([&](StridedSliceOp slice) {
-        return inferStridedSlice(slice, values);
-      })
-      .Case([&](DynamicUpdateSliceOp update) {
-        return inferDynamicUpdateSlice(update, values);
-      })
-      .Case([&](GatherOp gather) { return inferGather(gather); })
-      .Case([&](TransposeOp transpose) {
-        return inferTranspose(transpose, values);
-      })
-      .Case(
-          [&](FillOp fill) { return inferListedShape(fill.getDims(), values); })
-      .Case([&](RandomUniformOp random) {
-        return inferListedShape(random.getShape(), values);
-      })
-      .Case([&](TileOp tile) { return inferTile(tile, values); })
-      .Case([&](RangeOp range) { return inferRange(range, values); })
-      .Case([&](ShapeOp shape) { return inferShapeOfShape(shape); })
-      .Case([&](FullyConnectedOp fc) { return inferFullyConnected(fc); })
-      .Case([&](BatchMatMulOp matmul) { return inferBatchMatMul(matmul); })
-      .Case([&](ListReserveOp reserve) {
-        return inferListReserve(reserve, values);
-      })
-      .Case([&](ListSetItemOp set) {
-        return inferListUpdate(set.getList(), set.getResizable());
-      })
-      .Case([&](ListScatterOp scatter) {
-        return inferListUpdate(scatter.getList(), scatter.getResizable());
-      })
-      .Case([&](ListGetItemOp get) {
-        return inferListRead(get.getList(), Value());
-      })
-      .Case([&](ListGatherOp gather) {
-        return inferListRead(gather.getList(), gather.getIndices());
-      })
-      .Case([](ListLengthOp) { return ShapeKnowledge(SmallVector<int64_t>{}); })
-      .Default([](Operation *) { return std::nullopt; });
+  ValueShapeRange operands(op->getOperands(), nullptr, contents);
+  if (auto unpack = dyn_cast<UnpackOp>(op))
+    return inferUnpack(unpack);
+  if (auto reserve = dyn_cast<ListReserveOp>(op))
+    return inferListReserve(reserve, OperandContents(operands));
+  auto rule = dyn_cast<InferShapedTypeOpInterface>(op);
+  SmallVector<ShapedTypeComponents, 1> inferred;
+  if (!rule ||
+      failed(rule.inferReturnTypeComponents(
+          op->getContext(), op->getLoc(), operands,
+          op->getDiscardableAttrDictionary(), op->getPropertiesStorage(),
+          op->getRegions(), inferred)) ||
+      inferred.size() != 1 || !inferred.front().hasRank())
+    return std::nullopt;
+  return SmallVector<int64_t>(inferred.front().getDims());
+}
+
+void sluice::lite::shapes::refineResultTypes(Operation *op) {
+  // The interface's rules read operands and attributes through the op's
+  // adaptor: only once the verifier has vouched for them.
+  if (isa<InferShapedTypeOpInterface>(op)) {
+    ScopedDiagnosticHandler quiet(op->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    if (failed(verify(op, /*verifyRecursively=*/false)))
+      return;
+  }
+  ShapeKnowledge shape = inferResultShape(op);
+  if (!shape)
+    return;
+  for (Value result : op->getResults())
+    if (Type refined = meetTypes(
+            result.getType(),
+            getTensorType(shape, getElementTypeOrSelf(result.getType()))))
+      result.setType(refined);
+}
+
+LogicalResult sluice::lite::shapes::verifyInferredResultShape(Operation *op) {
+  ShapeKnowledge expected = inferResultShape(op);
+  if (!expected)
+    return success();
+  for (Value result : op->getResults()) {
+    auto actual = dyn_cast<RankedTensorType>(result.getType());
+    if (!actual)
+      continue;
+    if (actual.getRank() != static_cast<int64_t>(expected->size()) ||
+        failed(verifyCompatibleShape(actual.getShape(), *expected)))
+      return op->emitOpError("result type ")
+             << actual << " does not match the expected shape "
+             << RankedTensorType::get(*expected, actual.getElementType());
+  }
+  return success();
 }
