@@ -504,22 +504,20 @@ bool emitRefusals(const RecordKeeper &records, raw_ostream &os) {
 // TF import rows
 //===----------------------------------------------------------------------===//
 
-/// One OpTable row per TF op a record names (lib/Target/GraphDef/OpTable.cpp).
+/// One OpTable row per TF op a record names (lib/Target/GraphDef/OpTable.cpp):
+/// its builder (the op on the node's inputs, attributes from the TF
+/// attributes of their names), result element type and input count.
 bool emitTFImport(const RecordKeeper &records, raw_ostream &os) {
   emitSourceFileHeader("TF import rows of the elementwise op records", os,
                        records);
   for (const Record *def : elementwiseRecords(records)) {
     StringRef kind = kindOf(def);
-    StringRef result = kind == "binary"      ? "Broadcast"
-                       : kind == "compare"   ? "BroadcastBool"
-                       : kind == "predicate" ? "SameShapeBool"
-                                             : "SameAsInput";
-    StringRef attrs =
-        Operator(def).getNumNativeAttributes() ? "SameNamedAttrs" : "Plain";
+    StringRef element = kind == "compare" || kind == "predicate" ? "Bool" : "T";
+    int inputs = kind == "binary" || kind == "compare" ? 2 : 1;
     for (StringRef tfOp : def->getValueAsListOfStrings("tfOps"))
-      os << formatv("  {{\"{0}\", {1}::getOperationName(), "
-                    "ResultRule::{2}, AttrRule::{3}},\n",
-                    tfOp, qualifiedClass(def), result, attrs);
+      os << formatv("  {{\"{0}\", buildOnInputs<{1}>, "
+                    "ResultElement::{2}, {3}, false, \"\"},\n",
+                    tfOp, qualifiedClass(def), element, inputs);
   }
   return false;
 }

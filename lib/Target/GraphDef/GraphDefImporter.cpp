@@ -29,8 +29,7 @@
 #include "sluice/Dialect/Executor/IR/DeviceRank.h"
 #include "sluice/Dialect/Executor/IR/ExecutorOps.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
-
-#include "sluice/Dialect/Lite/Transforms/InferShapes.h"
+#include "sluice/Dialect/Lite/IR/TypeInference.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -511,99 +510,78 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
   case NodeKind::Variable:
     return transferVariable(index, in);
   case NodeKind::Compute: {
-    auto constantInput = [&](unsigned i) { return constantInputOf(index, i); };
-    SmallVector<Type> declared;
-    auto declaredIt = n.attr().find("_output_shapes");
-    std::string ignored;
-    StringRef elementAttr = resultElementTypeAttr(n);
-    Type element = n.attr().count(elementAttr.str())
-                       ? getTypeAttr(n, elementAttr, context, ignored)
-                       : Type();
-    if (declaredIt != n.attr().end() && element)
-      for (const auto &shape : declaredIt->second.list().shape())
-        declared.push_back(convertShape(shape, element));
     // Wait until every input's type is known: a guess from unknown inputs
     // (unranked) could not be refined later, the join only generalizes.
     if (waitForInputs && llvm::is_contained(in, Type()))
       return SmallVector<Type>(types[index].size(), Type());
-    ComputeNode compute{n, in, constantInput, declared};
-    FailureOr<SmallVector<Type>> result =
-        inferComputeTypes(compute, context, why);
-    if (failed(result))
-      return fail();
-    if (!llvm::is_contained(in, Type()))
-      refineComputeTypes(index, in, *result);
+    SmallVector<Type> declared;
+    auto declaredIt = n.attr().find("_output_shapes");
+    std::string ignored;
+    StringRef elementAttr = resultElementTypeAttr(n);
+    Type declaredElement = n.attr().count(elementAttr.str())
+                               ? getTypeAttr(n, elementAttr, context, ignored)
+                               : Type();
+    if (declaredIt != n.attr().end() && declaredElement)
+      for (const auto &shape : declaredIt->second.list().shape())
+        declared.push_back(convertShape(shape, declaredElement));
+    SmallVector<Type> result;
+    if (llvm::is_contained(in, Type())) {
+      // Inputs only known through a cycle: unranked of the element type.
+      FailureOr<Type> element = resultElementType(n, in, context, why);
+      if (failed(element))
+        return fail();
+      result.assign(types[index].size(),
+                    *element ? UnrankedTensorType::get(*element) : Type());
+    } else {
+      FailureOr<SmallVector<Type>> built = computeTypes(index, in, why);
+      if (failed(built))
+        return fail();
+      result = std::move(*built);
+    }
+    // What the graph declares, where it agrees.
+    for (auto [type, declaredType] : llvm::zip(result, declared))
+      if (type)
+        if (Type met = lite::shapes::meetTypes(type, declaredType))
+          type = met;
     return result;
   }
   }
   llvm_unreachable("unknown node kind");
 }
 
-void GraphImporter::refineComputeTypes(int index, ArrayRef<Type> in,
-                                       SmallVectorImpl<Type> &types) {
-  auto isStatic = [](Type type) {
-    auto ranked = dyn_cast_or_null<RankedTensorType>(type);
-    return ranked && ranked.hasStaticShape();
-  };
-  if (llvm::all_of(types, isStatic))
-    return;
+FailureOr<SmallVector<Type>>
+GraphImporter::computeTypes(int index, ArrayRef<Type> in, std::string &why) {
   std::pair<int, std::vector<const void *>> key{index, {}};
   for (Type type : in)
     key.second.push_back(type.getAsOpaquePointer());
-  for (Type type : types)
-    key.second.push_back(type.getAsOpaquePointer());
-  auto cached = refinedTypes.find(key);
-  if (cached != refinedTypes.end()) {
-    types.assign(cached->second.begin(), cached->second.end());
-    return;
-  }
-  // The node's ops in a scratch function: its variable inputs are arguments,
-  // its constant inputs constants (the rules read shape vectors and axes).
-  if (!scratchModule)
-    scratchModule = ModuleOp::create(fileLoc());
-  OpBuilder builder = OpBuilder::atBlockEnd(scratchModule->getBody());
-  SmallVector<Type> argTypes;
-  SmallVector<DenseElementsAttr> constants;
-  for (auto [i, type] : llvm::enumerate(in)) {
-    constants.push_back(constantInputOf(index, i));
-    if (!constants.back())
-      argTypes.push_back(type);
-  }
-  auto scratch =
-      func::FuncOp::create(builder, fileLoc(), "scratch",
-                           builder.getFunctionType(argTypes, TypeRange(types)));
-  Block *entry = scratch.addEntryBlock();
-  builder.setInsertionPointToStart(entry);
+  auto cached = computedTypes.find(key);
+  if (cached != computedTypes.end())
+    return cached->second;
+  // The node's ops built in a block of their own, on arguments of the input
+  // types and on its constant inputs (the rules read shape vectors and
+  // axes): their types are the node's.
+  Block *scratch = new Block();
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(scratch);
   SmallVector<Value> operands;
-  unsigned argument = 0;
-  for (DenseElementsAttr constant : constants)
+  for (auto [i, type] : llvm::enumerate(in)) {
+    DenseElementsAttr constant = constantInputOf(index, i);
     operands.push_back(constant ? Value(lite::ConstantOp::create(
                                       builder, fileLoc(), constant.getType(),
                                       cast<ElementsAttr>(constant)))
-                                : Value(entry->getArgument(argument++)));
-  auto constantInput = [&](unsigned i) { return constantInputOf(index, i); };
-  ComputeNode compute{node(index), in, constantInput, {}};
-  std::string ignored;
-  FailureOr<SmallVector<Value>> built =
-      buildComputeOp(compute, builder, fileLoc(), operands, types, ignored);
-  if (succeeded(built) && built->size() == types.size()) {
-    func::ReturnOp::create(builder, fileLoc(), *built);
-    // The rules read operands and attributes the verifier vouches for: a
-    // malformed node (an operand missing) is left to the real import's
-    // verifier, which names it.
-    bool valid = false;
-    {
-      ScopedDiagnosticHandler quiet(context,
-                                    [](Diagnostic &) { return success(); });
-      valid = succeeded(verify(scratch));
-    }
-    if (valid && succeeded(lite::refineShapes(scratch)))
-      for (auto [type, refined] :
-           llvm::zip(types, scratch.getFunctionType().getResults()))
-        type = refined;
+                                : Value(scratch->addArgument(type, fileLoc())));
   }
-  scratch.erase();
-  refinedTypes[key] = SmallVector<Type>(types.begin(), types.end());
+  auto constantInput = [&](unsigned i) { return constantInputOf(index, i); };
+  ComputeNode compute{node(index), in, constantInput};
+  FailureOr<SmallVector<Value>> built =
+      buildComputeOp(compute, builder, fileLoc(), operands, why);
+  FailureOr<SmallVector<Type>> result = failure();
+  if (succeeded(built))
+    result = SmallVector<Type>(ValueRange(*built).getTypes());
+  discardBlock(scratch);
+  if (succeeded(result))
+    computedTypes[key] = *result;
+  return result;
 }
 
 LogicalResult GraphImporter::inferTypes() {
@@ -880,12 +858,18 @@ GraphImporter::buildOps(int index, OpBuilder &builder, ValueRange dataIn) {
     SmallVector<Type> dataTypes;
     for (Value v : data)
       dataTypes.push_back(v.getType());
-    ComputeNode compute{n, dataTypes, constantInput, {}};
+    ComputeNode compute{n, dataTypes, constantInput};
     std::string why;
     FailureOr<SmallVector<Value>> built =
-        buildComputeOp(compute, builder, location, data, types[index], why);
+        buildComputeOp(compute, builder, location, data, why);
     if (failed(built))
       return error(index) << why;
+    // The types inference settled on: the rules' on these inputs, met with
+    // `_output_shapes`, or wider where a cycle widened them. A value the
+    // node passes through (AddN of one input) keeps its producer's.
+    for (auto [value, type] : llvm::zip(*built, types[index]))
+      if (value.getType() != type && !llvm::is_contained(data, value))
+        value.setType(type);
     return built;
   }
   case NodeKind::TensorArray:

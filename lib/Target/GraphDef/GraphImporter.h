@@ -153,13 +153,11 @@ private:
   mlir::LogicalResult selectFeedsAndFetches();
   mlir::LogicalResult inferTypes();
   mlir::FailureOr<llvm::SmallVector<mlir::Type>> transfer(int index);
-  /// Makes the result types of compute node `index` (on inputs of types
-  /// `in`) as precise as the lite shape rules say (-lite-infer-shapes' rules,
-  /// applied to the node's ops built in a scratch function): what the
-  /// table's own result rule leaves unknown when the graph does not declare
-  /// `_output_shapes`.
-  void refineComputeTypes(int index, llvm::ArrayRef<mlir::Type> in,
-                          llvm::SmallVectorImpl<mlir::Type> &types);
+  /// The result types of compute node `index` on inputs of types `in`: the
+  /// types its lite ops get from their shape rules as the node is built
+  /// (buildComputeOp, in a block of its own, once per input signature).
+  mlir::FailureOr<llvm::SmallVector<mlir::Type>>
+  computeTypes(int index, llvm::ArrayRef<mlir::Type> in, std::string &why);
   /// While set, compute nodes with an input of unknown type stay unknown
   /// (so that node order does not decide how precise types are).
   bool waitForInputs = true;
@@ -298,12 +296,10 @@ private:
   std::map<std::pair<int, std::vector<const void *>>,
            llvm::SmallVector<mlir::Type>>
       functionalTypes;
-  /// Compute nodes: refined result types by input types.
+  /// Compute nodes: result types by input types (computeTypes).
   std::map<std::pair<int, std::vector<const void *>>,
            llvm::SmallVector<mlir::Type>>
-      refinedTypes;
-  /// Where refineComputeTypes builds its scratch functions.
-  mlir::OwningOpRef<mlir::ModuleOp> scratchModule;
+      computedTypes;
 
   /// Values of node outputs and control tokens while building.
   llvm::DenseMap<std::pair<int, int>, mlir::Value> values;

@@ -1,10 +1,13 @@
 //===- OpTable.cpp - TensorFlow ops to lite ops ---------------------------===//
 //
-// The single TensorFlow -> lite mapping. Each entry names the TensorFlow op,
-// the lite op it becomes, how its result type follows from its inputs, and
-// how its attributes carry over. Result shapes are inferred where the rule is
-// local (elementwise broadcasting, pass-through); elsewhere the node's
-// `_output_shapes` is used, or the shape is left unknown.
+// The single TensorFlow -> lite mapping: a table of typed builder calls. Each
+// row names the TensorFlow op, the builder of the lite op(s) it becomes
+// (typed XOp::create calls; the elementwise records' rows are generated),
+// where its result element type comes from and how many inputs it takes.
+// Result shapes are the lite ops' own: every op is created with unranked
+// results of its element type and typed by its shape rule (createInferred,
+// sluice/Dialect/Lite/IR/TypeInference.h); the importer learns a node's
+// types by building it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +16,9 @@
 
 #include "TensorImport.h"
 
+#include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/IR/TypeInference.h"
 
 #include "mlir/Dialect/Traits.h"
 #include "llvm/ADT/StringExtras.h"
@@ -26,130 +31,21 @@
 using namespace mlir;
 using namespace sluice;
 using namespace sluice::graphdef;
+using sluice::lite::shapes::createInferred;
+using sluice::lite::shapes::refineResultTypes;
 
 namespace {
 
-/// How a node's result type follows from its inputs.
-enum class ResultRule {
-  Broadcast,     // broadcast of all inputs, element type of input 0
-  BroadcastBool, // broadcast of all inputs, i1
-  BroadcastTail, // broadcast of inputs 1.. (select), their element type
-  SameAsInput,   // type of input 0
-  SameShapeBool, // shape of input 0, i1 (is_nan)
-  SameShapeDstT, // shape of input 0, element type from DstT (cast)
-  Declared,      // `_output_shapes` with element type T, else unranked
-  DeclaredDType, // the same with element type dtype (T types an input)
-  ShapeOf,       // 1-D of the input's rank, element type out_type
-  MatMul,        // [M, N] with the transposes applied
-  Split,         // num_split equal parts of the input along the axis
-  Vector,        // rank 1, element type of input 0
-  ConcatOffset,  // N results of the type of input 1 (a shape)
-  MatrixDiag,    // [..., N, N] of a diagonal [..., N] (matrixDiagType)
-  None,          // no results (Assert)
+/// Where a node's result element type comes from (its shape is the lite
+/// op's rule's).
+enum class ResultElement {
+  T,       // the T attribute, else (none, or a DT_VARIANT list) input 0's
+  Bool,    // i1 (comparisons, predicates)
+  DstT,    // the DstT attribute (Cast)
+  OutType, // the out_type attribute, int32 by default (Shape)
+  DType,   // the dtype attribute (RandomUniform: T types an input)
+  None,    // no results (Assert)
 };
-
-/// How attributes and operands carry over.
-enum class AttrRule {
-  Plain,             // same operands, no attributes
-  SameNamedAttrs,    // same operands, the op's attributes from TF's of the
-                     // same names (leaky_relu's alpha)
-  Select,            // select_v2 (v1 Select: the condition is broadcast)
-  Concat,            // axis from the trailing constant input
-  Pack,              // axis attr
-  Unpack,            // axis attr, num outputs
-  Squeeze,           // squeeze_dims attr
-  StridedSlice,      // mask attrs
-  Gather,            // axis from a constant input, batch_dims attr
-  Reduce,            // keep_dims attr
-  MatMul,            // transpose_a/b -> adj_x/y
-  BatchMatMul,       // adj_x/y
-  Reshape,           // shape operand cast to i32
-  BiasAdd,           // NHWC only: the bias broadcasts along the last dimension
-  Split,             // one lite.slice per output along a constant axis
-  Scalars,           // operands of unknown rank reshaped to scalars
-  AddN,              // a left fold of lite.add over the inputs
-  TanhGrad,          // dy * (1 - y * y), in TF's order
-  Random,            // seed and seed2 attrs; dtype float32
-  BiasAddGrad,       // a sum over every dimension but the last
-  InvertPermutation, // inverse[perm[i]] = i, through a one-hot sum
-  ConcatOffset,      // each input's offset along the axis in a concatenation
-  MatrixDiag,        // the diagonal times an identity matrix
-  Assert,            // the condition alone, the message an attribute
-  BoolReduce,        // All / Any: min / max of the booleans as int32, != 0
-};
-
-struct OpMapping {
-  llvm::StringLiteral tfName;
-  llvm::StringLiteral liteName;
-  ResultRule result;
-  AttrRule attrs;
-};
-
-// clang-format off
-constexpr OpMapping kMappings[] = {
-  // Elementwise arithmetic.
-  {"Add", lite::AddOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"BiasAdd", lite::AddOp::getOperationName(), ResultRule::Broadcast, AttrRule::BiasAdd},
-  {"AddV2", lite::AddOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"Sub", lite::SubOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"Mul", lite::MulOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"Div", lite::DivOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"RealDiv", lite::DivOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"FloorDiv", lite::FloorDivOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"FloorMod", lite::FloorModOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  {"Pow", lite::PowOp::getOperationName(), ResultRule::Broadcast, AttrRule::Plain},
-  // The elementwise records' `tfOps` (LiteOps.td, sluice-tblgen).
-#include "sluice/Dialect/Lite/IR/LiteTFImport.inc"
-  {"AddN", lite::AddOp::getOperationName(), ResultRule::SameAsInput, AttrRule::AddN},
-  {"TanhGrad", lite::MulOp::getOperationName(), ResultRule::SameAsInput, AttrRule::TanhGrad},
-  {"BiasAddGrad", lite::SumOp::getOperationName(), ResultRule::Vector, AttrRule::BiasAddGrad},
-  {"InvertPermutation", lite::SumOp::getOperationName(), ResultRule::SameAsInput, AttrRule::InvertPermutation},
-  {"ConcatOffset", lite::SelectV2Op::getOperationName(), ResultRule::ConcatOffset, AttrRule::ConcatOffset},
-  {"MatrixDiag", lite::MulOp::getOperationName(), ResultRule::MatrixDiag, AttrRule::MatrixDiag},
-  {"MatrixDiagV2", lite::MulOp::getOperationName(), ResultRule::MatrixDiag, AttrRule::MatrixDiag},
-  {"MatrixDiagV3", lite::MulOp::getOperationName(), ResultRule::MatrixDiag, AttrRule::MatrixDiag},
-  // Checks.
-  {"Assert", lite::AssertOp::getOperationName(), ResultRule::None, AttrRule::Assert},
-  {"Cast", lite::CastOp::getOperationName(), ResultRule::SameShapeDstT, AttrRule::Plain},
-  // Selection.
-  {"Select", lite::SelectV2Op::getOperationName(), ResultRule::BroadcastTail, AttrRule::Select},
-  {"SelectV2", lite::SelectV2Op::getOperationName(), ResultRule::BroadcastTail, AttrRule::Plain},
-  // Shapes.
-  {"Reshape", lite::ReshapeOp::getOperationName(), ResultRule::Declared, AttrRule::Reshape},
-  {"ExpandDims", lite::ExpandDimsOp::getOperationName(), ResultRule::Declared, AttrRule::Plain},
-  {"Squeeze", lite::SqueezeOp::getOperationName(), ResultRule::Declared, AttrRule::Squeeze},
-  {"ConcatV2", lite::ConcatenationOp::getOperationName(), ResultRule::Declared, AttrRule::Concat},
-  {"Pack", lite::PackOp::getOperationName(), ResultRule::Declared, AttrRule::Pack},
-  {"Unpack", lite::UnpackOp::getOperationName(), ResultRule::Declared, AttrRule::Unpack},
-  {"Split", lite::SliceOp::getOperationName(), ResultRule::Split, AttrRule::Split},
-  {"Slice", lite::SliceOp::getOperationName(), ResultRule::Declared, AttrRule::Plain},
-  {"StridedSlice", lite::StridedSliceOp::getOperationName(), ResultRule::Declared, AttrRule::StridedSlice},
-  {"GatherV2", lite::GatherOp::getOperationName(), ResultRule::Declared, AttrRule::Gather},
-  {"Transpose", lite::TransposeOp::getOperationName(), ResultRule::Declared, AttrRule::Plain},
-  {"Fill", lite::FillOp::getOperationName(), ResultRule::Declared, AttrRule::Plain},
-  {"Tile", lite::TileOp::getOperationName(), ResultRule::Declared, AttrRule::Plain},
-  {"Range", lite::RangeOp::getOperationName(), ResultRule::Vector, AttrRule::Scalars},
-  {"RandomUniform", lite::RandomUniformOp::getOperationName(), ResultRule::DeclaredDType, AttrRule::Random},
-  {"Shape", lite::ShapeOp::getOperationName(), ResultRule::ShapeOf, AttrRule::Plain},
-  // Reductions.
-  {"Sum", lite::SumOp::getOperationName(), ResultRule::Declared, AttrRule::Reduce},
-  {"Mean", lite::MeanOp::getOperationName(), ResultRule::Declared, AttrRule::Reduce},
-  {"Max", lite::ReduceMaxOp::getOperationName(), ResultRule::Declared, AttrRule::Reduce},
-  {"Min", lite::ReduceMinOp::getOperationName(), ResultRule::Declared, AttrRule::Reduce},
-  {"All", lite::ReduceMinOp::getOperationName(), ResultRule::Declared, AttrRule::BoolReduce},
-  {"Any", lite::ReduceMaxOp::getOperationName(), ResultRule::Declared, AttrRule::BoolReduce},
-  // Linear algebra.
-  {"MatMul", lite::BatchMatMulOp::getOperationName(), ResultRule::MatMul, AttrRule::MatMul},
-  {"BatchMatMulV2", lite::BatchMatMulOp::getOperationName(), ResultRule::Declared, AttrRule::BatchMatMul},
-};
-// clang-format on
-
-const OpMapping *lookup(StringRef op) {
-  for (const OpMapping &mapping : kMappings)
-    if (mapping.tfName == op)
-      return &mapping;
-  return nullptr;
-}
 
 const tensorflow::AttrValue *findAttr(const tensorflow::NodeDef &node,
                                       StringRef name) {
@@ -169,61 +65,627 @@ bool boolAttr(const tensorflow::NodeDef &node, StringRef name) {
   return attr && attr->value_case() == tensorflow::AttrValue::kB && attr->b();
 }
 
-/// Numpy broadcast of `types` (null while unknown), with `elementType`.
-Type broadcast(ArrayRef<Type> types, Type elementType) {
-  SmallVector<ArrayRef<int64_t>> shapes;
-  for (Type type : types) {
-    auto ranked = dyn_cast_or_null<RankedTensorType>(type);
-    if (!ranked)
-      return UnrankedTensorType::get(elementType);
-    shapes.push_back(ranked.getShape());
-  }
-  std::optional<SmallVector<int64_t>> shape =
-      sluice::lite::broadcastShapes(shapes);
-  if (!shape)
-    return UnrankedTensorType::get(elementType);
-  return RankedTensorType::get(*shape, elementType);
-}
-
 Type elementTypeOf(Type type) {
   auto tensor = dyn_cast_or_null<TensorType>(type);
   return tensor ? tensor.getElementType() : nullptr;
 }
 
-} // namespace
+/// What a row's builder works with: the node, where to build, its data
+/// inputs (as many as the row says), its result element type and output
+/// count.
+struct ImportContext {
+  const ComputeNode &node;
+  OpBuilder &builder;
+  Location loc;
+  ValueRange inputs;
+  Type element;
+  unsigned outputs;
+  std::string &error;
+
+  const std::string &op() const { return node.node.op(); }
+  FailureOr<SmallVector<Value>> fail(const Twine &message) {
+    error = message.str();
+    return failure();
+  }
+  /// Input `index` as a constant integer scalar, if it is one.
+  std::optional<int64_t> constantInt(unsigned index) const {
+    DenseElementsAttr value = node.constantInput(index);
+    if (!value || value.getNumElements() != 1 ||
+        !value.getElementType().isIntOrIndex())
+      return std::nullopt;
+    return (*value.getValues<APInt>().begin()).getSExtValue();
+  }
+  /// `OpTy` with results typed by its shape rule.
+  template <typename OpTy, typename... Args> OpTy create(Args &&...args) {
+    return createInferred<OpTy>(builder, loc, element,
+                                std::forward<Args>(args)...);
+  }
+};
+
+using Values = FailureOr<SmallVector<Value>>;
+using BuildFn = Values (*)(ImportContext &);
+
+Values single(Value value) { return SmallVector<Value>{value}; }
+
+/// One TF op: the builder of its lite op(s), where its result element type
+/// comes from, how many data inputs it takes (exactly, or at least when
+/// `variadic`), which attribute counts its outputs (else one; none for
+/// ResultElement::None) and, for diagnostics, what its inputs are.
+struct OpMapping {
+  llvm::StringLiteral tfName;
+  BuildFn build;
+  ResultElement element;
+  unsigned inputs;
+  bool variadic;
+  llvm::StringLiteral outputsAttr;
+  const char *inputNames = nullptr;
+};
+
+//===----------------------------------------------------------------------===//
+// Builders
+//===----------------------------------------------------------------------===//
+
+/// The op on the node's inputs, in order; its attributes, if any, from the
+/// TF attributes of the same names (a float f becomes an f32 attribute:
+/// leaky_relu's alpha). The elementwise records' rows (LiteTFImport.inc)
+/// and the ops that take TF's operands as they are use it.
+template <typename OpTy> Values buildOnInputs(ImportContext &ctx) {
+  SmallVector<NamedAttribute> attrs;
+  for (StringRef name : OpTy::getAttributeNames()) {
+    const tensorflow::AttrValue *attr = findAttr(ctx.node.node, name);
+    if (!attr || attr->value_case() != tensorflow::AttrValue::kF)
+      return ctx.fail(ctx.op() + " needs a float attribute '" + name + "'");
+    attrs.push_back(
+        ctx.builder.getNamedAttr(name, ctx.builder.getF32FloatAttr(attr->f())));
+  }
+  auto op = OpTy::create(ctx.builder, ctx.loc,
+                         TypeRange{UnrankedTensorType::get(ctx.element)},
+                         ctx.inputs, attrs);
+  refineResultTypes(op);
+  return single(op);
+}
+
+/// add, sub, mul, div: no fused activation.
+template <typename OpTy> Values buildArithmetic(ImportContext &ctx) {
+  return single(ctx.create<OpTy>(ctx.inputs[0], ctx.inputs[1],
+                                 lite::ActivationFunctionType::NONE));
+}
+
+/// BiasAdd and BiasAddGrad: only NHWC, where the bias is the last dimension.
+LogicalResult requireChannelsLast(ImportContext &ctx) {
+  const tensorflow::AttrValue *format = findAttr(ctx.node.node, "data_format");
+  if (!format || format->s() == "NHWC")
+    return success();
+  ctx.error = ctx.op() + " with data_format " + format->s() +
+              " is not supported (only NHWC)";
+  return failure();
+}
+
+/// BiasAdd (NHWC): the bias broadcasts along the last dimension.
+Values buildBiasAdd(ImportContext &ctx) {
+  if (failed(requireChannelsLast(ctx)))
+    return failure();
+  return buildArithmetic<lite::AddOp>(ctx);
+}
+
+/// AddN: TF sums left to right, ((x0 + x1) + x2) + ...
+Values buildAddN(ImportContext &ctx) {
+  Value sum = ctx.inputs[0];
+  for (Value input : ctx.inputs.drop_front())
+    sum =
+        ctx.create<lite::AddOp>(sum, input, lite::ActivationFunctionType::NONE);
+  return single(sum);
+}
+
+/// TanhGrad(y, dy) = dy * (1 - y * y), the gradient of y = tanh(x).
+Values buildTanhGrad(ImportContext &ctx) {
+  auto scalar = RankedTensorType::get({}, ctx.element);
+  Value one = lite::ConstantOp::create(
+      ctx.builder, ctx.loc,
+      DenseElementsAttr::get(scalar,
+                             ctx.builder.getFloatAttr(ctx.element, 1.0)));
+  auto none = lite::ActivationFunctionType::NONE;
+  Value y = ctx.inputs[0], dy = ctx.inputs[1];
+  Value square = ctx.create<lite::MulOp>(y, y, none);
+  Value complement = ctx.create<lite::SubOp>(one, square, none);
+  return single(ctx.create<lite::MulOp>(dy, complement, none));
+}
+
+/// BiasAddGrad: the bias' gradient, the sum over every dimension but the
+/// last (NHWC).
+Values buildBiasAddGrad(ImportContext &ctx) {
+  if (failed(requireChannelsLast(ctx)))
+    return failure();
+  auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  if (!input || input.getRank() < 1)
+    return ctx.fail("BiasAddGrad needs an input of known rank");
+  SmallVector<int32_t> axes;
+  for (int32_t axis = 0; axis + 1 < input.getRank(); ++axis)
+    axes.push_back(axis);
+  Value axesValue = lite::createI32Vector(ctx.builder, ctx.loc, axes);
+  return single(
+      ctx.create<lite::SumOp>(ctx.inputs[0], axesValue, /*keep_dims=*/false));
+}
+
+/// InvertPermutation: inverse[j] = sum_i i * (perm[i] == j), a one-hot
+/// matrix of the permutation weighted by the row index and summed over the
+/// rows.
+Values buildInvertPermutation(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  Location loc = ctx.loc;
+  Value perm = ctx.inputs[0];
+  auto type = cast<TensorType>(perm.getType());
+  Type element = type.getElementType();
+  auto scalar = RankedTensorType::get({}, element);
+  auto constant = [&](int64_t v) -> Value {
+    return lite::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(scalar, builder.getIntegerAttr(element, v)));
+  };
+  int64_t n = type.hasRank() && type.getRank() == 1 ? type.getDimSize(0)
+                                                    : ShapedType::kDynamic;
+  auto vector = RankedTensorType::get({n}, element);
+  Value size = lite::ShapeOp::create(builder, loc,
+                                     RankedTensorType::get({1}, element), perm);
+  Value count = lite::ReshapeOp::create(
+      builder, loc, scalar, size, lite::createI32Vector(builder, loc, {}));
+  Value indices = lite::RangeOp::create(builder, loc, vector, constant(0),
+                                        count, constant(1));
+  Value column = lite::ExpandDimsOp::create(
+      builder, loc, RankedTensorType::get({n, 1}, element), perm,
+      lite::createI32Scalar(builder, loc, 1));
+  Value row = lite::ExpandDimsOp::create(
+      builder, loc, RankedTensorType::get({1, n}, element), indices,
+      lite::createI32Scalar(builder, loc, 0));
+  Value oneHot = lite::EqualOp::create(
+      builder, loc, RankedTensorType::get({n, n}, builder.getI1Type()), column,
+      row);
+  auto square = RankedTensorType::get({n, n}, element);
+  Value weights = lite::CastOp::create(builder, loc, square, oneHot);
+  Value rowIndex = lite::ExpandDimsOp::create(
+      builder, loc, RankedTensorType::get({n, 1}, element), indices,
+      lite::createI32Scalar(builder, loc, 1));
+  Value weighted = lite::MulOp::create(builder, loc, square, weights, rowIndex,
+                                       lite::ActivationFunctionType::NONE);
+  Value axis = lite::createI32Vector(builder, loc, {0});
+  return single(ctx.create<lite::SumOp>(weighted, axis, /*keep_dims=*/false));
+}
+
+/// The result type of MatrixDiag, MatrixDiagV2 and MatrixDiagV3: a
+/// diagonal [..., N] of static length becomes the square [..., N, N] with it
+/// on the main diagonal (tf.linalg.diag, tf.eye). Other diagonals (k != 0),
+/// a requested num_rows/num_cols other than N, and a diagonal whose length
+/// is unknown are refused.
+FailureOr<RankedTensorType> matrixDiagType(ImportContext &ctx) {
+  const std::string &op = ctx.op();
+  auto diagonal = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  if (!diagonal || diagonal.getRank() < 1 ||
+      diagonal.isDynamicDim(diagonal.getRank() - 1)) {
+    ctx.error = op + " of a diagonal whose length is unknown is not supported";
+    return failure();
+  }
+  int64_t length = diagonal.getShape().back();
+  // The identity it multiplies is a constant of N x N elements.
+  if (length > 4096) {
+    ctx.error = op + " of a diagonal of length " + std::to_string(length) +
+                " is not supported (at most 4096)";
+    return failure();
+  }
+  // k, num_rows, num_cols (V2 and V3): constants with TF's defaults (0, -1,
+  // -1) or N.
+  using Parameter = std::tuple<unsigned, StringRef, int64_t>;
+  static const Parameter kParameters[] = {
+      {1, "k", 0}, {2, "num_rows", -1}, {3, "num_cols", -1}};
+  ArrayRef<Parameter> parameters =
+      op == "MatrixDiag" ? ArrayRef<Parameter>() : ArrayRef(kParameters);
+  for (auto [index, name, fallback] : parameters) {
+    std::optional<int64_t> v = ctx.constantInt(index);
+    if (!v) {
+      ctx.error = op + " with a " + name.str() +
+                  " that is not a constant integer is not supported";
+      return failure();
+    }
+    if (*v != fallback && (index == 1 || *v != length)) {
+      ctx.error =
+          op + " with " + name.str() + " = " + std::to_string(*v) +
+          " is not supported (only the main diagonal of a square matrix)";
+      return failure();
+    }
+  }
+  SmallVector<int64_t> shape(diagonal.getShape());
+  shape.push_back(length);
+  return RankedTensorType::get(shape, ctx.element);
+}
+
+/// MatrixDiag: expand_dims(diagonal, -1) * identity(N), [..., N, 1] x
+/// [N, N].
+Values buildMatrixDiag(ImportContext &ctx) {
+  FailureOr<RankedTensorType> resultType = matrixDiagType(ctx);
+  if (failed(resultType))
+    return failure();
+  OpBuilder &builder = ctx.builder;
+  int64_t n = resultType->getShape().back();
+  auto identityType = RankedTensorType::get({n, n}, ctx.element);
+  SmallVector<Attribute> identity;
+  for (int64_t i = 0; i < n * n; ++i)
+    identity.push_back(i % (n + 1) == 0 ? builder.getOneAttr(ctx.element)
+                                        : builder.getZeroAttr(ctx.element));
+  Value eye = lite::ConstantOp::create(
+      builder, ctx.loc, DenseElementsAttr::get(identityType, identity));
+  Value column = ctx.create<lite::ExpandDimsOp>(
+      ctx.inputs[0], lite::createI32Scalar(builder, ctx.loc, -1));
+  return single(
+      ctx.create<lite::MulOp>(column, eye, lite::ActivationFunctionType::NONE));
+}
+
+/// ConcatOffset: input i starts, along the axis, where the inputs before it
+/// end: offset_i = (dims == axis) ? sum_{k < i} shape_k : 0.
+Values buildConcatOffset(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  Location loc = ctx.loc;
+  if (ctx.inputs.size() != ctx.outputs + 1)
+    return ctx.fail("ConcatOffset expects " + Twine(ctx.outputs + 1) +
+                    " inputs (the axis and N shapes), has " +
+                    Twine(ctx.inputs.size()));
+  auto shapeType = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
+  if (!shapeType || shapeType.getRank() != 1 || !shapeType.hasStaticShape())
+    return ctx.fail("ConcatOffset needs shapes of known length");
+  Type element = shapeType.getElementType();
+  int64_t rank = shapeType.getDimSize(0);
+  SmallVector<APInt> dims, zeros;
+  for (int64_t d = 0; d < rank; ++d) {
+    dims.push_back(APInt(element.getIntOrFloatBitWidth(), d));
+    zeros.push_back(APInt(element.getIntOrFloatBitWidth(), 0));
+  }
+  Value dimIndices = lite::ConstantOp::create(
+      builder, loc, DenseElementsAttr::get(shapeType, dims));
+  Value zero = lite::ConstantOp::create(
+      builder, loc, DenseElementsAttr::get(shapeType, zeros));
+  Value axis = ctx.inputs[0];
+  if (cast<TensorType>(axis.getType()).getElementType() != element)
+    axis = lite::CastOp::create(
+        builder, loc, cast<TensorType>(axis.getType()).clone(element), axis);
+  Value isAxis = createInferred<lite::EqualOp>(
+      builder, loc, builder.getI1Type(), dimIndices, axis);
+  SmallVector<Value> offsets;
+  Value before = zero;
+  offsets.push_back(zero);
+  for (Value shape : ctx.inputs.drop_front().drop_back()) {
+    before = createInferred<lite::AddOp>(builder, loc, element, before, shape,
+                                         lite::ActivationFunctionType::NONE);
+    offsets.push_back(before);
+  }
+  for (Value &offset : offsets)
+    offset = createInferred<lite::SelectV2Op>(builder, loc, element, isAxis,
+                                              offset, zero);
+  return offsets;
+}
+
+/// Assert: normalizeAssertions left the condition alone and the message in
+/// kAssertMessageAttr.
+Values buildAssert(ImportContext &ctx) {
+  const tensorflow::AttrValue *message =
+      findAttr(ctx.node.node, kAssertMessageAttr);
+  lite::AssertOp::create(ctx.builder, ctx.loc, TypeRange(), ctx.inputs[0],
+                         message ? message->s() : "");
+  return SmallVector<Value>();
+}
 
 /// The rank-1 condition `cond` of a v1 Select reshaped to [n, 1, ..., 1],
 /// with as many dims as `x` has, computed at run time from x's shape.
-static Value reshapeRowCondition(OpBuilder &builder, Location loc, Value cond,
-                                 Value x) {
+Value reshapeRowCondition(OpBuilder &builder, Location loc, Value cond,
+                          Value x) {
   Type i32 = builder.getI32Type();
   auto vector = [&](int64_t n) { return RankedTensorType::get({n}, i32); };
-  auto constant = [&](int32_t v) {
-    return lite::ConstantOp::create(
-        builder, loc, vector(1),
-        DenseElementsAttr::get(vector(1), builder.getI32IntegerAttr(v)));
-  };
   Value xShape =
       lite::ShapeOp::create(builder, loc, vector(ShapedType::kDynamic), x);
   Value xRank = lite::ShapeOp::create(builder, loc, vector(1), xShape);
-  Value trailing =
-      lite::SubOp::create(builder, loc, vector(1), xRank, constant(1),
-                          lite::ActivationFunctionType::NONE);
-  Value scalarOne = lite::ConstantOp::create(
-      builder, loc, RankedTensorType::get({}, i32),
-      DenseElementsAttr::get(RankedTensorType::get({}, i32),
-                             builder.getI32IntegerAttr(1)));
-  Value ones = lite::FillOp::create(builder, loc, vector(ShapedType::kDynamic),
-                                    trailing, scalarOne);
+  Value trailing = lite::SubOp::create(builder, loc, vector(1), xRank,
+                                       lite::createI32Vector(builder, loc, {1}),
+                                       lite::ActivationFunctionType::NONE);
+  Value ones =
+      lite::FillOp::create(builder, loc, vector(ShapedType::kDynamic), trailing,
+                           lite::createI32Scalar(builder, loc, 1));
   Value rows = lite::ShapeOp::create(builder, loc, vector(1), cond);
   Value shape = lite::ConcatenationOp::create(
       builder, loc, vector(ShapedType::kDynamic), ValueRange{rows, ones},
       /*axis=*/0, lite::ActivationFunctionType::NONE);
+  // [n, 1, ..., 1] of x's rank, where that is known.
   auto condType = cast<TensorType>(cond.getType());
-  return lite::ReshapeOp::create(
-      builder, loc, UnrankedTensorType::get(condType.getElementType()), cond,
-      shape);
+  Type reshaped = UnrankedTensorType::get(condType.getElementType());
+  if (auto ranked = dyn_cast<RankedTensorType>(x.getType());
+      ranked && condType.hasRank() && ranked.getRank() >= 1) {
+    SmallVector<int64_t> dims(ranked.getRank(), 1);
+    dims.front() = condType.getDimSize(0);
+    reshaped = RankedTensorType::get(dims, condType.getElementType());
+  }
+  return lite::ReshapeOp::create(builder, loc, reshaped, cond, shape);
 }
+
+/// v1 Select takes a condition of the inputs' shape, a scalar, or a vector
+/// along the first dimension. The vector form becomes a condition reshaped
+/// to [n, 1, ..., 1] (as many ones as x has further dims) so that
+/// select_v2's broadcasting applies it row by row.
+Values buildSelect(ImportContext &ctx) {
+  Value cond = ctx.inputs[0], x = ctx.inputs[1], y = ctx.inputs[2];
+  auto condType = dyn_cast<RankedTensorType>(cond.getType());
+  auto xType = dyn_cast<RankedTensorType>(x.getType());
+  if (condType && (condType.getRank() == 0 ||
+                   (xType && condType.getRank() == xType.getRank())))
+    return single(ctx.create<lite::SelectV2Op>(cond, x, y));
+  if (!condType || condType.getRank() != 1) {
+    llvm::raw_string_ostream os(ctx.error);
+    os << "Select with condition " << cond.getType() << " and inputs "
+       << x.getType()
+       << " is not supported: the condition must be a scalar, a vector or "
+          "of the inputs' rank";
+    return failure();
+  }
+  Value rows = reshapeRowCondition(ctx.builder, ctx.loc, cond, x);
+  return single(ctx.create<lite::SelectV2Op>(rows, x, y));
+}
+
+/// Reshape: lite.reshape takes an int32 shape.
+Values buildReshape(ImportContext &ctx) {
+  Value shape = ctx.inputs[1];
+  auto shapeType = dyn_cast<TensorType>(shape.getType());
+  if (shapeType && !shapeType.getElementType().isInteger(32))
+    shape = lite::CastOp::create(
+        ctx.builder, ctx.loc, shapeType.clone(ctx.builder.getI32Type()), shape);
+  return single(ctx.create<lite::ReshapeOp>(ctx.inputs[0], shape));
+}
+
+Values buildSqueeze(ImportContext &ctx) {
+  SmallVector<int32_t> dims;
+  if (const tensorflow::AttrValue *attr =
+          findAttr(ctx.node.node, "squeeze_dims"))
+    for (int64_t dim : attr->list().i())
+      dims.push_back(dim);
+  return single(ctx.create<lite::SqueezeOp>(ctx.inputs[0], dims));
+}
+
+/// ConcatV2: the axis is the trailing constant input.
+Values buildConcat(ImportContext &ctx) {
+  std::optional<int64_t> axis = ctx.constantInt(ctx.inputs.size() - 1);
+  if (!axis)
+    return ctx.fail("ConcatV2 needs a constant axis");
+  return single(ctx.create<lite::ConcatenationOp>(
+      ctx.inputs.drop_back(), static_cast<int32_t>(*axis),
+      lite::ActivationFunctionType::NONE));
+}
+
+Values buildPack(ImportContext &ctx) {
+  return single(ctx.create<lite::PackOp>(
+      ctx.inputs, static_cast<int32_t>(intAttr(ctx.node.node, "axis", 0))));
+}
+
+Values buildUnpack(ImportContext &ctx) {
+  auto op = lite::UnpackOp::create(
+      ctx.builder, ctx.loc,
+      SmallVector<Type>(ctx.outputs, UnrankedTensorType::get(ctx.element)),
+      ctx.inputs[0], static_cast<int32_t>(intAttr(ctx.node.node, "axis", 0)));
+  refineResultTypes(op);
+  return SmallVector<Value>(op.getResults());
+}
+
+/// Split's axis (input 0, a constant) in [0, rank), or failure.
+FailureOr<int64_t> splitAxis(ImportContext &ctx, int64_t rank) {
+  std::optional<int64_t> axis = ctx.constantInt(0);
+  if (!axis) {
+    ctx.error = "Split needs a constant scalar axis";
+    return failure();
+  }
+  FailureOr<int64_t> normalized = sluice::lite::normalizeAxis(*axis, rank);
+  if (failed(normalized))
+    ctx.error = "Split's axis is out of range for its input";
+  return normalized;
+}
+
+/// Split: one slice per output, begin k * part along the axis, size part.
+Values buildSplit(ImportContext &ctx) {
+  int64_t requested = intAttr(ctx.node.node, "num_split", 0);
+  if (requested < 1 || requested > 1024)
+    return ctx.fail("Split has num_split " + Twine(requested) +
+                    ", expected 1 to 1024");
+  Value value = ctx.inputs[1];
+  auto input = dyn_cast<RankedTensorType>(value.getType());
+  if (!input)
+    return ctx.fail("Split needs an input of known rank");
+  FailureOr<int64_t> axis = splitAxis(ctx, input.getRank());
+  if (failed(axis))
+    return failure();
+  if (input.isDynamicDim(*axis))
+    return ctx.fail("Split along a dimension of unknown size is not supported");
+  int64_t size = input.getDimSize(*axis);
+  if (size % ctx.outputs != 0)
+    return ctx.fail("Split cannot divide dimension " + Twine(*axis) +
+                    " of size " + Twine(size) + " into " + Twine(ctx.outputs) +
+                    " equal parts");
+  int64_t part = size / ctx.outputs;
+  SmallVector<Value> parts;
+  for (unsigned k = 0; k < ctx.outputs; ++k) {
+    SmallVector<int32_t> begin(input.getRank(), 0), sizes(input.getRank(), -1);
+    begin[*axis] = k * part;
+    sizes[*axis] = part;
+    parts.push_back(ctx.create<lite::SliceOp>(
+        value, lite::createI32Vector(ctx.builder, ctx.loc, begin),
+        lite::createI32Vector(ctx.builder, ctx.loc, sizes)));
+  }
+  return parts;
+}
+
+Values buildStridedSlice(ImportContext &ctx) {
+  auto mask = [&](StringRef name) {
+    return static_cast<int32_t>(intAttr(ctx.node.node, name, 0));
+  };
+  return single(ctx.create<lite::StridedSliceOp>(
+      ctx.inputs[0], ctx.inputs[1], ctx.inputs[2], ctx.inputs[3],
+      mask("begin_mask"), mask("end_mask"), mask("ellipsis_mask"),
+      mask("new_axis_mask"), mask("shrink_axis_mask")));
+}
+
+/// GatherV2: the axis is a constant input.
+Values buildGather(ImportContext &ctx) {
+  std::optional<int64_t> axis = ctx.constantInt(2);
+  if (!axis)
+    return ctx.fail("GatherV2 needs a constant axis");
+  return single(ctx.create<lite::GatherOp>(
+      ctx.inputs[0], ctx.inputs[1], static_cast<int32_t>(*axis),
+      static_cast<int32_t>(intAttr(ctx.node.node, "batch_dims", 0))));
+}
+
+/// Range: an input whose rank the graph does not say (a StridedSlice that
+/// shrinks to a scalar, say) is reshaped to the scalar the op takes; a
+/// non-scalar fails that reshape at run time.
+Values buildRange(ImportContext &ctx) {
+  SmallVector<Value> scalars;
+  Value scalarShape;
+  for (Value operand : ctx.inputs) {
+    auto type = cast<TensorType>(operand.getType());
+    if (!type.hasRank() || type.getRank() != 0) {
+      if (!scalarShape)
+        scalarShape = lite::createI32Vector(ctx.builder, ctx.loc, {});
+      operand = lite::ReshapeOp::create(
+          ctx.builder, ctx.loc,
+          RankedTensorType::get({}, type.getElementType()), operand,
+          scalarShape);
+    }
+    scalars.push_back(operand);
+  }
+  return single(ctx.create<lite::RangeOp>(scalars[0], scalars[1], scalars[2]));
+}
+
+/// RandomUniform: float32 only, and seeded (TF's unseeded generator draws
+/// other numbers at each run).
+Values buildRandomUniform(ImportContext &ctx) {
+  if (!ctx.element.isF32()) {
+    llvm::raw_string_ostream os(ctx.error);
+    os << "RandomUniform of " << ctx.element
+       << " is not supported (only float32)";
+    return failure();
+  }
+  int64_t seed = intAttr(ctx.node.node, "seed", 0);
+  int64_t seed2 = intAttr(ctx.node.node, "seed2", 0);
+  if (seed == 0 && seed2 == 0)
+    return ctx.fail("RandomUniform without a seed draws other numbers each "
+                    "time TensorFlow runs it; give the graph a seed "
+                    "(tf.compat.v1.set_random_seed) or the op one");
+  return single(ctx.create<lite::RandomUniformOp>(
+      ctx.inputs[0], static_cast<uint64_t>(seed),
+      static_cast<uint64_t>(seed2)));
+}
+
+template <typename OpTy> Values buildReduce(ImportContext &ctx) {
+  return single(ctx.create<OpTy>(ctx.inputs[0], ctx.inputs[1],
+                                 boolAttr(ctx.node.node, "keep_dims")));
+}
+
+/// All(x) = min(int32(x)) != 0, Any(x) = max(int32(x)) != 0.
+template <typename ReduceOpTy> Values buildBoolReduce(ImportContext &ctx) {
+  auto input = dyn_cast<TensorType>(ctx.inputs[0].getType());
+  if (!input || !input.getElementType().isInteger(1))
+    return ctx.fail(ctx.op() + " needs a boolean input");
+  OpBuilder &builder = ctx.builder;
+  Type i32 = builder.getI32Type();
+  Value ints =
+      lite::CastOp::create(builder, ctx.loc, input.clone(i32), ctx.inputs[0]);
+  Value reduced =
+      createInferred<ReduceOpTy>(builder, ctx.loc, i32, ints, ctx.inputs[1],
+                                 boolAttr(ctx.node.node, "keep_dims"));
+  return single(ctx.create<lite::NotEqualOp>(
+      reduced, lite::createI32Scalar(builder, ctx.loc, 0)));
+}
+
+/// MatMul: transpose_a/b are batch_matmul's adj_x/y. TF's MatMul multiplies
+/// matrices: its result is one whatever its inputs' types say
+/// (batch_matmul's rule alone would need their ranks).
+Values buildMatMul(ImportContext &ctx) {
+  int64_t dynamic = ShapedType::kDynamic;
+  auto op = lite::BatchMatMulOp::create(
+      ctx.builder, ctx.loc,
+      RankedTensorType::get({dynamic, dynamic}, ctx.element), ctx.inputs[0],
+      ctx.inputs[1], boolAttr(ctx.node.node, "transpose_a"),
+      boolAttr(ctx.node.node, "transpose_b"));
+  refineResultTypes(op);
+  return single(op);
+}
+
+Values buildBatchMatMul(ImportContext &ctx) {
+  return single(ctx.create<lite::BatchMatMulOp>(
+      ctx.inputs[0], ctx.inputs[1], boolAttr(ctx.node.node, "adj_x"),
+      boolAttr(ctx.node.node, "adj_y")));
+}
+
+constexpr const char *kMatrixDiagInputs =
+    "diagonal, k, num_rows, num_cols, padding_value";
+
+// clang-format off
+constexpr OpMapping kMappings[] = {
+  // Elementwise arithmetic.
+  {"Add", buildArithmetic<lite::AddOp>, ResultElement::T, 2, false, ""},
+  {"AddV2", buildArithmetic<lite::AddOp>, ResultElement::T, 2, false, ""},
+  {"BiasAdd", buildBiasAdd, ResultElement::T, 2, false, ""},
+  {"Sub", buildArithmetic<lite::SubOp>, ResultElement::T, 2, false, ""},
+  {"Mul", buildArithmetic<lite::MulOp>, ResultElement::T, 2, false, ""},
+  {"Div", buildArithmetic<lite::DivOp>, ResultElement::T, 2, false, ""},
+  {"RealDiv", buildArithmetic<lite::DivOp>, ResultElement::T, 2, false, ""},
+  {"FloorDiv", buildOnInputs<lite::FloorDivOp>, ResultElement::T, 2, false, ""},
+  {"FloorMod", buildOnInputs<lite::FloorModOp>, ResultElement::T, 2, false, ""},
+  {"Pow", buildOnInputs<lite::PowOp>, ResultElement::T, 2, false, ""},
+  // The elementwise records' `tfOps` (LiteOps.td, sluice-tblgen).
+#include "sluice/Dialect/Lite/IR/LiteTFImport.inc"
+  {"AddN", buildAddN, ResultElement::T, 1, true, ""},
+  {"TanhGrad", buildTanhGrad, ResultElement::T, 2, false, "", "y, dy"},
+  {"BiasAddGrad", buildBiasAddGrad, ResultElement::T, 1, false, ""},
+  {"InvertPermutation", buildInvertPermutation, ResultElement::T, 1, false, ""},
+  {"ConcatOffset", buildConcatOffset, ResultElement::T, 2, true, "N"},
+  {"MatrixDiag", buildMatrixDiag, ResultElement::T, 1, false, ""},
+  {"MatrixDiagV2", buildMatrixDiag, ResultElement::T, 5, false, "", kMatrixDiagInputs},
+  {"MatrixDiagV3", buildMatrixDiag, ResultElement::T, 5, false, "", kMatrixDiagInputs},
+  // Checks.
+  {"Assert", buildAssert, ResultElement::None, 1, false, "", "the condition"},
+  {"Cast", buildOnInputs<lite::CastOp>, ResultElement::DstT, 1, false, ""},
+  // Selection.
+  {"Select", buildSelect, ResultElement::T, 3, false, ""},
+  {"SelectV2", buildOnInputs<lite::SelectV2Op>, ResultElement::T, 3, false, ""},
+  // Shapes.
+  {"Reshape", buildReshape, ResultElement::T, 2, false, ""},
+  {"ExpandDims", buildOnInputs<lite::ExpandDimsOp>, ResultElement::T, 2, false, ""},
+  {"Squeeze", buildSqueeze, ResultElement::T, 1, false, ""},
+  {"ConcatV2", buildConcat, ResultElement::T, 2, true, ""},
+  {"Pack", buildPack, ResultElement::T, 1, true, ""},
+  {"Unpack", buildUnpack, ResultElement::T, 1, false, "num"},
+  {"Split", buildSplit, ResultElement::T, 2, false, "num_split", "axis, value"},
+  {"Slice", buildOnInputs<lite::SliceOp>, ResultElement::T, 3, false, ""},
+  {"StridedSlice", buildStridedSlice, ResultElement::T, 4, false, ""},
+  {"GatherV2", buildGather, ResultElement::T, 3, false, ""},
+  {"Transpose", buildOnInputs<lite::TransposeOp>, ResultElement::T, 2, false, ""},
+  {"Fill", buildOnInputs<lite::FillOp>, ResultElement::T, 2, false, ""},
+  {"Tile", buildOnInputs<lite::TileOp>, ResultElement::T, 2, false, ""},
+  {"Range", buildRange, ResultElement::T, 3, false, ""},
+  {"RandomUniform", buildRandomUniform, ResultElement::DType, 1, false, ""},
+  {"Shape", buildOnInputs<lite::ShapeOp>, ResultElement::OutType, 1, false, ""},
+  // Reductions.
+  {"Sum", buildReduce<lite::SumOp>, ResultElement::T, 2, false, ""},
+  {"Mean", buildReduce<lite::MeanOp>, ResultElement::T, 2, false, ""},
+  {"Max", buildReduce<lite::ReduceMaxOp>, ResultElement::T, 2, false, ""},
+  {"Min", buildReduce<lite::ReduceMinOp>, ResultElement::T, 2, false, ""},
+  {"All", buildBoolReduce<lite::ReduceMinOp>, ResultElement::Bool, 2, false, ""},
+  {"Any", buildBoolReduce<lite::ReduceMaxOp>, ResultElement::Bool, 2, false, ""},
+  // Linear algebra.
+  {"MatMul", buildMatMul, ResultElement::T, 2, false, ""},
+  {"BatchMatMulV2", buildBatchMatMul, ResultElement::T, 2, false, ""},
+};
+// clang-format on
+
+const OpMapping *lookup(StringRef op) {
+  for (const OpMapping &mapping : kMappings)
+    if (mapping.tfName == op)
+      return &mapping;
+  return nullptr;
+}
+
+} // namespace
 
 Type sluice::graphdef::getTypeAttr(const tensorflow::NodeDef &node,
                                    StringRef name, MLIRContext *context,
@@ -244,726 +706,89 @@ bool sluice::graphdef::isComputeOp(StringRef op) { return lookup(op); }
 StringRef
 sluice::graphdef::resultElementTypeAttr(const tensorflow::NodeDef &node) {
   const OpMapping *mapping = lookup(node.op());
-  return mapping && mapping->result == ResultRule::DeclaredDType ? "dtype"
-                                                                 : "T";
+  return mapping && mapping->element == ResultElement::DType ? "dtype" : "T";
 }
 
 unsigned sluice::graphdef::numComputeOutputs(const tensorflow::NodeDef &node) {
   const OpMapping *mapping = lookup(node.op());
-  StringRef count = mapping && mapping->attrs == AttrRule::Unpack  ? "num"
-                    : mapping && mapping->attrs == AttrRule::Split ? "num_split"
-                    : mapping && mapping->attrs == AttrRule::ConcatOffset ? "N"
-                                                                          : "";
-  if (mapping && mapping->result == ResultRule::None)
+  if (mapping && mapping->element == ResultElement::None)
     return 0;
-  if (count.empty())
+  if (!mapping || mapping->outputsAttr.empty())
     return 1;
-  return std::clamp<int64_t>(intAttr(node, count, 1), 1, 1024);
+  return std::clamp<int64_t>(intAttr(node, mapping->outputsAttr, 1), 1, 1024);
 }
 
-/// Split's axis (input 0, a constant) in [0, rank), or failure with `error`.
-static FailureOr<int64_t> splitAxis(const ComputeNode &node, int64_t rank,
-                                    std::string &error) {
-  DenseElementsAttr axis = node.constantInput(0);
-  if (!axis || axis.getNumElements() != 1 ||
-      !axis.getElementType().isIntOrIndex()) {
-    error = "Split needs a constant scalar axis";
-    return failure();
-  }
-  FailureOr<int64_t> normalized = sluice::lite::normalizeAxis(
-      (*axis.getValues<APInt>().begin()).getSExtValue(), rank);
-  if (failed(normalized))
-    error = "Split's axis is out of range for its input";
-  return normalized;
-}
-
-/// The result type of MatrixDiag, MatrixDiagV2 and MatrixDiagV3: a
-/// diagonal [..., N] of static length becomes the square [..., N, N] with it
-/// on the main diagonal (tf.linalg.diag, tf.eye). Other diagonals (k != 0),
-/// a requested num_rows/num_cols other than N, and a diagonal whose length
-/// is unknown are refused. Null while the diagonal's type is unknown.
-static FailureOr<Type> matrixDiagType(const ComputeNode &node, Type elementType,
-                                      std::string &error) {
-  const std::string &op = node.node.op();
-  if (op != "MatrixDiag" && node.inputTypes.size() != 5) {
-    error = op +
-            " expects 5 inputs (diagonal, k, num_rows, num_cols, "
-            "padding_value), has " +
-            std::to_string(node.inputTypes.size());
-    return failure();
-  }
-  if (node.inputTypes.empty() || !node.inputTypes.front())
-    return Type();
-  auto diagonal = dyn_cast<RankedTensorType>(node.inputTypes.front());
-  if (!diagonal || diagonal.getRank() < 1 ||
-      diagonal.isDynamicDim(diagonal.getRank() - 1)) {
-    error = op + " of a diagonal whose length is unknown is not supported";
-    return failure();
-  }
-  int64_t length = diagonal.getShape().back();
-  // The identity it multiplies is a constant of N x N elements.
-  if (length > 4096) {
-    error = op + " of a diagonal of length " + std::to_string(length) +
-            " is not supported (at most 4096)";
-    return failure();
-  }
-  // k, num_rows, num_cols (V2 and V3): constants with TF's defaults (0, -1,
-  // -1) or N.
-  using Parameter = std::tuple<unsigned, StringRef, int64_t>;
-  static const Parameter kParameters[] = {
-      {1, "k", 0}, {2, "num_rows", -1}, {3, "num_cols", -1}};
-  ArrayRef<Parameter> parameters =
-      op == "MatrixDiag" ? ArrayRef<Parameter>() : ArrayRef(kParameters);
-  for (auto [index, name, fallback] : parameters) {
-    DenseElementsAttr value = node.constantInput(index);
-    if (!value || value.getNumElements() != 1 ||
-        !value.getElementType().isInteger()) {
-      error = op + " with a " + name.str() +
-              " that is not a constant integer is not supported";
-      return failure();
-    }
-    int64_t v = (*value.getValues<APInt>().begin()).getSExtValue();
-    if (v != fallback && (index == 1 || v != length)) {
-      error = op + " with " + name.str() + " = " + std::to_string(v) +
-              " is not supported (only the main diagonal of a square matrix)";
-      return failure();
-    }
-  }
-  SmallVector<int64_t> shape(diagonal.getShape());
-  shape.push_back(length);
-  return Type(RankedTensorType::get(shape, elementType));
-}
-
-FailureOr<SmallVector<Type>>
-sluice::graphdef::inferComputeTypes(const ComputeNode &node,
+FailureOr<Type>
+sluice::graphdef::resultElementType(const tensorflow::NodeDef &node,
+                                    ArrayRef<Type> inputTypes,
                                     MLIRContext *context, std::string &error) {
-  const OpMapping *mapping = lookup(node.node.op());
+  const OpMapping *mapping = lookup(node.op());
   assert(mapping && "not a compute op");
-  // The element type: T (or dtype) where the op has one. A DT_VARIANT T
-  // (ZerosLike and AddN of TensorLists, in TF2's gradients) is the list's:
-  // the first input's.
-  Type elementType;
-  if (mapping->result == ResultRule::None)
-    return SmallVector<Type>{};
-  StringRef attr = resultElementTypeAttr(node.node);
-  const tensorflow::AttrValue *typeAttr = findAttr(node.node, attr);
-  if (typeAttr && typeAttr->value_case() == tensorflow::AttrValue::kType &&
-      typeAttr->type() == tensorflow::DT_VARIANT)
-    typeAttr = nullptr;
-  if (typeAttr) {
-    elementType = getTypeAttr(node.node, attr, context, error);
-    if (!elementType)
+  Builder b(context);
+  auto typeAttr = [&](StringRef name) -> FailureOr<Type> {
+    Type type = getTypeAttr(node, name, context, error);
+    if (!type)
       return failure();
-  } else if (!node.inputTypes.empty()) {
-    elementType = elementTypeOf(node.inputTypes.front());
-  }
-  if (!elementType) {
-    // No T: the element type follows the first input, which may not be
-    // known yet in this pass of the fixpoint.
-    if (!node.inputTypes.empty() && !node.inputTypes.front())
-      return SmallVector<Type>(numComputeOutputs(node.node), Type());
-    error = "has no T attribute and no input to take its element type from";
-    return failure();
-  }
-  auto unknown = [&](Type element) -> Type {
-    return UnrankedTensorType::get(element);
+    return type;
   };
-  mlir::Builder b(context);
-  switch (mapping->result) {
-  case ResultRule::Broadcast:
-    return SmallVector<Type>{broadcast(node.inputTypes, elementType)};
-  case ResultRule::BroadcastBool:
-    return SmallVector<Type>{broadcast(node.inputTypes, b.getI1Type())};
-  case ResultRule::BroadcastTail:
-    if (node.inputTypes.size() != 3) {
-      error = "expects 3 inputs";
+  switch (mapping->element) {
+  case ResultElement::None:
+    return Type();
+  case ResultElement::Bool:
+    return Type(b.getI1Type());
+  case ResultElement::DstT:
+    return typeAttr("DstT");
+  case ResultElement::DType:
+    return typeAttr("dtype");
+  case ResultElement::OutType:
+    return findAttr(node, "out_type") ? typeAttr("out_type")
+                                      : FailureOr<Type>(b.getI32Type());
+  case ResultElement::T: {
+    // A DT_VARIANT T (ZerosLike and AddN of TensorLists, in TF2's
+    // gradients) is the list's: the first input's.
+    const tensorflow::AttrValue *t = findAttr(node, "T");
+    if (t && !(t->value_case() == tensorflow::AttrValue::kType &&
+               t->type() == tensorflow::DT_VARIANT))
+      return typeAttr("T");
+    if (inputTypes.empty()) {
+      error = "has no T attribute and no input to take its element type from";
       return failure();
     }
-    return SmallVector<Type>{broadcast(node.inputTypes, elementType)};
-  case ResultRule::SameAsInput: {
-    Type input = node.inputTypes.empty() ? nullptr : node.inputTypes.front();
-    if (!input)
-      return SmallVector<Type>{unknown(elementType)};
-    return SmallVector<Type>{input};
-  }
-  case ResultRule::SameShapeBool: {
-    auto input = dyn_cast_or_null<RankedTensorType>(
-        node.inputTypes.empty() ? nullptr : node.inputTypes.front());
-    if (!input)
-      return SmallVector<Type>{unknown(b.getI1Type())};
-    return SmallVector<Type>{input.clone(b.getI1Type())};
-  }
-  case ResultRule::SameShapeDstT: {
-    Type dst = getTypeAttr(node.node, "DstT", context, error);
-    if (!dst)
-      return failure();
-    auto input = dyn_cast_or_null<RankedTensorType>(
-        node.inputTypes.empty() ? nullptr : node.inputTypes.front());
-    if (!input)
-      return SmallVector<Type>{unknown(dst)};
-    return SmallVector<Type>{RankedTensorType::get(input.getShape(), dst)};
-  }
-  case ResultRule::ShapeOf: {
-    Type out = findAttr(node.node, "out_type")
-                   ? getTypeAttr(node.node, "out_type", context, error)
-                   : b.getI32Type();
-    if (!out)
-      return failure();
-    auto input = dyn_cast_or_null<RankedTensorType>(
-        node.inputTypes.empty() ? nullptr : node.inputTypes.front());
-    int64_t rank = input ? input.getRank() : ShapedType::kDynamic;
-    return SmallVector<Type>{RankedTensorType::get({rank}, out)};
-  }
-  case ResultRule::MatMul: {
-    auto a = dyn_cast_or_null<RankedTensorType>(
-        node.inputTypes.size() > 0 ? node.inputTypes[0] : nullptr);
-    auto c = dyn_cast_or_null<RankedTensorType>(
-        node.inputTypes.size() > 1 ? node.inputTypes[1] : nullptr);
-    int64_t m = ShapedType::kDynamic, n = ShapedType::kDynamic;
-    if (a && a.getRank() == 2)
-      m = a.getDimSize(boolAttr(node.node, "transpose_a") ? 1 : 0);
-    if (c && c.getRank() == 2)
-      n = c.getDimSize(boolAttr(node.node, "transpose_b") ? 0 : 1);
-    return SmallVector<Type>{RankedTensorType::get({m, n}, elementType)};
-  }
-  case ResultRule::Vector:
-    return SmallVector<Type>{
-        RankedTensorType::get({ShapedType::kDynamic}, elementType)};
-  case ResultRule::ConcatOffset: {
-    unsigned count = numComputeOutputs(node.node);
-    if (node.inputTypes.size() != count + 1) {
-      error = "ConcatOffset expects " + std::to_string(count + 1) +
-              " inputs (the axis and N shapes), has " +
-              std::to_string(node.inputTypes.size());
-      return failure();
-    }
-    return SmallVector<Type>(count, node.inputTypes[1]);
-  }
-  case ResultRule::MatrixDiag: {
-    FailureOr<Type> type = matrixDiagType(node, elementType, error);
-    if (failed(type))
-      return failure();
-    return SmallVector<Type>{*type};
-  }
-  case ResultRule::Split: {
-    int64_t requested = intAttr(node.node, "num_split", 0);
-    if (requested < 1 || requested > 1024) {
-      error = "Split has num_split " + std::to_string(requested) +
-              ", expected 1 to 1024";
-      return failure();
-    }
-    unsigned count = numComputeOutputs(node.node);
-    auto input = dyn_cast_or_null<RankedTensorType>(
-        node.inputTypes.size() == 2 ? node.inputTypes[1] : nullptr);
-    if (!input)
-      return SmallVector<Type>(count, unknown(elementType));
-    FailureOr<int64_t> axis = splitAxis(node, input.getRank(), error);
-    if (failed(axis))
-      return failure();
-    SmallVector<int64_t> shape(input.getShape());
-    if (!ShapedType::isDynamic(shape[*axis])) {
-      if (shape[*axis] % count != 0) {
-        error = "Split cannot divide dimension " + std::to_string(*axis) +
-                " of size " + std::to_string(shape[*axis]) + " into " +
-                std::to_string(count) + " equal parts";
-        return failure();
-      }
-      shape[*axis] /= count;
-    }
-    return SmallVector<Type>(count, RankedTensorType::get(shape, elementType));
-  }
-  case ResultRule::None:
-    return SmallVector<Type>{};
-  case ResultRule::Declared:
-  case ResultRule::DeclaredDType: {
-    unsigned count = numComputeOutputs(node.node);
-    SmallVector<Type> types;
-    for (unsigned i = 0; i < count; ++i)
-      types.push_back(i < static_cast<int64_t>(node.declaredTypes.size())
-                          ? node.declaredTypes[i]
-                          : unknown(elementType));
-    return types;
+    // Null while the first input's type is not known.
+    return elementTypeOf(inputTypes.front());
   }
   }
-  llvm_unreachable("unknown result rule");
-}
-
-/// BiasAdd and BiasAddGrad: only NHWC, where the bias is the last dimension.
-static LogicalResult requireChannelsLast(const tensorflow::NodeDef &node,
-                                         std::string &error) {
-  const tensorflow::AttrValue *format = findAttr(node, "data_format");
-  if (!format || format->s() == "NHWC")
-    return success();
-  error = node.op() + " with data_format " + format->s() +
-          " is not supported (only NHWC)";
-  return failure();
-}
-
-/// The inputs an attribute rule of buildComputeOp reads (Split says what
-/// its two inputs are itself).
-static unsigned minimumInputs(AttrRule rule) {
-  switch (rule) {
-  case AttrRule::AddN:
-  case AttrRule::BiasAddGrad:
-  case AttrRule::InvertPermutation:
-  case AttrRule::MatrixDiag:
-  case AttrRule::Assert:
-    return 1;
-  case AttrRule::ConcatOffset:
-  case AttrRule::Reshape:
-  case AttrRule::Select:
-  case AttrRule::TanhGrad:
-  case AttrRule::BoolReduce:
-    return 2;
-  case AttrRule::Gather:
-    return 3;
-  default:
-    return 0;
-  }
+  llvm_unreachable("unknown result element rule");
 }
 
 FailureOr<SmallVector<Value>>
 sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
                                  Location loc, ValueRange inputs,
-                                 TypeRange resultTypes, std::string &error) {
+                                 std::string &error) {
   const OpMapping *mapping = lookup(node.node.op());
   assert(mapping && "not a compute op");
-  // The rules below read these inputs; the lite op's verifier checks the
-  // operand count of the others.
-  unsigned needed = minimumInputs(mapping->attrs);
-  if (inputs.size() < needed) {
-    error = node.node.op() + " needs at least " + std::to_string(needed) +
-            (needed == 1 ? " input" : " inputs") + ", has " +
-            std::to_string(inputs.size());
+  // The builders read the inputs the row declares.
+  unsigned count = inputs.size();
+  if (count < mapping->inputs ||
+      (!mapping->variadic && count > mapping->inputs)) {
+    llvm::raw_string_ostream os(error);
+    os << node.node.op()
+       << (mapping->variadic ? " needs at least " : " expects ")
+       << mapping->inputs << (mapping->inputs == 1 ? " input" : " inputs");
+    if (mapping->inputNames)
+      os << " (" << mapping->inputNames << ")";
+    os << ", has " << count;
     return failure();
   }
-  MLIRContext *context = builder.getContext();
-  OperationState state(loc, mapping->liteName);
-  state.addOperands(inputs);
-  state.addTypes(resultTypes);
-  auto i32Attr = [&](int64_t v) {
-    return builder.getIntegerAttr(builder.getI32Type(), v);
-  };
-  auto constantInt = [&](unsigned index) -> std::optional<int64_t> {
-    DenseElementsAttr value = node.constantInput(index);
-    if (!value || value.getNumElements() != 1 ||
-        !value.getElementType().isIntOrIndex())
-      return std::nullopt;
-    return (*value.getValues<APInt>().begin()).getSExtValue();
-  };
-
-  switch (mapping->attrs) {
-  case AttrRule::Plain:
-    break;
-  case AttrRule::SameNamedAttrs: {
-    // Each attribute the lite op declares, from the TF attribute of its
-    // name: a float (f) becomes an f32 attribute.
-    std::optional<RegisteredOperationName> name =
-        state.name.getRegisteredInfo();
-    assert(name && "the lite op of a mapping is registered");
-    for (StringAttr attrName : name->getAttributeNames()) {
-      const tensorflow::AttrValue *attr = findAttr(node.node, attrName);
-      if (!attr || attr->value_case() != tensorflow::AttrValue::kF) {
-        error = node.node.op() + " needs a float attribute '" + attrName.str() +
-                "'";
-        return failure();
-      }
-      state.addAttribute(attrName, builder.getF32FloatAttr(attr->f()));
-    }
-    break;
-  }
-  case AttrRule::Select: {
-    // v1 Select takes a condition of the inputs' shape, a scalar, or a
-    // vector along the first dimension. The vector form becomes a condition
-    // reshaped to [n, 1, ..., 1] (as many ones as x has further dims) so that
-    // select_v2's broadcasting applies it row by row.
-    auto cond = dyn_cast<RankedTensorType>(inputs[0].getType());
-    auto x = dyn_cast<RankedTensorType>(inputs[1].getType());
-    if (cond && (cond.getRank() == 0 || (x && cond.getRank() == x.getRank())))
-      break;
-    if (!cond || cond.getRank() != 1) {
-      llvm::raw_string_ostream os(error);
-      os << "Select with condition " << inputs[0].getType() << " and inputs "
-         << inputs[1].getType()
-         << " is not supported: the condition must be a scalar, a vector or "
-            "of the inputs' rank";
-      return failure();
-    }
-    state.operands[0] = reshapeRowCondition(builder, loc, inputs[0], inputs[1]);
-    break;
-  }
-  case AttrRule::Concat: {
-    std::optional<int64_t> axis = constantInt(inputs.size() - 1);
-    if (!axis) {
-      error = "ConcatV2 needs a constant axis";
-      return failure();
-    }
-    state.operands.pop_back();
-    state.addAttribute("axis", i32Attr(*axis));
-    break;
-  }
-  case AttrRule::Pack:
-  case AttrRule::Unpack:
-    state.addAttribute("axis", i32Attr(intAttr(node.node, "axis", 0)));
-    break;
-  case AttrRule::Squeeze: {
-    SmallVector<int32_t> dims;
-    if (const tensorflow::AttrValue *attr = findAttr(node.node, "squeeze_dims"))
-      for (int64_t dim : attr->list().i())
-        dims.push_back(dim);
-    state.addAttribute("squeeze_dims", builder.getDenseI32ArrayAttr(dims));
-    break;
-  }
-  case AttrRule::StridedSlice:
-    for (StringRef mask : {"begin_mask", "end_mask", "ellipsis_mask",
-                           "new_axis_mask", "shrink_axis_mask"})
-      state.addAttribute(mask, i32Attr(intAttr(node.node, mask, 0)));
-    break;
-  case AttrRule::Gather: {
-    std::optional<int64_t> axis = constantInt(2);
-    if (!axis) {
-      error = "GatherV2 needs a constant axis";
-      return failure();
-    }
-    state.operands.pop_back();
-    state.addAttribute("axis", i32Attr(*axis));
-    state.addAttribute("batch_dims",
-                       i32Attr(intAttr(node.node, "batch_dims", 0)));
-    break;
-  }
-  case AttrRule::Reduce:
-    state.addAttribute("keep_dims",
-                       builder.getBoolAttr(boolAttr(node.node, "keep_dims")));
-    break;
-  case AttrRule::MatMul:
-    state.addAttribute("adj_x",
-                       builder.getBoolAttr(boolAttr(node.node, "transpose_a")));
-    state.addAttribute("adj_y",
-                       builder.getBoolAttr(boolAttr(node.node, "transpose_b")));
-    break;
-  case AttrRule::BatchMatMul:
-    state.addAttribute("adj_x",
-                       builder.getBoolAttr(boolAttr(node.node, "adj_x")));
-    state.addAttribute("adj_y",
-                       builder.getBoolAttr(boolAttr(node.node, "adj_y")));
-    break;
-  case AttrRule::Reshape: {
-    // lite.reshape takes an int32 shape.
-    auto shapeType = dyn_cast<TensorType>(inputs[1].getType());
-    if (shapeType && !shapeType.getElementType().isInteger(32)) {
-      Type i32Shape = shapeType.clone(builder.getI32Type());
-      state.operands[1] =
-          lite::CastOp::create(builder, loc, i32Shape, inputs[1]);
-    }
-    break;
-  }
-  case AttrRule::Scalars: {
-    // An input whose rank the graph does not say (a StridedSlice that
-    // shrinks to a scalar, say) is reshaped to the scalar the op takes; a
-    // non-scalar fails that reshape at run time.
-    Value scalarShape;
-    for (Value &operand : state.operands) {
-      auto type = cast<TensorType>(operand.getType());
-      if (type.hasRank() && type.getRank() == 0)
-        continue;
-      if (!scalarShape)
-        scalarShape = lite::ConstantOp::create(
-            builder, loc,
-            DenseElementsAttr::get(
-                RankedTensorType::get({0}, builder.getI32Type()),
-                ArrayRef<int32_t>{}));
-      operand = lite::ReshapeOp::create(
-          builder, loc, RankedTensorType::get({}, type.getElementType()),
-          operand, scalarShape);
-    }
-    break;
-  }
-  case AttrRule::BiasAdd: {
-    if (failed(requireChannelsLast(node.node, error)))
-      return failure();
-    break;
-  }
-  case AttrRule::Split: {
-    // One slice per output: begin k * part along the axis, size part.
-    if (inputs.size() != 2) {
-      error = "Split expects 2 data inputs (axis, value), has " +
-              std::to_string(inputs.size());
-      return failure();
-    }
-    auto input = dyn_cast<RankedTensorType>(inputs[1].getType());
-    if (!input) {
-      error = "Split needs an input of known rank";
-      return failure();
-    }
-    FailureOr<int64_t> axis = splitAxis(node, input.getRank(), error);
-    if (failed(axis))
-      return failure();
-    if (input.isDynamicDim(*axis)) {
-      error = "Split along a dimension of unknown size is not supported";
-      return failure();
-    }
-    unsigned count = resultTypes.size();
-    int64_t part = input.getDimSize(*axis) / count;
-    auto vector =
-        RankedTensorType::get({input.getRank()}, builder.getI32Type());
-    SmallVector<Value> parts;
-    for (unsigned k = 0; k < count; ++k) {
-      SmallVector<int32_t> begin(input.getRank(), 0), size(input.getRank(), -1);
-      begin[*axis] = k * part;
-      size[*axis] = part;
-      Value beginValue = lite::ConstantOp::create(
-          builder, loc, DenseElementsAttr::get(vector, ArrayRef(begin)));
-      Value sizeValue = lite::ConstantOp::create(
-          builder, loc, DenseElementsAttr::get(vector, ArrayRef(size)));
-      parts.push_back(lite::SliceOp::create(builder, loc, resultTypes[k],
-                                            inputs[1], beginValue, sizeValue));
-    }
-    return parts;
-  }
-  case AttrRule::AddN: {
-    // TF sums left to right: ((x0 + x1) + x2) + ...
-    if (inputs.empty()) {
-      error = "AddN needs at least one input";
-      return failure();
-    }
-    Value sum = inputs[0];
-    for (Value input : inputs.drop_front())
-      sum = lite::AddOp::create(builder, loc, resultTypes[0], sum, input,
-                                lite::ActivationFunctionType::NONE);
-    return SmallVector<Value>{sum};
-  }
-  case AttrRule::TanhGrad: {
-    // TanhGrad(y, dy) = dy * (1 - y * y), the gradient of y = tanh(x).
-    if (inputs.size() != 2) {
-      error = "TanhGrad expects 2 data inputs (y, dy), has " +
-              std::to_string(inputs.size());
-      return failure();
-    }
-    Type type = resultTypes[0];
-    auto element = cast<TensorType>(type).getElementType();
-    auto scalar = RankedTensorType::get({}, element);
-    Value one = lite::ConstantOp::create(
-        builder, loc,
-        DenseElementsAttr::get(scalar, builder.getFloatAttr(element, 1.0)));
-    Value square = lite::MulOp::create(builder, loc, type, inputs[0], inputs[0],
-                                       lite::ActivationFunctionType::NONE);
-    Value complement = lite::SubOp::create(builder, loc, type, one, square,
-                                           lite::ActivationFunctionType::NONE);
-    return SmallVector<Value>{
-        lite::MulOp::create(builder, loc, type, inputs[1], complement,
-                            lite::ActivationFunctionType::NONE)
-            .getResult()};
-  }
-  case AttrRule::BiasAddGrad: {
-    // The bias' gradient: the sum over every dimension but the last (NHWC).
-    if (failed(requireChannelsLast(node.node, error)))
-      return failure();
-    auto input = dyn_cast<RankedTensorType>(inputs[0].getType());
-    if (!input || input.getRank() < 1) {
-      error = "BiasAddGrad needs an input of known rank";
-      return failure();
-    }
-    SmallVector<int32_t> axes;
-    for (int32_t axis = 0; axis + 1 < input.getRank(); ++axis)
-      axes.push_back(axis);
-    auto axesType = RankedTensorType::get({static_cast<int64_t>(axes.size())},
-                                          builder.getI32Type());
-    Value axesValue = lite::ConstantOp::create(
-        builder, loc, DenseElementsAttr::get(axesType, ArrayRef(axes)));
-    return SmallVector<Value>{lite::SumOp::create(builder, loc, resultTypes[0],
-                                                  inputs[0], axesValue,
-                                                  /*keep_dims=*/false)
-                                  .getResult()};
-  }
-  case AttrRule::InvertPermutation: {
-    // inverse[j] = sum_i i * (perm[i] == j): a one-hot matrix of the
-    // permutation, weighted by the row index and summed over the rows.
-    Value perm = inputs[0];
-    auto type = cast<TensorType>(perm.getType());
-    Type element = type.getElementType();
-    auto scalar = RankedTensorType::get({}, element);
-    auto i32Scalar = RankedTensorType::get({}, builder.getI32Type());
-    auto constant = [&](RankedTensorType t, int64_t v) -> Value {
-      return lite::ConstantOp::create(
-          builder, loc,
-          DenseElementsAttr::get(
-              t, builder.getIntegerAttr(t.getElementType(), v)));
-    };
-    int64_t n = type.hasRank() && type.getRank() == 1 ? type.getDimSize(0)
-                                                      : ShapedType::kDynamic;
-    auto vector = RankedTensorType::get({n}, element);
-    Value size = lite::ShapeOp::create(
-        builder, loc, RankedTensorType::get({1}, element), perm);
-    Value count = lite::ReshapeOp::create(
-        builder, loc, scalar, size,
-        lite::ConstantOp::create(
-            builder, loc,
-            DenseElementsAttr::get(
-                RankedTensorType::get({0}, builder.getI32Type()),
-                ArrayRef<int32_t>{})));
-    Value indices = lite::RangeOp::create(
-        builder, loc, vector, constant(scalar, 0), count, constant(scalar, 1));
-    Value column = lite::ExpandDimsOp::create(
-        builder, loc, RankedTensorType::get({n, 1}, element), perm,
-        constant(i32Scalar, 1));
-    Value row = lite::ExpandDimsOp::create(
-        builder, loc, RankedTensorType::get({1, n}, element), indices,
-        constant(i32Scalar, 0));
-    Value oneHot = lite::EqualOp::create(
-        builder, loc, RankedTensorType::get({n, n}, builder.getI1Type()),
-        column, row);
-    auto square = RankedTensorType::get({n, n}, element);
-    Value weights = lite::CastOp::create(builder, loc, square, oneHot);
-    Value rowIndex = lite::ExpandDimsOp::create(
-        builder, loc, RankedTensorType::get({n, 1}, element), indices,
-        constant(i32Scalar, 1));
-    Value weighted =
-        lite::MulOp::create(builder, loc, square, weights, rowIndex,
-                            lite::ActivationFunctionType::NONE);
-    Value axis = lite::ConstantOp::create(
-        builder, loc,
-        DenseElementsAttr::get(RankedTensorType::get({1}, builder.getI32Type()),
-                               ArrayRef<int32_t>{0}));
-    return SmallVector<Value>{lite::SumOp::create(builder, loc, resultTypes[0],
-                                                  weighted, axis,
-                                                  /*keep_dims=*/false)
-                                  .getResult()};
-  }
-  case AttrRule::MatrixDiag: {
-    // expand_dims(diagonal, -1) * identity(N): [..., N, 1] x [N, N].
-    auto resultType = dyn_cast<RankedTensorType>(resultTypes[0]);
-    if (!resultType) {
-      error = node.node.op() + " of a diagonal of unknown type";
-      return failure();
-    }
-    int64_t n = resultType.getShape().back();
-    Type element = resultType.getElementType();
-    auto identityType = RankedTensorType::get({n, n}, element);
-    SmallVector<Attribute> identity;
-    for (int64_t i = 0; i < n * n; ++i)
-      identity.push_back(i % (n + 1) == 0 ? builder.getOneAttr(element)
-                                          : builder.getZeroAttr(element));
-    Value eye = lite::ConstantOp::create(
-        builder, loc, DenseElementsAttr::get(identityType, identity));
-    SmallVector<int64_t> columnShape(resultType.getShape().drop_back());
-    columnShape.push_back(1);
-    Value column = lite::ExpandDimsOp::create(
-        builder, loc, RankedTensorType::get(columnShape, element), inputs[0],
-        lite::ConstantOp::create(
-            builder, loc,
-            DenseElementsAttr::get(
-                RankedTensorType::get({}, builder.getI32Type()),
-                builder.getI32IntegerAttr(-1))));
-    return SmallVector<Value>{
-        lite::MulOp::create(builder, loc, resultType, column, eye,
-                            lite::ActivationFunctionType::NONE)
-            .getResult()};
-  }
-  case AttrRule::ConcatOffset: {
-    // Input i starts, along the axis, where the inputs before it end:
-    // offset_i = (dims == axis) ? sum_{k < i} shape_k : 0.
-    auto shapeType = dyn_cast<RankedTensorType>(inputs[1].getType());
-    if (!shapeType || shapeType.getRank() != 1 || !shapeType.hasStaticShape()) {
-      error = "ConcatOffset needs shapes of known length";
-      return failure();
-    }
-    Type element = shapeType.getElementType();
-    int64_t rank = shapeType.getDimSize(0);
-    SmallVector<APInt> dims, zeros;
-    for (int64_t d = 0; d < rank; ++d) {
-      dims.push_back(APInt(element.getIntOrFloatBitWidth(), d));
-      zeros.push_back(APInt(element.getIntOrFloatBitWidth(), 0));
-    }
-    Value dimIndices = lite::ConstantOp::create(
-        builder, loc, DenseElementsAttr::get(shapeType, dims));
-    Value zero = lite::ConstantOp::create(
-        builder, loc, DenseElementsAttr::get(shapeType, zeros));
-    Value axis = inputs[0];
-    if (cast<TensorType>(axis.getType()).getElementType() != element)
-      axis = lite::CastOp::create(
-          builder, loc, cast<TensorType>(axis.getType()).clone(element), axis);
-    Value isAxis = lite::EqualOp::create(
-        builder, loc, RankedTensorType::get({rank}, builder.getI1Type()),
-        dimIndices, axis);
-    SmallVector<Value> offsets;
-    Value before = zero;
-    offsets.push_back(zero);
-    for (Value shape : inputs.drop_front().drop_back()) {
-      before = lite::AddOp::create(builder, loc, shapeType, before, shape,
-                                   lite::ActivationFunctionType::NONE);
-      offsets.push_back(before);
-    }
-    for (Value &offset : offsets)
-      offset = lite::SelectV2Op::create(builder, loc, shapeType, isAxis, offset,
-                                        zero);
-    return offsets;
-  }
-  case AttrRule::BoolReduce: {
-    // All(x) = min(int32(x)) != 0, Any(x) = max(int32(x)) != 0.
-    auto input = dyn_cast<TensorType>(inputs[0].getType());
-    auto result = dyn_cast<TensorType>(resultTypes[0]);
-    if (!input || !result || !input.getElementType().isInteger(1)) {
-      error = node.node.op() + " needs a boolean input";
-      return failure();
-    }
-    auto asInt = [&](TensorType type) {
-      return type.clone(builder.getI32Type());
-    };
-    Value ints = lite::CastOp::create(builder, loc, asInt(input), inputs[0]);
-    bool keepDims = boolAttr(node.node, "keep_dims");
-    Value reduced = node.node.op() == "All"
-                        ? lite::ReduceMinOp::create(builder, loc, asInt(result),
-                                                    ints, inputs[1], keepDims)
-                              .getResult()
-                        : lite::ReduceMaxOp::create(builder, loc, asInt(result),
-                                                    ints, inputs[1], keepDims)
-                              .getResult();
-    Value zero = lite::ConstantOp::create(
-        builder, loc,
-        DenseElementsAttr::get(RankedTensorType::get({}, builder.getI32Type()),
-                               builder.getI32IntegerAttr(0)));
-    return SmallVector<Value>{
-        lite::NotEqualOp::create(builder, loc, result, reduced, zero)
-            .getResult()};
-  }
-  case AttrRule::Assert: {
-    // normalizeAssertions left the condition alone and the message in
-    // kAssertMessageAttr.
-    if (inputs.size() != 1) {
-      error = "Assert expects its condition alone, has " +
-              std::to_string(inputs.size()) + " inputs";
-      return failure();
-    }
-    const tensorflow::AttrValue *message =
-        findAttr(node.node, kAssertMessageAttr);
-    state.addAttribute("message",
-                       builder.getStringAttr(message ? message->s() : ""));
-    break;
-  }
-  case AttrRule::Random: {
-    auto output = cast<TensorType>(resultTypes[0]);
-    if (!output.getElementType().isF32()) {
-      llvm::raw_string_ostream os(error);
-      os << "RandomUniform of " << output.getElementType()
-         << " is not supported (only float32)";
-      return failure();
-    }
-    int64_t seed = intAttr(node.node, "seed", 0);
-    int64_t seed2 = intAttr(node.node, "seed2", 0);
-    if (seed == 0 && seed2 == 0) {
-      error = "RandomUniform without a seed draws other numbers each time "
-              "TensorFlow runs it; give the graph a seed "
-              "(tf.compat.v1.set_random_seed) or the op one";
-      return failure();
-    }
-    state.addAttribute("seed", builder.getI64IntegerAttr(seed));
-    state.addAttribute("seed2", builder.getI64IntegerAttr(seed2));
-    break;
-  }
-  }
-  (void)context;
-  Operation *op = builder.create(state);
-  return SmallVector<Value>(op->getResults());
+  SmallVector<Type> inputTypes(inputs.getTypes());
+  FailureOr<Type> element =
+      resultElementType(node.node, inputTypes, builder.getContext(), error);
+  if (failed(element))
+    return failure();
+  ImportContext ctx{node,   builder,  loc,
+                    inputs, *element, numComputeOutputs(node.node),
+                    error};
+  return mapping->build(ctx);
 }
 
 void sluice::graphdef::normalizeAssertions(tensorflow::GraphDef &graph) {

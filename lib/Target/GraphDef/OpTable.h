@@ -1,8 +1,8 @@
 //===- OpTable.h - TensorFlow ops to lite ops -------------------*- C++ -*-===//
 //
 // Internal to lib/Target/GraphDef: the one table mapping every TensorFlow
-// compute op Sluice imports to the lite op(s) it becomes, with the rule that
-// gives its result types.
+// compute op Sluice imports to the lite op(s) it becomes, with where its
+// result element type comes from; result shapes are the lite ops' rules'.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,9 +26,6 @@ struct ComputeNode {
   llvm::ArrayRef<mlir::Type> inputTypes;
   /// The constant value of data input i, if it is a Const node.
   llvm::function_ref<mlir::DenseElementsAttr(unsigned)> constantInput;
-  /// The result types `_output_shapes` declares with the node's dtype, or
-  /// empty.
-  llvm::ArrayRef<mlir::Type> declaredTypes;
 };
 
 /// Whether `op` is a compute op of the table.
@@ -42,19 +39,21 @@ llvm::StringRef resultElementTypeAttr(const tensorflow::NodeDef &node);
 /// num_split, else 1).
 unsigned numComputeOutputs(const tensorflow::NodeDef &node);
 
-/// The result types of a compute node, inferred from its inputs and attrs.
+/// The element type of a compute node's results (null when it has none, or
+/// while the input it follows is unknown: `inputTypes` may hold nulls).
 /// Fails with `error` set when the node is malformed (missing attribute,
 /// unsupported dtype, ...).
-mlir::FailureOr<llvm::SmallVector<mlir::Type>>
-inferComputeTypes(const ComputeNode &node, mlir::MLIRContext *context,
-                  std::string &error);
+mlir::FailureOr<mlir::Type>
+resultElementType(const tensorflow::NodeDef &node,
+                  llvm::ArrayRef<mlir::Type> inputTypes,
+                  mlir::MLIRContext *context, std::string &error);
 
 /// Builds the lite ops of a compute node at `builder`'s insertion point on
-/// `inputs`, producing values of `resultTypes`. Fails with `error` set.
+/// `inputs`, each typed by its shape rule: the node's result types are those
+/// of the values returned. Fails with `error` set.
 mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 buildComputeOp(const ComputeNode &node, mlir::OpBuilder &builder,
-               mlir::Location loc, mlir::ValueRange inputs,
-               mlir::TypeRange resultTypes, std::string &error);
+               mlir::Location loc, mlir::ValueRange inputs, std::string &error);
 
 /// The element type named by attribute `name` of `node` (a DataType).
 mlir::Type getTypeAttr(const tensorflow::NodeDef &node, llvm::StringRef name,

@@ -1,6 +1,7 @@
 //===- LiteBuilders.cpp - small lite IR idioms shared by passes -----------===//
 
 #include "sluice/Dialect/Lite/IR/LiteBuilders.h"
+#include "sluice/Dialect/Lite/IR/TypeInference.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 
@@ -19,12 +20,8 @@ Value sluice::lite::createReshapeCopy(OpBuilder &builder, Location loc,
             RankedTensorType::get({type.getRank()}, builder.getI32Type()),
             ArrayRef<int32_t>(dims)));
   } else {
-    auto ranked = dyn_cast<RankedTensorType>(value.getType());
-    Type shapeType = ranked
-                         ? Type(RankedTensorType::get({ranked.getRank()},
-                                                      builder.getI32Type()))
-                         : Type(UnrankedTensorType::get(builder.getI32Type()));
-    shape = ShapeOp::create(builder, loc, shapeType, value);
+    shape = shapes::createInferred<ShapeOp>(builder, loc, builder.getI32Type(),
+                                            value);
   }
   return ReshapeOp::create(builder, loc, resultType, value, shape);
 }

@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Lite/IR/LiteExprBuilder.h"
-#include "sluice/Dialect/Lite/IR/IndexRules.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -35,19 +34,6 @@ Type ExprBuilder::elementOf(Value value) {
 
 Type ExprBuilder::withElement(Value value, Type element) {
   return cast<ShapedType>(value.getType()).clone(element);
-}
-
-Type ExprBuilder::broadcastType(ArrayRef<Value> values, Type element) {
-  SmallVector<ArrayRef<int64_t>> shapes;
-  for (Value value : values) {
-    auto ranked = dyn_cast<RankedTensorType>(value.getType());
-    if (!ranked)
-      return UnrankedTensorType::get(element);
-    shapes.push_back(ranked.getShape());
-  }
-  if (std::optional<SmallVector<int64_t>> shape = broadcastShapes(shapes))
-    return RankedTensorType::get(*shape, element);
-  return UnrankedTensorType::get(element);
 }
 
 } // namespace sluice::lite

@@ -3,10 +3,10 @@
 // The builder of the expressions over lite ops that elementwise op records
 // state (LiteOps.td's Lite_Elementwise: `derivative`, `tfliteDecomposition`),
 // which sluice-tblgen turns into calls of this class, one op per call in
-// post-order. Each op's result type follows from its operands: numpy
-// broadcasting (unranked when a shape is unknown), i1 elements for
-// comparisons and predicates; numbers and attributes become scalars of the
-// builder's element type.
+// post-order. Each op's result type is its shape rule's (createInferred,
+// TypeInference.h) with the operands' element type, i1 for comparisons and
+// predicates; numbers and attributes become scalars of the builder's element
+// type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,7 @@
 #define SLUICE_DIALECT_LITE_IR_LITEEXPRBUILDER_H
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/IR/TypeInference.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -38,34 +39,28 @@ public:
     return OpT::create(builder, loc, withElement(x, builder.getI1Type()), x);
   }
   template <typename OpT> mlir::Value binary(mlir::Value lhs, mlir::Value rhs) {
-    return OpT::create(builder, loc, broadcastType({lhs, rhs}, elementOf(lhs)),
-                       lhs, rhs);
+    return shapes::createInferred<OpT>(builder, loc, elementOf(lhs), lhs, rhs);
   }
   template <typename OpT>
   mlir::Value binaryActivation(mlir::Value lhs, mlir::Value rhs) {
-    return OpT::create(builder, loc, broadcastType({lhs, rhs}, elementOf(lhs)),
-                       lhs, rhs, ActivationFunctionType::NONE);
+    return shapes::createInferred<OpT>(builder, loc, elementOf(lhs), lhs, rhs,
+                                       ActivationFunctionType::NONE);
   }
   template <typename OpT>
   mlir::Value compare(mlir::Value lhs, mlir::Value rhs) {
-    return OpT::create(
-        builder, loc, broadcastType({lhs, rhs}, builder.getI1Type()), lhs, rhs);
+    return shapes::createInferred<OpT>(builder, loc, builder.getI1Type(), lhs,
+                                       rhs);
   }
   /// select_v2: the element type of the choices.
   template <typename OpT>
   mlir::Value select(mlir::Value condition, mlir::Value x, mlir::Value y) {
-    return OpT::create(builder, loc,
-                       broadcastType({condition, x, y}, elementOf(x)),
-                       condition, x, y);
+    return shapes::createInferred<OpT>(builder, loc, elementOf(x), condition, x,
+                                       y);
   }
 
 private:
   static mlir::Type elementOf(mlir::Value value);
   static mlir::Type withElement(mlir::Value value, mlir::Type element);
-  /// The numpy broadcast of the values' types with `element`, unranked
-  /// unless all are ranked and broadcast.
-  static mlir::Type broadcastType(llvm::ArrayRef<mlir::Value> values,
-                                  mlir::Type element);
 
   mlir::OpBuilder &builder;
   mlir::Location loc;
