@@ -82,8 +82,9 @@ template <typename T> static T truncRem(T x, T y) {
 /// TFLite's FloorDiv does.
 template <typename T> static T floorDiv(T x, T y) {
   if constexpr (std::is_floating_point_v<T>) {
-    return static_cast<T>(
-        std::floor(static_cast<double>(x) / static_cast<double>(y)));
+    // TF's floor(x / y) with the quotient in T: 1e-30 / -3.4e38 underflows
+    // to -0 and stays -0 (LiteRT divides in double and floors to -1).
+    return std::floor(x / y);
   } else {
     T quotient = truncDiv(x, y);
     if constexpr (std::is_signed_v<T>)
@@ -550,35 +551,6 @@ std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
   return llvm::TypeSwitch<Operation *, Result>(op)
       .Case([&](lite::ConstantOp constant) {
         return evaluateConstant(constant, results);
-      })
-      // Binary arithmetic.
-      .Case([&](lite::AddOp) {
-        return arithmetic(P::None,
-                          [](auto x, auto y) { return wrapAdd(x, y); });
-      })
-      .Case([&](lite::SubOp) {
-        return arithmetic(P::None,
-                          [](auto x, auto y) { return wrapSub(x, y); });
-      })
-      .Case([&](lite::MulOp) {
-        return arithmetic(P::None,
-                          [](auto x, auto y) { return wrapMul(x, y); });
-      })
-      .Case([&](lite::DivOp) {
-        return arithmetic(P::NonzeroDivisor,
-                          [](auto x, auto y) { return truncDiv(x, y); });
-      })
-      .Case([&](lite::FloorDivOp) {
-        return arithmetic(P::NonzeroDivisor,
-                          [](auto x, auto y) { return floorDiv(x, y); });
-      })
-      .Case([&](lite::FloorModOp) {
-        return arithmetic(P::NonzeroDivisor,
-                          [](auto x, auto y) { return floorMod(x, y); });
-      })
-      .Case([&](lite::PowOp) {
-        return arithmetic(P::NonnegativeExponent,
-                          [](auto x, auto y) { return power(x, y); });
       })
   // The elementwise records' `scalar` (LiteOps.td, sluice-tblgen).
 #include "sluice/Dialect/Lite/IR/LiteElementwiseKernels.inc"

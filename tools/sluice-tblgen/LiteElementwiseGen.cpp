@@ -76,6 +76,39 @@ StringRef kindOf(const Record *def) {
   return def->isSubClassOf("Lite_PredicateOp") ? "predicate" : "unary";
 }
 
+/// Whether the record's op carries TFLite's fused activation function.
+bool hasActivation(const Record *def) {
+  for (const mlir::tblgen::NamedAttribute &attr : Operator(def).getAttributes())
+    if (attr.name == "fused_activation_function")
+      return true;
+  return false;
+}
+
+/// The Precondition (ElementwiseKernels.cpp) and ArithmeticCheck
+/// (ElementwisePatterns.cpp) enumerator of the record's `kernelCheck`.
+StringRef kernelCheck(const Record *def) {
+  StringRef check = def->getValueAsString("kernelCheck");
+  if (check.empty())
+    return "None";
+  if (check == "nonzeroDivisor")
+    return "NonzeroDivisor";
+  if (check == "nonnegativeExponent")
+    return "NonnegativeExponent";
+  PrintFatalError(def->getLoc(), "unknown kernelCheck \"" + check + "\"");
+}
+
+/// Whether the record's kernel and lowering are arithmetic's: a numeric
+/// binary op with a check or a fused activation.
+bool isArithmetic(const Record *def) {
+  bool arithmetic = hasActivation(def) || kernelCheck(def) != "None";
+  if (arithmetic && (kindOf(def) != "binary" ||
+                     def->getValueAsString("kernelTypes") != "numeric"))
+    PrintFatalError(def->getLoc(), "a fused activation or `kernelCheck` is "
+                                   "for a binary op of kernelTypes "
+                                   "\"numeric\"");
+  return arithmetic;
+}
+
 /// The names the scalar and lowering expressions see as elements.
 SmallVector<StringRef, 2> elementNames(const Record *def) {
   if (Operator(def).getNumOperands() == 2)
@@ -124,14 +157,18 @@ bool emitKernels(const RecordKeeper &records, raw_ostream &os) {
     StringRef kind = kindOf(def);
     StringRef resultType =
         kind == "predicate" || kind == "compare" ? "bool" : "T";
+    std::string dispatcher =
+        isArithmetic(def)
+            ? ("arithmetic(Precondition::" + kernelCheck(def) + ", ").str()
+            : kernelDispatcher(def) + "(";
     os << formatv("      .Case([&]([[maybe_unused]] {0} op) {{\n"
-                  "        return {1}([&]({2}) {{\n"
+                  "        return {1}[&]({2}) {{\n"
                   "          using T [[maybe_unused]] = decltype(x);\n"
                   "          return {3}({4});\n"
                   "        });\n"
                   "      })\n",
-                  qualifiedClass(def), kernelDispatcher(def),
-                  join(parameters, ", "), resultType, scalar.trim());
+                  qualifiedClass(def), dispatcher, join(parameters, ", "),
+                  resultType, scalar.trim());
   }
   return false;
 }
@@ -169,7 +206,12 @@ bool emitLowerings(const RecordKeeper &records, raw_ostream &os) {
                   mnemonic(def), element, qualifiedClass(def), elements,
                   lowering.trim());
     patterns.push_back(
-        formatv("ElementLowering<{0}, {1}>", qualifiedClass(def), element));
+        isArithmetic(def)
+            ? formatv("ArithmeticLowering<{0}, {1}, ArithmeticCheck::{2}>",
+                      qualifiedClass(def), element, kernelCheck(def))
+                  .str()
+            : formatv("ElementLowering<{0}, {1}>", qualifiedClass(def), element)
+                  .str());
   }
   os << "#define SLUICE_ELEMENTWISE_LOWERINGS \\\n    "
      << join(patterns, ", \\\n    ") << "\n";
@@ -393,11 +435,16 @@ bool emitGradients(const RecordKeeper &records, raw_ostream &os) {
         "LogicalResult gradientOf({2} op, OpBuilder &builder, ValueRange g,\n"
         "                         SmallVectorImpl<Value> &operandGradients) "
         "{{\n"
+        "{5}"
         "  ExprBuilder e(builder, op->getLoc(),\n"
         "                getElementTypeOrSelf(op->getResult(0).getType()));\n"
         "{3}{4}"
         "}\n",
-        mnemonic(def), rule, cls, body, result);
+        mnemonic(def), rule, cls, body, result,
+        hasActivation(def) ? "  if (failed(requireNoActivation(op, "
+                             "op.getFusedActivationFunction())))\n"
+                             "    return failure();\n"
+                           : "");
     os << formatv("void readsOf({0} op, SmallVectorImpl<Value> &reads) {{\n",
                   cls);
     for (auto [index, name] : llvm::enumerate(elementNames(def)))
@@ -515,9 +562,11 @@ bool emitTFImport(const RecordKeeper &records, raw_ostream &os) {
     StringRef element = kind == "compare" || kind == "predicate" ? "Bool" : "T";
     int inputs = kind == "binary" || kind == "compare" ? 2 : 1;
     for (StringRef tfOp : def->getValueAsListOfStrings("tfOps"))
-      os << formatv("  {{\"{0}\", buildOnInputs<{1}>, "
-                    "ResultElement::{2}, {3}, false, \"\"},\n",
-                    tfOp, qualifiedClass(def), element, inputs);
+      os << formatv("  {{\"{0}\", {1}<{2}>, "
+                    "ResultElement::{3}, {4}, false, \"\"},\n",
+                    tfOp,
+                    hasActivation(def) ? "buildArithmetic" : "buildOnInputs",
+                    qualifiedClass(def), element, inputs);
   }
   return false;
 }
@@ -536,10 +585,15 @@ bool emitOpTableJson(const RecordKeeper &records, raw_ostream &os) {
     for (StringRef tfOp : def->getValueAsListOfStrings("tfOps"))
       tfOps.push_back(tfOp);
     op["tf_ops"] = std::move(tfOps);
+    // The attributes imported from the TF attributes of their names (not
+    // TFLite's fused activation, NONE at import).
     json::Object attributes;
     for (const auto &attribute : Operator(def).getAttributes())
-      attributes[attribute.name] = attribute.attr.getStorageType().trim();
+      if (attribute.name != "fused_activation_function")
+        attributes[attribute.name] = attribute.attr.getStorageType().trim();
     op["attributes"] = std::move(attributes);
+    op["fused_activation"] = hasActivation(def);
+    op["kernel_check"] = def->getValueAsString("kernelCheck");
     op["kernel_types"] = def->getValueAsString("kernelTypes");
     op["tf_tolerance"] = def->getValueAsString("tfTolerance");
     op["generated"] = !def->getValueAsString("scalar").trim().empty();

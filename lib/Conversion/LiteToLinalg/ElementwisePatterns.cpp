@@ -60,7 +60,9 @@ struct ElementKind {
 
 enum class Relation { Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual };
 
-enum class BinaryKind { Add, Sub, Mul, Div, FloorDiv, FloorMod, Pow };
+/// What an arithmetic record's lowering checks of its integer operands at
+/// run time (its `kernelCheck`, LiteOps.td).
+enum class ArithmeticCheck { None, NonzeroDivisor, NonnegativeExponent };
 
 /// Scalar arithmetic on elements of one kind, with the interpreter's
 /// semantics; picks float, signed or unsigned ops.
@@ -225,21 +227,13 @@ Value ElementMath::div(Value x, Value y) const {
   return truncDiv(x, y);
 }
 
-/// Rounded toward -inf. Floats are divided in f64 and floored, as TFLite's
-/// FloorDiv does.
+/// Rounded toward -inf. Floats are divided in their own type and floored, as
+/// TF's FloorDiv does (TFLite's divides in f64: it floors 1e-30 / -3.4e38 to
+/// -1 where TF's quotient underflows to -0).
 Value ElementMath::floorDiv(Value x, Value y) const {
-  if (kind.isFloat) {
-    FloatType f64 = builder.getF64Type();
-    auto widen = [&](Value v) -> Value {
-      return v.getType() == f64 ? v
-                                : arith::ExtFOp::create(builder, loc, f64, v);
-    };
-    Value quotient = math::FloorOp::create(
-        builder, loc, arith::DivFOp::create(builder, loc, widen(x), widen(y)));
-    if (kind.type == f64)
-      return quotient;
-    return arith::TruncFOp::create(builder, loc, kind.type, quotient);
-  }
+  if (kind.isFloat)
+    return math::FloorOp::create(builder, loc,
+                                 arith::DivFOp::create(builder, loc, x, y));
   Value quotient = truncDiv(x, y);
   if (kind.isUnsigned)
     return quotient;
@@ -322,26 +316,6 @@ Value ElementMath::logistic(Value x) const {
 // Element functions of the op families
 //===----------------------------------------------------------------------===//
 
-static Value computeBinary(const ElementMath &math, BinaryKind kind, Value x,
-                           Value y) {
-  switch (kind) {
-  case BinaryKind::Add:
-    return math.add(x, y);
-  case BinaryKind::Sub:
-    return math.sub(x, y);
-  case BinaryKind::Mul:
-    return math.mul(x, y);
-  case BinaryKind::Div:
-    return math.div(x, y);
-  case BinaryKind::FloorDiv:
-    return math.floorDiv(x, y);
-  case BinaryKind::FloorMod:
-    return math.floorMod(x, y);
-  case BinaryKind::Pow:
-    return math.pow(x, y);
-  }
-  llvm_unreachable("unknown binary op kind");
-}
 
 /// A float converted to an integer as the interpreter's cast: truncated
 /// toward zero, saturated at the integer's limits, NaN to 0.
@@ -431,48 +405,7 @@ static LogicalResult replaceElementwise(ConversionPatternRewriter &rewriter,
   return success();
 }
 
-static bool isDivision(BinaryKind kind) {
-  return kind == BinaryKind::Div || kind == BinaryKind::FloorDiv ||
-         kind == BinaryKind::FloorMod;
-}
-
 namespace {
-
-template <typename OpTy, BinaryKind Kind>
-struct BinaryLowering : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    ElementKind kind = ElementKind::of(op.getType());
-    lite::ActivationFunctionType activation = getFusedActivation(op);
-    if (failed(checkFusedActivation(op, activation, kind.type)))
-      return failure();
-    auto compute = [&](OpBuilder &builder, Location loc, ValueRange elements) {
-      Value result = computeBinary(ElementMath(builder, loc, kind), Kind,
-                                   elements[0], elements[1]);
-      return applyFusedActivation(builder, loc, activation, result,
-                                  kind.isUnsigned);
-    };
-    auto isZero = [&](OpBuilder &builder, Location loc, Value y) {
-      ElementMath math(builder, loc, kind);
-      return math.compare(Relation::Equal, y, math.constant(0));
-    };
-    auto isNegative = [&](OpBuilder &builder, Location loc, Value y) {
-      return ElementMath(builder, loc, kind).isNegative(y);
-    };
-    SmallVector<OperandCheck, 1> checks;
-    if (isDivision(Kind) && !kind.isFloat)
-      checks.push_back({1, isZero, SLUICE_ERROR_DIVISION_BY_ZERO,
-                        "integer division by zero"});
-    if (Kind == BinaryKind::Pow && kind.isSigned())
-      checks.push_back({1, isNegative, SLUICE_ERROR_INVALID_ARGUMENT,
-                        "integer pow with a negative exponent"});
-    return replaceElementwise(rewriter, op, adaptor.getOperands(),
-                              *this->getTypeConverter(), compute, checks);
-  }
-};
 
 /// An op of an elementwise record whose element `Element::compute` builds
 /// from the operands' elements (the structs LiteElementwiseLowerings.inc
@@ -491,6 +424,45 @@ struct ElementLowering : OpConversionPattern<OpTy> {
     };
     return replaceElementwise(rewriter, op, adaptor.getOperands(),
                               *this->getTypeConverter(), compute);
+  }
+};
+
+/// A numeric binary op of a record with a fused activation or a
+/// `kernelCheck`: its element (`Element::compute`), then the activation,
+/// behind the run-time check of its integer operands TF makes.
+template <typename OpTy, typename Element, ArithmeticCheck Check>
+struct ArithmeticLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ElementKind kind = ElementKind::of(op.getType());
+    lite::ActivationFunctionType activation = getFusedActivation(op);
+    if (failed(checkFusedActivation(op, activation, kind.type)))
+      return failure();
+    auto compute = [&](OpBuilder &builder, Location loc, ValueRange elements) {
+      Value result =
+          Element::compute(op, ElementMath(builder, loc, kind), elements);
+      return applyFusedActivation(builder, loc, activation, result,
+                                  kind.isUnsigned);
+    };
+    auto isZero = [&](OpBuilder &builder, Location loc, Value y) {
+      ElementMath math(builder, loc, kind);
+      return math.compare(Relation::Equal, y, math.constant(0));
+    };
+    auto isNegative = [&](OpBuilder &builder, Location loc, Value y) {
+      return ElementMath(builder, loc, kind).isNegative(y);
+    };
+    SmallVector<OperandCheck, 1> checks;
+    if (Check == ArithmeticCheck::NonzeroDivisor && !kind.isFloat)
+      checks.push_back({1, isZero, SLUICE_ERROR_DIVISION_BY_ZERO,
+                        "integer division by zero"});
+    if (Check == ArithmeticCheck::NonnegativeExponent && kind.isSigned())
+      checks.push_back({1, isNegative, SLUICE_ERROR_INVALID_ARGUMENT,
+                        "integer pow with a negative exponent"});
+    return replaceElementwise(rewriter, op, adaptor.getOperands(),
+                              *this->getTypeConverter(), compute, checks);
   }
 };
 
@@ -551,13 +523,6 @@ struct ZerosLikeLowering : OpConversionPattern<lite::ZerosLikeOp> {
 
 void populateElementwisePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
-  using B = BinaryKind;
-  patterns.add<
-      BinaryLowering<lite::AddOp, B::Add>, BinaryLowering<lite::SubOp, B::Sub>,
-      BinaryLowering<lite::MulOp, B::Mul>, BinaryLowering<lite::DivOp, B::Div>,
-      BinaryLowering<lite::FloorDivOp, B::FloorDiv>,
-      BinaryLowering<lite::FloorModOp, B::FloorMod>,
-      BinaryLowering<lite::PowOp, B::Pow>>(converter, patterns.getContext());
   patterns.add<SLUICE_ELEMENTWISE_LOWERINGS>(converter, patterns.getContext());
   patterns.add<SelectLowering, CastLowering, ZerosLikeLowering>(
       converter, patterns.getContext());

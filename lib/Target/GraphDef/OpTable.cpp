@@ -145,7 +145,7 @@ template <typename OpTy> Values buildOnInputs(ImportContext &ctx) {
   return single(op);
 }
 
-/// add, sub, mul, div: no fused activation.
+/// add, sub, mul, div (their records' rows): no fused activation.
 template <typename OpTy> Values buildArithmetic(ImportContext &ctx) {
   return single(ctx.create<OpTy>(ctx.inputs[0], ctx.inputs[1],
                                  lite::ActivationFunctionType::NONE));
@@ -621,19 +621,9 @@ constexpr const char *kMatrixDiagInputs =
 
 // clang-format off
 constexpr OpMapping kMappings[] = {
-  // Elementwise arithmetic.
-  {"Add", buildArithmetic<lite::AddOp>, ResultElement::T, 2, false, ""},
-  {"AddV2", buildArithmetic<lite::AddOp>, ResultElement::T, 2, false, ""},
-  {"BiasAdd", buildBiasAdd, ResultElement::T, 2, false, ""},
-  {"Sub", buildArithmetic<lite::SubOp>, ResultElement::T, 2, false, ""},
-  {"Mul", buildArithmetic<lite::MulOp>, ResultElement::T, 2, false, ""},
-  {"Div", buildArithmetic<lite::DivOp>, ResultElement::T, 2, false, ""},
-  {"RealDiv", buildArithmetic<lite::DivOp>, ResultElement::T, 2, false, ""},
-  {"FloorDiv", buildOnInputs<lite::FloorDivOp>, ResultElement::T, 2, false, ""},
-  {"FloorMod", buildOnInputs<lite::FloorModOp>, ResultElement::T, 2, false, ""},
-  {"Pow", buildOnInputs<lite::PowOp>, ResultElement::T, 2, false, ""},
   // The elementwise records' `tfOps` (LiteOps.td, sluice-tblgen).
 #include "sluice/Dialect/Lite/IR/LiteTFImport.inc"
+  {"BiasAdd", buildBiasAdd, ResultElement::T, 2, false, ""},
   {"AddN", buildAddN, ResultElement::T, 1, true, ""},
   {"TanhGrad", buildTanhGrad, ResultElement::T, 2, false, "", "y, dy"},
   {"BiasAddGrad", buildBiasAddGrad, ResultElement::T, 1, false, ""},

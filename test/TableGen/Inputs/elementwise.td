@@ -11,6 +11,7 @@ class Lite_Elementwise {
   list<string> tfOps = [];
   string kernelTypes = "float";
   code scalar = "";
+  string kernelCheck = "";
   code lowering = "";
   string tfTolerance = "exact";
   string derivative = "";
@@ -38,7 +39,8 @@ class Lite_BinaryOp<string mnemonic, string builtin = "">
   string tfliteBuiltin = builtin;
 }
 class Lite_BinaryActivationOp<string mnemonic> : Lite_BinaryOp<mnemonic, "X"> {
-  let arguments = (ins AnyTensor:$lhs, AnyTensor:$rhs, F32Attr:$fused);
+  let arguments = (ins AnyTensor:$lhs, AnyTensor:$rhs,
+                       F32Attr:$fused_activation_function);
 }
 class Lite_CompareOp<string mnemonic> : Op<Lite_Dialect, mnemonic> {
   let arguments = (ins AnyTensor:$lhs, AnyTensor:$rhs);
@@ -79,6 +81,15 @@ def Lite_Atan2Op : Lite_BinaryOp<"atan2", "ATAN2"> {
   let rhsDerivative = "neg(mul(g, div(x, add(mul(x, x), mul(y, y)))))";
   let tfliteSameShapes = 1;
 }
+def Lite_SubOp : Lite_BinaryActivationOp<"sub"> {
+  let tfOps = ["Sub"];
+  let kernelTypes = "numeric";
+  let kernelCheck = "nonzeroDivisor";
+  let scalar = [{ wrapSub(x, y) }];
+  let lowering = [{ m.sub(x, y) }];
+  let derivative = "g";
+  let rhsDerivative = "neg(g)";
+}
 def Lite_ErfOp : Lite_UnaryOp<"erf"> {
   let tfliteRefusal = "no ERF builtin";
 }
@@ -102,6 +113,12 @@ def Lite_BadOp : Lite_BinaryOp<"bad", "B"> { let derivative = "g"; }
 #endif
 #ifdef ATTRIBUTED_CALL
 def Lite_BadOp : Lite_UnaryOp<"bad", "B"> { let derivative = "leaky_relu(g)"; }
+#endif
+#ifdef KERNEL_CHECK
+def Lite_BadOp : Lite_BinaryOp<"bad", "B"> { let scalar = "x"; let kernelTypes = "numeric"; let kernelCheck = "positive"; }
+#endif
+#ifdef CHECK_NOT_NUMERIC
+def Lite_BadOp : Lite_BinaryOp<"bad", "B"> { let scalar = "x"; let kernelCheck = "nonzeroDivisor"; }
 #endif
 #ifdef NO_EXPORT
 def Lite_BadOp : Lite_UnaryOp<"bad"> { }

@@ -120,31 +120,6 @@ LogicalResult binary(Operation *op, OpBuilder &builder, Value lhsGradient,
 // The rules, one per op.
 //===----------------------------------------------------------------------===//
 
-LogicalResult gradientOf(AddOp op, OpBuilder &builder, ValueRange g,
-                         SmallVectorImpl<Value> &out) {
-  if (failed(requireNoActivation(op, op.getFusedActivationFunction())))
-    return failure();
-  return binary(op, builder, g[0], g[0], out);
-}
-
-LogicalResult gradientOf(SubOp op, OpBuilder &builder, ValueRange g,
-                         SmallVectorImpl<Value> &out) {
-  if (failed(requireNoActivation(op, op.getFusedActivationFunction())))
-    return failure();
-  Value negated = NegOp::create(builder, op.getLoc(), g[0]);
-  return binary(op, builder, g[0], negated, out);
-}
-
-LogicalResult gradientOf(MulOp op, OpBuilder &builder, ValueRange g,
-                         SmallVectorImpl<Value> &out) {
-  if (failed(requireNoActivation(op, op.getFusedActivationFunction())))
-    return failure();
-  Location loc = op.getLoc();
-  Type type = op.getType();
-  return binary(op, builder, mul(builder, loc, g[0], op.getRhs(), type),
-                mul(builder, loc, g[0], op.getLhs(), type), out);
-}
-
 LogicalResult gradientOf(DivOp op, OpBuilder &builder, ValueRange g,
                          SmallVectorImpl<Value> &out) {
   if (failed(requireNoActivation(op, op.getFusedActivationFunction())))
@@ -725,8 +700,6 @@ template <typename OpT> void readsOf(OpT op, SmallVectorImpl<Value> &reads) {
   llvm::append_range(reads, op->getOperands());
   llvm::append_range(reads, op->getResults());
 }
-void readsOf(AddOp, SmallVectorImpl<Value> &) {}
-void readsOf(SubOp, SmallVectorImpl<Value> &) {}
 void readsOf(CastOp, SmallVectorImpl<Value> &) {}
 void readsOf(TransposeOp, SmallVectorImpl<Value> &) {}
 void readsOf(ConcatenationOp, SmallVectorImpl<Value> &) {}
@@ -735,9 +708,6 @@ void readsOf(StridedSliceOp, SmallVectorImpl<Value> &) {}
 void readsOf(ZerosLikeOp, SmallVectorImpl<Value> &) {}
 void readsOf(ListGatherOp, SmallVectorImpl<Value> &) {}
 void readsOf(ListScatterOp, SmallVectorImpl<Value> &) {}
-void readsOf(MulOp op, SmallVectorImpl<Value> &reads) {
-  reads.append({op.getLhs(), op.getRhs()});
-}
 void readsOf(FullyConnectedOp op, SmallVectorImpl<Value> &reads) {
   reads.append({op.getInput(), op.getFilter()});
 }
@@ -770,13 +740,12 @@ template <typename... OpTs> void attachGradients(MLIRContext &context) {
 } // namespace
 
 void LiteDialect::registerGradientInterfaces() {
-  attachGradients<SLUICE_GENERATED_GRADIENT_OPS, AddOp, SubOp, MulOp, DivOp,
-                  AbsOp, ReluOp, MaximumOp, MinimumOp, SelectV2Op,
-                  CastOp, ReshapeOp, TransposeOp, ConcatenationOp, SliceOp,
-                  StridedSliceOp, TileOp, SumOp, MeanOp, ReduceMaxOp,
-                  ZerosLikeOp, GatherOp, FullyConnectedOp, BatchMatMulOp,
-                  ListGetItemOp, ListSetItemOp, ListGatherOp, ListScatterOp>(
-      *getContext());
+  attachGradients<SLUICE_GENERATED_GRADIENT_OPS, DivOp, AbsOp, ReluOp,
+                  MaximumOp, MinimumOp, SelectV2Op, CastOp, ReshapeOp,
+                  TransposeOp, ConcatenationOp, SliceOp, StridedSliceOp, TileOp,
+                  SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp, GatherOp,
+                  FullyConnectedOp, BatchMatMulOp, ListGetItemOp, ListSetItemOp,
+                  ListGatherOp, ListScatterOp>(*getContext());
 }
 
 } // namespace sluice::lite

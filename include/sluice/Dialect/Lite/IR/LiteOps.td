@@ -109,6 +109,12 @@ class Lite_Elementwise {
   // The reference kernel: a C++ expression of `x` (and `y`) of type T and
   // the op `op` (lib/Kernels/ElementwiseKernels.cpp's helpers, <cmath>).
   code scalar = "";
+  // What a numeric binary op's kernel checks of its integer operands before
+  // computing, as TF does, and its lowering at run time: "nonzeroDivisor"
+  // (TF's "Integer division by zero") or "nonnegativeExponent" (integer
+  // pow). A record with a fused activation applies it after `scalar` /
+  // `lowering`; its gradient refuses one other than NONE.
+  string kernelCheck = "";
   // The native lowering: a C++ expression building one element from `x`
   // (and `y`) with ElementMath `m`, OpBuilder `b`, Location `loc` and the
   // op `op` (lib/Conversion/LiteToLinalg/ElementwisePatterns.cpp).
@@ -181,6 +187,12 @@ class Lite_BinaryActivationOp<string mnemonic, string op, string options,
 
 def Lite_AddOp : Lite_BinaryActivationOp<"add", "ADD", "AddOptions",
     Lite_NumericTensor, "the sum"> {
+  let tfOps = ["Add", "AddV2"];
+  let kernelTypes = "numeric";
+  let scalar = [{ wrapAdd(x, y) }];
+  let lowering = [{ m.add(x, y) }];
+  let derivative = "g";
+  let rhsDerivative = "g";
   let tfliteVersions = [
     TFLiteVersion<6, "isOf(in, {Element::f16})">,
     TFLiteVersion<5, kI16>,
@@ -190,6 +202,12 @@ def Lite_AddOp : Lite_BinaryActivationOp<"add", "ADD", "AddOptions",
 }
 def Lite_SubOp : Lite_BinaryActivationOp<"sub", "SUB", "SubOptions",
     Lite_NumericTensor, "the difference"> {
+  let tfOps = ["Sub"];
+  let kernelTypes = "numeric";
+  let scalar = [{ wrapSub(x, y) }];
+  let lowering = [{ m.sub(x, y) }];
+  let derivative = "g";
+  let rhsDerivative = "neg(g)";
   let tfliteVersions = [
     TFLiteVersion<4, "isOf(in, {Element::i64})">,
     TFLiteVersion<3, kBroadcast5D>,
@@ -198,6 +216,12 @@ def Lite_SubOp : Lite_BinaryActivationOp<"sub", "SUB", "SubOptions",
 }
 def Lite_MulOp : Lite_BinaryActivationOp<"mul", "MUL", "MulOptions",
     Lite_NumericTensor, "the product"> {
+  let tfOps = ["Mul"];
+  let kernelTypes = "numeric";
+  let scalar = [{ wrapMul(x, y) }];
+  let lowering = [{ m.mul(x, y) }];
+  let derivative = "mul(g, y)";
+  let rhsDerivative = "mul(g, x)";
   let tfliteVersions = [
     TFLiteVersion<8, "isOf(in, {Element::f16})">,
     TFLiteVersion<7, kI16>,
@@ -208,6 +232,12 @@ def Lite_MulOp : Lite_BinaryActivationOp<"mul", "MUL", "MulOptions",
 def Lite_DivOp : Lite_BinaryActivationOp<"div", "DIV", "DivOptions",
     Lite_NumericTensor,
     "the quotient (integer division rounds toward zero)"> {
+  // Its gradient is written by hand (LiteGradients.cpp): it reuses g / y.
+  let tfOps = ["Div", "RealDiv"];
+  let kernelTypes = "numeric";
+  let kernelCheck = "nonzeroDivisor";
+  let scalar = [{ truncDiv(x, y) }];
+  let lowering = [{ m.div(x, y) }];
   let tfliteVersions = [
     TFLiteVersion<2, kBroadcast5D>];
   let tfliteRuntimes = ["1.6.0", "2.3.0"];
@@ -215,6 +245,11 @@ def Lite_DivOp : Lite_BinaryActivationOp<"div", "DIV", "DivOptions",
 def Lite_FloorDivOp : Lite_BinaryOp<"floor_div", "FLOOR_DIV",
     "FloorDivOptions", Lite_NumericTensor,
     "the quotient rounded toward negative infinity"> {
+  let tfOps = ["FloorDiv"];
+  let kernelTypes = "numeric";
+  let kernelCheck = "nonzeroDivisor";
+  let scalar = [{ floorDiv(x, y) }];
+  let lowering = [{ m.floorDiv(x, y) }];
   let tfliteVersions = [
     TFLiteVersion<3, "isOf(in, {Element::i8, Element::i16})">,
     TFLiteVersion<2, "isOf(in, {Element::f32})">];
@@ -223,12 +258,23 @@ def Lite_FloorDivOp : Lite_BinaryOp<"floor_div", "FLOOR_DIV",
 def Lite_FloorModOp : Lite_BinaryOp<"floor_mod", "FLOOR_MOD",
     "FloorModOptions", Lite_NumericTensor,
     "the remainder with the sign of the divisor"> {
+  let tfOps = ["FloorMod"];
+  let kernelTypes = "numeric";
+  let kernelCheck = "nonzeroDivisor";
+  let scalar = [{ floorMod(x, y) }];
+  let lowering = [{ m.floorMod(x, y) }];
   let tfliteVersions = [
     TFLiteVersion<2, "isOf(in, {Element::i8, Element::i16})">];
   let tfliteRuntimes = ["1.13.0", "2.13.0"];
 }
 def Lite_PowOp : Lite_BinaryOp<"pow", "POW", "PowOptions",
     Lite_NumericTensor, "`lhs` raised to the power `rhs`"> {
+  let tfOps = ["Pow"];
+  let kernelTypes = "numeric";
+  let kernelCheck = "nonnegativeExponent";
+  let tfTolerance = "transcendental";
+  let scalar = [{ power(x, y) }];
+  let lowering = [{ m.pow(x, y) }];
   let tfliteRuntimes = ["1.10.0"];
 }
 def Lite_MaximumOp : Lite_BinaryOp<"maximum", "MAXIMUM",
