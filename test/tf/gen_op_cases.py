@@ -156,7 +156,9 @@ def tf_has_kernel(tf, tf_op, dtype, operands, attributes):
     graph = tf.Graph()
     try:
         with graph.as_default():
-            feeds = [tf.constant(np.zeros((1,), dtype=dtype)) for _ in operands]
+            # Ones: a value every op takes (a zero divisor is an error of
+            # integer Div, not a missing kernel).
+            feeds = [tf.constant(np.ones((1,), dtype=dtype)) for _ in operands]
             out = getattr(tf.raw_ops, tf_op)(**dict(zip(input_names(tf_op), feeds)), **attributes)
         with tf.compat.v1.Session(graph=graph) as session:
             session.run(out)
