@@ -107,6 +107,13 @@ using BuildFn = Values (*)(ImportContext &);
 
 Values single(Value value) { return SmallVector<Value>{value}; }
 
+/// The one result of `op`, untyped: an op whose result must be ranked but
+/// whose rule could not say its shape is left for the verifier to name, not
+/// cast to its ODS result type.
+template <typename OpTy> Values single(OpTy op) {
+  return SmallVector<Value>{op->getResult(0)};
+}
+
 /// One TF op: the builder of its lite op(s), where its result element type
 /// comes from, how many data inputs it takes (exactly, or at least when
 /// `variadic`), which attribute counts its outputs (else one; none for

@@ -785,7 +785,8 @@ static std::optional<APFloat> getScalarFloat(Value value) {
   return *attr.getValues<APFloat>().begin();
 }
 
-/// range: a vector whose length follows from constant operands.
+/// range: a vector whose length follows from constant operands (unknown
+/// where they are not, or where the kernel refuses them).
 static ShapeKnowledge inferRange(RangeOp::Adaptor op,
                                  const OperandContents &values) {
   SmallVector<int64_t> unknownLength = {kUnknown};
@@ -816,9 +817,8 @@ static ShapeKnowledge inferRange(RangeOp::Adaptor op,
     else
       return unknownLength;
   }
-  if (!size)
-    return std::nullopt;
-  return SmallVector<int64_t>{*size};
+  // Where the kernel refuses the operands, a vector still.
+  return SmallVector<int64_t>{size.value_or(kUnknown)};
 }
 
 /// shape: a vector with one entry per dimension of the input.
