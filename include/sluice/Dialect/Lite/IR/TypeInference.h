@@ -11,7 +11,9 @@
 //   -lite-infer-shapes    inferResultShape with the contents of shape vectors
 //                         it propagated (ShapeValues) as a ValueShapeRange
 //                         value-to-shape map;
-//   the GraphDef importer through the pass, on the ops it builds.
+//   builders              createInferred / refineResultTypes: an op created
+//                         with unranked results gets its rule's types (the
+//                         GraphDef importer's table, ExprBuilder).
 //
 // The rules mirror the shape computations of the reference interpreter's
 // kernels (lib/Kernels/*Kernels.cpp). A rule gives up (nothing known) where
