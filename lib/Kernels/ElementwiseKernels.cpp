@@ -312,38 +312,6 @@ namespace {
 enum class Precondition { None, NonzeroDivisor, NonnegativeExponent };
 } // namespace
 
-/// A numeric binary op: `fn(x, y)` on each broadcast pair of elements, in the
-/// operands' dtype, then the op's fused activation if it has one.
-template <typename Fn>
-static LogicalResult evaluateArithmetic(Operation *op,
-                                        ArrayRef<Tensor> operands,
-                                        SmallVectorImpl<Tensor> &results,
-                                        Precondition precondition, Fn &&fn) {
-  const Tensor &lhs = operands[0], &rhs = operands[1];
-  DType dtype = lhs.getDType();
-  if (failed(checkSameDType(op, lhs, rhs)) ||
-      failed(checkDType(op, lhs, dtype != DType::Bool, "numeric")))
-    return failure();
-  FailureOr<Broadcast> shape = broadcast(op, operands);
-  if (failed(shape))
-    return failure();
-  if (precondition == Precondition::NonzeroDivisor &&
-      failed(checkDivisors(op, rhs, shape->numElements)))
-    return failure();
-  if (precondition == Precondition::NonnegativeExponent &&
-      failed(checkExponents(op, rhs, shape->numElements)))
-    return failure();
-  Tensor result = dispatchNumeric(dtype, [&](auto tag) {
-    using T = decltype(tag);
-    return mapBinary<T, T>(*shape, dtype, lhs, rhs,
-                           [&](T x, T y) -> T { return fn(x, y); });
-  });
-  if (failed(interp::detail::applyFusedActivation(op, result)))
-    return failure();
-  results.push_back(std::move(result));
-  return success();
-}
-
 /// A comparison: bool result, operands of any (matching) dtype.
 template <typename Fn>
 static LogicalResult
@@ -429,12 +397,14 @@ static LogicalResult evaluateUnary(Operation *op, const Tensor &input,
   return success();
 }
 
-/// A binary op of an elementwise record (no fused activation, no
-/// preconditions): `fn(x, y)` on each broadcast pair of elements of `types`
-/// operands, in their dtype.
+/// A binary op of an elementwise record: `fn(x, y)` on each broadcast pair
+/// of elements of `types` operands, in their dtype, once `precondition`
+/// holds of the operands (no fused activation: the caller applies it).
 template <ElementTypes types, typename Fn>
-static LogicalResult evaluateBinary(Operation *op, ArrayRef<Tensor> operands,
-                                    SmallVectorImpl<Tensor> &results, Fn &&fn) {
+static LogicalResult
+evaluateBinary(Operation *op, ArrayRef<Tensor> operands,
+               SmallVectorImpl<Tensor> &results, Fn &&fn,
+               Precondition precondition = Precondition::None) {
   const Tensor &lhs = operands[0], &rhs = operands[1];
   DType dtype = lhs.getDType();
   if (failed(checkSameDType(op, lhs, rhs)) ||
@@ -442,6 +412,12 @@ static LogicalResult evaluateBinary(Operation *op, ArrayRef<Tensor> operands,
     return failure();
   FailureOr<Broadcast> shape = broadcast(op, operands);
   if (failed(shape))
+    return failure();
+  if (precondition == Precondition::NonzeroDivisor &&
+      failed(checkDivisors(op, rhs, shape->numElements)))
+    return failure();
+  if (precondition == Precondition::NonnegativeExponent &&
+      failed(checkExponents(op, rhs, shape->numElements)))
     return failure();
   results.push_back(dispatchOf<types>(dtype, [&](auto tag) {
     using T = decltype(tag);
@@ -514,12 +490,20 @@ static LogicalResult evaluateCast(Operation *op, const Tensor &input,
 std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
     Operation *op, ArrayRef<Tensor> operands,
     SmallVectorImpl<Tensor> &results) {
-  using P = Precondition;
-  auto arithmetic = [&](P precondition, auto fn) {
-    return evaluateArithmetic(op, operands, results, precondition, fn);
-  };
   // The dispatchers of the records' kernels (LiteElementwiseKernels.inc).
   using E = ElementTypes;
+  // A numeric binary op with a `kernelCheck` or a fused activation: the
+  // check, then the op's activation if it has one.
+  [[maybe_unused]] auto arithmetic = [&](Precondition precondition,
+                                         auto fn) -> LogicalResult {
+    if (failed(evaluateBinary<E::Numeric>(op, operands, results, fn,
+                                          precondition)))
+      return failure();
+    if (succeeded(interp::detail::applyFusedActivation(op, results.back())))
+      return success();
+    results.pop_back();
+    return failure();
+  };
   auto floatUnary = [&](auto fn) {
     return evaluateUnary<E::Float, false>(op, operands[0], results, fn);
   };

@@ -207,7 +207,7 @@ bool emitLowerings(const RecordKeeper &records, raw_ostream &os) {
                   lowering.trim());
     patterns.push_back(
         isArithmetic(def)
-            ? formatv("ArithmeticLowering<{0}, {1}, ArithmeticCheck::{2}>",
+            ? formatv("ElementLowering<{0}, {1}, ArithmeticCheck::{2}>",
                       qualifiedClass(def), element, kernelCheck(def))
                   .str()
             : formatv("ElementLowering<{0}, {1}>", qualifiedClass(def), element)

@@ -410,8 +410,11 @@ namespace {
 /// An op of an elementwise record whose element `Element::compute` builds
 /// from the operands' elements (the structs LiteElementwiseLowerings.inc
 /// generates from the records' `lowering`); ElementMath computes in the
-/// kind of the first operand.
-template <typename OpTy, typename Element>
+/// kind of the first operand. Then the op's fused activation, if it has one,
+/// behind the run-time check of its integer operands its `kernelCheck` asks
+/// for (TF's).
+template <typename OpTy, typename Element,
+          ArithmeticCheck Check = ArithmeticCheck::None>
 struct ElementLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
 
@@ -419,25 +422,6 @@ struct ElementLowering : OpConversionPattern<OpTy> {
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ElementKind kind = ElementKind::of(op->getOperand(0).getType());
-    auto compute = [&](OpBuilder &builder, Location loc, ValueRange elements) {
-      return Element::compute(op, ElementMath(builder, loc, kind), elements);
-    };
-    return replaceElementwise(rewriter, op, adaptor.getOperands(),
-                              *this->getTypeConverter(), compute);
-  }
-};
-
-/// A numeric binary op of a record with a fused activation or a
-/// `kernelCheck`: its element (`Element::compute`), then the activation,
-/// behind the run-time check of its integer operands TF makes.
-template <typename OpTy, typename Element, ArithmeticCheck Check>
-struct ArithmeticLowering : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    ElementKind kind = ElementKind::of(op.getType());
     lite::ActivationFunctionType activation = getFusedActivation(op);
     if (failed(checkFusedActivation(op, activation, kind.type)))
       return failure();

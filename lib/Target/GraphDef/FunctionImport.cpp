@@ -80,18 +80,17 @@ std::string sanitize(StringRef name) {
   return result;
 }
 
-/// A builder at the end of `block`, which may be detached.
-OpBuilder atEnd(Block *block, MLIRContext *context) {
-  OpBuilder builder(context);
-  builder.setInsertionPointToEnd(block);
-  return builder;
-}
-
 RankedTensorType scalarBool(MLIRContext *context) {
   return RankedTensorType::get({}, IntegerType::get(context, 1));
 }
 
 } // namespace
+
+OpBuilder sluice::graphdef::atEnd(Block *block, MLIRContext *context) {
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(block);
+  return builder;
+}
 
 void sluice::graphdef::discardBlock(Block *block) {
   for (Operation &op : *block)

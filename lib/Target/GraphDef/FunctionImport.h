@@ -130,6 +130,10 @@ private:
   llvm::StringMap<llvm::SmallVector<mlir::Type>> inferredTypes;
 };
 
+/// A builder at the end of `block`, which may be detached (a block where a
+/// node is built to learn its types, then discardBlock'ed).
+mlir::OpBuilder atEnd(mlir::Block *block, mlir::MLIRContext *context);
+
 /// Frees a detached block whose ops may use values from elsewhere.
 void discardBlock(mlir::Block *block);
 

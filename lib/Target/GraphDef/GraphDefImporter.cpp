@@ -561,8 +561,7 @@ GraphImporter::computeTypes(int index, ArrayRef<Type> in, std::string &why) {
   // types and on its constant inputs (the rules read shape vectors and
   // axes): their types are the node's.
   Block *scratch = new Block();
-  OpBuilder builder(context);
-  builder.setInsertionPointToEnd(scratch);
+  OpBuilder builder = atEnd(scratch, context);
   SmallVector<Value> operands;
   for (auto [i, type] : llvm::enumerate(in)) {
     DenseElementsAttr constant = constantInputOf(index, i);

@@ -48,10 +48,9 @@ using namespace mlir;
 using namespace sluice::lite;
 using namespace sluice::lite::shapes;
 
-/// The most elements a kernel creates a tensor with (the interpreter's
-/// kMaxElements, TFLite's `int` sizes).
-static constexpr int64_t kMaxKernelElements =
-    std::numeric_limits<int32_t>::max();
+/// The most elements a kernel creates a tensor with (ResourceLimits.h,
+/// TFLite's `int` sizes).
+using sluice::kMaxElements;
 
 //===----------------------------------------------------------------------===//
 // Helpers
@@ -95,6 +94,13 @@ sluice::lite::shapes::getConstantContents(Value value) {
   return contents;
 }
 
+std::optional<SmallVector<int64_t>>
+sluice::lite::shapes::fullyKnown(std::optional<SmallVector<int64_t>> contents) {
+  if (!contents || llvm::is_contained(*contents, kUnknown))
+    return std::nullopt;
+  return contents;
+}
+
 namespace {
 /// The contents of an op's shape-carrying operands: what the caller's
 /// value-to-shape map of `operands` knows, else constants.
@@ -121,10 +127,7 @@ public:
 
   /// The contents of `value` when every element is known.
   std::optional<SmallVector<int64_t>> lookupFullyKnown(Value value) const {
-    std::optional<SmallVector<int64_t>> contents = lookup(value);
-    if (!contents || llvm::is_contained(*contents, kUnknown))
-      return std::nullopt;
-    return contents;
+    return fullyKnown(lookup(value));
   }
 
 private:
@@ -170,7 +173,7 @@ static ShapeKnowledge withinKernelLimit(SmallVector<int64_t> shape) {
     return std::nullopt;
   bool allKnown = !llvm::is_contained(shape, kUnknown);
   std::optional<int64_t> count = elementCount(shape);
-  if (allKnown && (!count || *count > kMaxKernelElements))
+  if (allKnown && (!count || *count > kMaxElements))
     return std::nullopt;
   return shape;
 }
@@ -757,7 +760,7 @@ static std::optional<int64_t> integerRangeSize(int64_t start, int64_t limit,
   U distance = delta > 0 ? U(limit) - U(start) : U(start) - U(limit);
   U step = delta > 0 ? U(delta) : U(0) - U(delta);
   U size = distance / step + (distance % step != 0 ? 1 : 0);
-  if (size > U(kMaxKernelElements))
+  if (size > U(kMaxElements))
     return std::nullopt;
   return static_cast<int64_t>(size);
 }
@@ -771,8 +774,8 @@ static std::optional<int64_t> floatRangeSize(T start, T limit, T delta) {
       (delta < 0 && start < limit))
     return std::nullopt;
   T size = std::ceil(std::abs((limit - start) / delta));
-  if (!(size <= static_cast<T>(kMaxKernelElements)) ||
-      static_cast<int64_t>(size) > kMaxKernelElements)
+  if (!(size <= static_cast<T>(kMaxElements)) ||
+      static_cast<int64_t>(size) > kMaxElements)
     return std::nullopt;
   return static_cast<int64_t>(size);
 }

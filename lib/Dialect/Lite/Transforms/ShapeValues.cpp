@@ -43,10 +43,7 @@ std::optional<Contents> ShapeValues::lookup(Value value) const {
 }
 
 std::optional<Contents> ShapeValues::lookupFullyKnown(Value value) const {
-  std::optional<Contents> contents = lookup(value);
-  if (!contents || llvm::is_contained(*contents, kUnknown))
-    return std::nullopt;
-  return contents;
+  return fullyKnown(lookup(value));
 }
 
 void ShapeValues::record(Value value, Contents contents) {

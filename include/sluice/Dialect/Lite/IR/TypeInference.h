@@ -91,6 +91,10 @@ std::optional<int64_t> getTrackedCount(mlir::Type type);
 std::optional<llvm::SmallVector<int64_t>>
 getConstantContents(mlir::Value value);
 
+/// `contents` when every element is known (no kUnknown), else nullopt.
+std::optional<llvm::SmallVector<int64_t>>
+fullyKnown(std::optional<llvm::SmallVector<int64_t>> contents);
+
 /// The contents of shape-carrying operands (shape vectors, axes, indices) a
 /// caller knows beyond constants: a ShapeAdaptor whose dimensions are the
 /// value's elements in row-major order (kUnknown where not known), or null.
