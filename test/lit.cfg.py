@@ -11,7 +11,7 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 # test/fuzz holds the fuzzers' seeds (utils/fuzz.sh), not tests.
 config.excludes = ["CMakeLists.txt", "README.txt", "lit.cfg.py", "lit.site.cfg.py",
-                   "fuzz"]
+                   "fuzz", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.sluice_obj_root, "test")
 

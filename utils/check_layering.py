@@ -10,6 +10,13 @@ edge must not point to a higher layer:
 Edges within a layer are allowed. tools/, python/, test/ and unittests/ sit
 above every layer and are not checked for these.
 
+Tests mirror lib/: a directory test/<path> whose <path> is (or contains) a
+lib/ directory tests that layer, so one more edge must point down:
+  test     a lit test under such a directory running a pass (by its
+           Passes.td argument) that a higher layer defines, as the lift's
+           tests did under test/Dialect/Lite before they moved to
+           test/Conversion/ExecutorToLite.
+
 A third kind of edge points up from every layer: a run-time reach into the
 source tree (the built code knowing where the checkout is, which an
 installed Sluice does not have):
@@ -43,6 +50,8 @@ LINK_LIBS = re.compile(r"LINK_LIBS\s+(?:PUBLIC|PRIVATE)?([^)]*)\)", re.S)
 TARGET_LINK = re.compile(r"target_link_libraries\(\s*(\w+)\s+(?:PUBLIC|PRIVATE|INTERFACE)"
                          r"([^)]*)\)", re.S)
 INCLUDE = re.compile(r'^\s*(?:#\s*include|include)\s+"sluice/([^"]+)"', re.M)
+PASS = re.compile(r'Pass<"([\w-]+)"')
+RUN_FLAG = re.compile(r"(?<![\w-])--?([a-z][\w-]*)")
 SOURCE_DIR_DEFINITION = re.compile(r"(?:COMPILE_DEFINITIONS|add_compile_definitions|"
                                    r"target_compile_definitions)[^)]*\$\{(?:PROJECT|CMAKE)_SOURCE_DIR\}",
                                    re.S)
@@ -58,6 +67,57 @@ def layer_of(relative):
                 if best is None or len(prefix) > best[2]:
                     best = (index, name, len(prefix))
     return best[:2] if best else None
+
+
+def test_layer(relative):
+    """The layer a test directory test/<relative> tests: the highest layer of
+    the lib/ paths it names or contains (test/Dialect/Lite tests IR and
+    transforms), or None for a suite that mirrors no layer (e2e, tf, ...)."""
+    owned = [layer for index, (name, prefixes) in enumerate(LAYERS)
+             for prefix in prefixes
+             for layer in [(index, name)]
+             if prefix == relative or prefix.startswith(relative + "/")
+             or relative.startswith(prefix + "/")]
+    return max(owned) if owned else None
+
+
+def pass_layers(root):
+    """{pass argument: (layer index, name)} from every Passes.td."""
+    passes = {}
+    include = os.path.join(root, "include", "sluice")
+    for directory, _, names in os.walk(include):
+        if "Passes.td" not in names:
+            continue
+        layer = layer_of(os.path.relpath(directory, include))
+        with open(os.path.join(directory, "Passes.td")) as f:
+            for argument in PASS.findall(f.read()):
+                passes[argument] = layer
+    return passes
+
+
+def misplaced_tests(root):
+    """The `test` violations: lit tests running a pass of a higher layer
+    than the one their directory mirrors."""
+    passes = pass_layers(root)
+    violations = []
+    for directory, subdirectories, names in os.walk(os.path.join(root, "test")):
+        subdirectories[:] = [d for d in subdirectories if d != "Inputs"]
+        relative = os.path.relpath(directory, os.path.join(root, "test"))
+        own = test_layer(relative)
+        if own is None:
+            continue
+        for file in names:
+            if not file.endswith((".mlir", ".test", ".pbtxt")):
+                continue
+            path = os.path.join(directory, file)
+            with open(path, errors="replace") as f:
+                runs = " ".join(re.findall(r"RUN:(.*)", f.read()))
+            for argument in sorted(set(RUN_FLAG.findall(runs))):
+                layer = passes.get(argument)
+                if layer is not None and layer[0] > own[0]:
+                    violations.append(f"{os.path.relpath(path, root)}: test: runs -{argument} "
+                                      f"({layer[1]}) from a test of the {own[1]} layer")
+    return violations
 
 
 def main():
@@ -126,6 +186,7 @@ def main():
                 if SOURCE_DIR_DEFINITION.search(f.read()):
                     violations.append(f"{os.path.relpath(path, root)}: source: hands the code "
                                       "the source directory, which an installed Sluice has not")
+    violations += misplaced_tests(root)
     for line in violations:
         print(line)
     print(f"layering: {len(libraries)} libraries, {files} files, {len(violations)} violations")
