@@ -46,7 +46,7 @@ seeds() {
       local name
       name=$(echo "$f" | tr / _)
       cp "$f" "$dir/$name"
-      protoc --encode=tensorflow.GraphDef lib/Target/GraphDef/graph.proto \
+      protoc --encode=sluice.tf.GraphDef lib/Target/GraphDef/sluice_graph.proto \
         <"$f" >"$dir/${name%.pbtxt}.pb" 2>/dev/null || rm -f "$dir/${name%.pbtxt}.pb"
     done ;;
   tflite)

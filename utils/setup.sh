@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what Sluice needs from Debian 12's packages (only what is missing),
 # creates the Python virtual environment .venv (TensorFlow, native LiteRT,
-# pinned in utils/requirements.txt), then configures and builds Sluice into
-# build/. Run as root on a fresh machine; safe to run again.
+# pinned in utils/requirements.txt) and Sluice's protobuf runtime
+# (utils/build-protobuf.sh), then configures and builds Sluice into build/.
+# Run as root on a fresh machine; safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source utils/stages.sh
@@ -11,7 +12,9 @@ packages=(
   cmake ninja-build ccache clang-22 lld-22
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libflatbuffers-dev flatbuffers-compiler
-  libprotobuf-dev protobuf-compiler
+  # protoc; libprotobuf-dev's version names the source package
+  # utils/build-protobuf.sh builds Sluice's static runtime from
+  libprotobuf-dev protobuf-compiler dpkg-dev
   pybind11-dev python3-dev python3-numpy python3-pytest python3-venv
   libgtest-dev libclang-rt-22-dev
   # dot: sluicec --emit=svg|png, Program.to_svg()
@@ -57,6 +60,10 @@ if [[ ! -f .venv/.requirements || utils/requirements.txt -nt .venv/.requirements
   .venv/bin/pip install -q --disable-pip-version-check --no-deps tf-keras==2.21.0
   cp utils/requirements.txt .venv/.requirements
 fi
+stage_end
+
+stage_begin "setup: protobuf runtime (.deps/protobuf)"
+utils/build-protobuf.sh
 stage_end
 
 stage_begin "setup: build/"

@@ -97,5 +97,18 @@ check "pytest test_threads.py test_compare.py (installed package)" env \
   SLUICE_PYTHON="$root/.venv/bin/python" "$python" -m pytest -q -p no:cacheprovider \
   "$root/test/python/test_threads.py" "$root/test/python/test_compare.py"
 
+# The wheel in the environment that holds TensorFlow (the source tree's
+# .venv, the same Python): Sluice and TF in one process, both import
+# orders, and TF's converter entry points.
+check "the wheel beside TensorFlow (.venv): one process, either import order" bash -c "
+'$root/.venv/bin/python' -m pip install -q --disable-pip-version-check --no-deps \
+  --target '$work/with-tf' '$work'/dist/sluice-*.whl &&
+PYTHONPATH='$work/with-tf' TF_CPP_MIN_LOG_LEVEL=2 '$root/.venv/bin/python' -m pytest -q \
+  -p no:cacheprovider '$root/test/python/test_tensorflow_interop.py' \
+  '$root/test/python/test_from_tensorflow.py' &&
+PYTHONPATH='$work/with-tf' '$root/.venv/bin/python' -c '
+import tensorflow, sluice
+assert sluice.__file__.startswith(\"$work/with-tf\"), sluice.__file__'"
+
 echo "wheel: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

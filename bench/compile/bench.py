@@ -170,7 +170,7 @@ def main():
                              "'' for none")
     args = parser.parse_args()
     sluicec = os.path.join(args.build, "bin", "sluicec")
-    proto = os.path.join(ROOT, "lib", "Target", "GraphDef", "graph.proto")
+    proto = os.path.join(ROOT, "lib", "Target", "GraphDef", "sluice_graph.proto")
     sizes = [int(s) for s in args.sizes.split(",")]
     obj_sizes = [int(s) for s in args.obj_sizes.split(",") if s]
 
@@ -186,7 +186,7 @@ def main():
             if size in sizes:
                 parse = graphdef_bench.best_time(
                     ["protoc", f"--proto_path={os.path.dirname(proto)}",
-                     "--encode=tensorflow.GraphDef", proto], args.repeat, stdin_path=path)
+                     "--encode=sluice.tf.GraphDef", proto], args.repeat, stdin_path=path)
                 protoc_rows.append((count, parse, len(text)))
                 _, timing = best_timed_run([sluicec, path, "--emit=mlir", "-o", os.devnull],
                                            args.repeat, flags)

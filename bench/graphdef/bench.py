@@ -84,14 +84,14 @@ def main():
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     args = parser.parse_args()
     translate = os.path.join(args.build, "bin", "sluice-translate")
-    proto = os.path.join(ROOT, "lib", "Target", "GraphDef", "graph.proto")
+    proto = os.path.join(ROOT, "lib", "Target", "GraphDef", "sluice_graph.proto")
     text, count = generate(args.nodes)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "graph.pbtxt")
         with open(path, "w") as f:
             f.write(text)
         parse = best_time(["protoc", f"--proto_path={os.path.dirname(proto)}",
-                           "--encode=tensorflow.GraphDef", proto],
+                           "--encode=sluice.tf.GraphDef", proto],
                           args.repeat, stdin_path=path)
         imported = best_time([translate, "--graphdef-to-mlir", path,
                               "-o", os.devnull], args.repeat)

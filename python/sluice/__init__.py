@@ -18,6 +18,10 @@ code compiled in process -- on numpy arrays::
 
 Contents:
     load(path, feeds=None, fetches=None) -> Program
+    from_saved_model(dir), from_keras_model(model),
+    from_concrete_functions([f]), from_session(sess, inputs, outputs),
+    from_frozen_graph(file, inputs, outputs) -> Program: TF's converter's
+                 entry points, in the process that holds TensorFlow
     Program      .mlir(), .lift(), .run_pipeline(pipeline), .to_tflite(),
                  .compile(path), .run(inputs), .inputs(), .outputs(),
                  .compare(inputs) -> Comparison (every engine side by side),
@@ -40,9 +44,36 @@ import json as _json
 import os as _os
 import sys as _sys
 
-from ._sluice import Program, SluiceError, TensorSpec, load
 
-__all__ = ["Comparison", "Program", "SluiceError", "TensorSpec", "load"]
+def _load_extension():
+    """Imports the _sluice extension bound to its own libraries.
+
+    TensorFlow, once imported, puts its own copies of LLVM, MLIR and
+    protobuf (other versions) into the process's global symbol scope, and
+    the dynamic linker resolves a later library's references there first:
+    Sluice's calls into Debian's shared libMLIR/libLLVM would land in TF's
+    MLIR. RTLD_DEEPBIND makes the extension and the libraries it loads look
+    in their own scope first, so either import order works. Protobuf needs
+    no such help: the extension links a static copy whose symbols are hidden
+    (utils/build-protobuf.sh), under its own package (sluice.tf).
+    """
+    flags = _sys.getdlopenflags()
+    deepbind = getattr(_os, "RTLD_DEEPBIND", 0)
+    try:
+        _sys.setdlopenflags(_os.RTLD_NOW | _os.RTLD_LOCAL | deepbind)
+        from . import _sluice
+    finally:
+        _sys.setdlopenflags(flags)
+    return _sluice
+
+
+_load_extension()
+from ._sluice import Program, SluiceError, TensorSpec, load  # noqa: E402
+from ._from_tensorflow import (from_concrete_functions, from_frozen_graph,  # noqa: E402
+                               from_keras_model, from_saved_model, from_session)
+
+__all__ = ["Comparison", "Program", "SluiceError", "TensorSpec", "from_concrete_functions",
+           "from_frozen_graph", "from_keras_model", "from_saved_model", "from_session", "load"]
 
 
 class Comparison:
@@ -103,7 +134,7 @@ def _compare(self, inputs=None, seed=0, engines=None, function="main",
 
     Returns a Comparison: print() it for the table; it is false when an
     engine differs. TensorFlow and LiteRT run in processes of their own,
-    so this works in a process that cannot import TensorFlow.
+    so this works in a process without TensorFlow.
     """
     pythons = []
     if python is not None:

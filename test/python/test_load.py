@@ -29,7 +29,7 @@ def test_load_graphdef_binary(tmp_path):
     binary = tmp_path / "while_cond.pb"
     with open(WHILE_COND, "rb") as text, open(binary, "wb") as out:
         subprocess.run([protoc, "-I", str(REPO / "lib" / "Target" / "GraphDef"),
-                        "--encode=tensorflow.GraphDef", "graph.proto"],
+                        "--encode=sluice.tf.GraphDef", "sluice_graph.proto"],
                        stdin=text, stdout=out, check=True)
     program = sluice.load(binary)
     outputs = program.run({"n": np.array(7, dtype=np.int32)})

@@ -45,7 +45,7 @@ const GraphDefImportOptions kFunctionOptions;
 
 /// The first port of output arg `outputArg` of a node of op `op`.
 int outputBase(StringRef op, StringRef outputArg,
-               const tensorflow::FunctionDef *callee) {
+               const tf::FunctionDef *callee) {
   if (callee) {
     for (auto [i, arg] : llvm::enumerate(callee->signature().output_arg()))
       if (arg.name() == outputArg)
@@ -62,10 +62,10 @@ int outputBase(StringRef op, StringRef outputArg,
 }
 
 /// The function named by attribute `name` of `node`, or empty.
-std::string functionAttr(const tensorflow::NodeDef &node, StringRef name) {
+std::string functionAttr(const tf::NodeDef &node, StringRef name) {
   auto it = node.attr().find(name.str());
   if (it == node.attr().end() ||
-      it->second.value_case() != tensorflow::AttrValue::kFunc)
+      it->second.value_case() != tf::AttrValue::kFunc)
     return "";
   return it->second.func().name();
 }
@@ -99,12 +99,12 @@ void sluice::graphdef::discardBlock(Block *block) {
   delete block;
 }
 
-FunctionLibrary::FunctionLibrary(const tensorflow::FunctionDefLibrary &library,
+FunctionLibrary::FunctionLibrary(const tf::FunctionDefLibrary &library,
                                  ModuleOp module, StringRef filename,
                                  unsigned maxNesting)
     : module(module), context(module.getContext()), filename(filename.str()),
       maxNesting(maxNesting) {
-  for (const tensorflow::FunctionDef &function : library.function())
+  for (const tf::FunctionDef &function : library.function())
     functions.try_emplace(function.signature().name(), &function);
 }
 
@@ -118,7 +118,7 @@ bool FunctionLibrary::isFunctionalOp(StringRef op) {
       .Default(false);
 }
 
-FailureOr<unsigned> FunctionLibrary::numOutputs(const tensorflow::NodeDef &node,
+FailureOr<unsigned> FunctionLibrary::numOutputs(const tf::NodeDef &node,
                                                 std::string &why) const {
   StringRef op = node.op();
   if (auto it = functions.find(op); it != functions.end())
@@ -126,7 +126,7 @@ FailureOr<unsigned> FunctionLibrary::numOutputs(const tensorflow::NodeDef &node,
   StringRef attr = op.ends_with("While") ? "T" : "Tout";
   auto it = node.attr().find(attr.str());
   if (it == node.attr().end() ||
-      it->second.value_case() != tensorflow::AttrValue::kList) {
+      it->second.value_case() != tf::AttrValue::kList) {
     why = "has no type list attribute '" + attr.str() + "'";
     return failure();
   }
@@ -150,8 +150,7 @@ LogicalResult FunctionLibrary::checkRecursion(StringRef name, NodeError error) {
                  << chain << "): recursion is not supported";
 }
 
-const tensorflow::GraphDef *FunctionLibrary::bodyOf(StringRef name,
-                                                    NodeError error) {
+const tf::GraphDef *FunctionLibrary::bodyOf(StringRef name, NodeError error) {
   if (auto it = bodies.find(name); it != bodies.end())
     return it->second.get();
   auto found = functions.find(name);
@@ -160,16 +159,16 @@ const tensorflow::GraphDef *FunctionLibrary::bodyOf(StringRef name,
             << "', which the graph's library does not define";
     return nullptr;
   }
-  const tensorflow::FunctionDef &function = *found->second;
-  const tensorflow::OpDef &signature = function.signature();
-  auto body = std::make_unique<tensorflow::GraphDef>();
+  const tf::FunctionDef &function = *found->second;
+  const tf::OpDef &signature = function.signature();
+  auto body = std::make_unique<tf::GraphDef>();
 
   for (auto [i, arg] : llvm::enumerate(signature.input_arg())) {
-    tensorflow::NodeDef *node = body->add_node();
+    tf::NodeDef *node = body->add_node();
     node->set_name(arg.name());
     node->set_op("_Arg");
-    tensorflow::DataType dtype = arg.type();
-    if (dtype == tensorflow::DT_INVALID && !arg.type_attr().empty()) {
+    tf::DataType dtype = arg.type();
+    if (dtype == tf::DT_INVALID && !arg.type_attr().empty()) {
       auto attr = function.attr().find(arg.type_attr());
       if (attr != function.attr().end())
         dtype = attr->second.type();
@@ -184,8 +183,8 @@ const tensorflow::GraphDef *FunctionLibrary::bodyOf(StringRef name,
     }
   }
 
-  llvm::StringMap<const tensorflow::NodeDef *> byName;
-  for (const tensorflow::NodeDef &node : function.node_def())
+  llvm::StringMap<const tf::NodeDef *> byName;
+  for (const tf::NodeDef &node : function.node_def())
     byName[node.name()] = &node;
   auto rewrite = [&](const std::string &input) -> std::string {
     StringRef name(input);
@@ -196,15 +195,15 @@ const tensorflow::GraphDef *FunctionLibrary::bodyOf(StringRef name,
     int index;
     if (parts.size() != 3 || parts[2].getAsInteger(10, index))
       return input; // An argument, or malformed: the parser reports it.
-    const tensorflow::NodeDef *producer = byName.lookup(parts[0]);
+    const tf::NodeDef *producer = byName.lookup(parts[0]);
     StringRef op = producer ? StringRef(producer->op()) : StringRef();
     auto callee = functions.find(op);
     int base = outputBase(op, parts[1],
                           callee == functions.end() ? nullptr : callee->second);
     return (parts[0] + ":" + Twine(base + index)).str();
   };
-  for (const tensorflow::NodeDef &original : function.node_def()) {
-    tensorflow::NodeDef *node = body->add_node();
+  for (const tf::NodeDef &original : function.node_def()) {
+    tf::NodeDef *node = body->add_node();
     *node = original;
     for (std::string &input : *node->mutable_input())
       input = rewrite(input);
@@ -217,7 +216,7 @@ const tensorflow::GraphDef *FunctionLibrary::bodyOf(StringRef name,
               << arg.name() << "' has no ret";
       return nullptr;
     }
-    tensorflow::NodeDef *node = body->add_node();
+    tf::NodeDef *node = body->add_node();
     node->set_name("_retval_" + arg.name());
     node->set_op("_Retval");
     node->add_input(rewrite(ret->second));
@@ -231,7 +230,7 @@ const tensorflow::GraphDef *FunctionLibrary::bodyOf(StringRef name,
 LogicalResult FunctionLibrary::checkArguments(StringRef name,
                                               TypeRange argTypes,
                                               NodeError error) {
-  const tensorflow::FunctionDef &function = *functions.lookup(name);
+  const tf::FunctionDef &function = *functions.lookup(name);
   int expected = function.signature().input_arg_size();
   if (static_cast<int>(argTypes.size()) != expected)
     return error() << "passes " << argTypes.size()
@@ -254,7 +253,7 @@ FunctionLibrary::inlineFunction(StringRef name, OpBuilder &builder,
                                 ArrayRef<std::string> argVariables) {
   if (failed(checkRecursion(name, error)))
     return failure();
-  const tensorflow::GraphDef *body = bodyOf(name, error);
+  const tf::GraphDef *body = bodyOf(name, error);
   if (!body)
     return failure();
   if (failed(checkArguments(name, args.getTypes(), error)))
@@ -307,7 +306,7 @@ FunctionLibrary::getOrImport(StringRef name, TypeRange argTypes, Location loc,
         return function;
   if (failed(checkRecursion(name, error)))
     return failure();
-  const tensorflow::GraphDef *body = bodyOf(name, error);
+  const tf::GraphDef *body = bodyOf(name, error);
   if (!body)
     return failure();
   if (failed(checkArguments(name, argTypes, error)))
@@ -429,7 +428,7 @@ FunctionLibrary::makeIf(OpBuilder &builder, Location loc, Value cond,
 }
 
 FailureOr<SmallVector<Value>>
-FunctionLibrary::buildIf(const tensorflow::NodeDef &node, OpBuilder &builder,
+FunctionLibrary::buildIf(const tf::NodeDef &node, OpBuilder &builder,
                          Location loc, ValueRange inputs, NodeError error,
                          ArrayRef<std::string> inputVariables) {
   ArrayRef<std::string> argVariables =
@@ -458,7 +457,7 @@ FunctionLibrary::buildIf(const tensorflow::NodeDef &node, OpBuilder &builder,
 }
 
 FailureOr<SmallVector<Value>>
-FunctionLibrary::buildWhile(const tensorflow::NodeDef &node, OpBuilder &builder,
+FunctionLibrary::buildWhile(const tf::NodeDef &node, OpBuilder &builder,
                             Location loc, ValueRange inputs, NodeError error,
                             ArrayRef<std::string> inputVariables) {
   std::string condName = functionAttr(node, "cond");
@@ -534,7 +533,7 @@ FunctionLibrary::buildWhile(const tensorflow::NodeDef &node, OpBuilder &builder,
 }
 
 FailureOr<SmallVector<Value>>
-FunctionLibrary::buildCase(const tensorflow::NodeDef &node, OpBuilder &builder,
+FunctionLibrary::buildCase(const tf::NodeDef &node, OpBuilder &builder,
                            Location loc, ValueRange inputs, NodeError error,
                            ArrayRef<std::string> inputVariables) {
   ArrayRef<std::string> argVariables =
@@ -543,7 +542,7 @@ FunctionLibrary::buildCase(const tensorflow::NodeDef &node, OpBuilder &builder,
   if (attr == node.attr().end() || attr->second.list().func_size() == 0)
     return error() << "has no branches";
   SmallVector<std::string> branches;
-  for (const tensorflow::NameAttrList &func : attr->second.list().func())
+  for (const tf::NameAttrList &func : attr->second.list().func())
     branches.push_back(func.name());
   if (inputs.empty())
     return error() << "has no branch_index input";
@@ -591,7 +590,7 @@ FunctionLibrary::buildCase(const tensorflow::NodeDef &node, OpBuilder &builder,
 }
 
 FailureOr<SmallVector<Value>>
-FunctionLibrary::build(const tensorflow::NodeDef &node, OpBuilder &builder,
+FunctionLibrary::build(const tf::NodeDef &node, OpBuilder &builder,
                        Location loc, ValueRange inputs, NodeError error,
                        ArrayRef<std::string> inputVariables) {
   StringRef op = node.op();
@@ -627,7 +626,7 @@ FunctionLibrary::build(const tensorflow::NodeDef &node, OpBuilder &builder,
 }
 
 FailureOr<SmallVector<Type>>
-FunctionLibrary::inferTypes(const tensorflow::NodeDef &node, Location loc,
+FunctionLibrary::inferTypes(const tf::NodeDef &node, Location loc,
                             ArrayRef<Type> inputTypes, NodeError error,
                             ArrayRef<std::string> inputVariables) {
   // The types depend on the node, its input types and the variables its

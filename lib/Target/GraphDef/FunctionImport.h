@@ -12,7 +12,7 @@
 #ifndef SLUICE_LIB_TARGET_GRAPHDEF_FUNCTIONIMPORT_H
 #define SLUICE_LIB_TARGET_GRAPHDEF_FUNCTIONIMPORT_H
 
-#include "graph.pb.h"
+#include "sluice_graph.pb.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -34,9 +34,8 @@ using NodeError = llvm::function_ref<mlir::InFlightDiagnostic()>;
 class FunctionLibrary {
 public:
   /// Functions may inline or call one another `maxNesting` deep.
-  FunctionLibrary(const tensorflow::FunctionDefLibrary &library,
-                  mlir::ModuleOp module, llvm::StringRef filename,
-                  unsigned maxNesting);
+  FunctionLibrary(const tf::FunctionDefLibrary &library, mlir::ModuleOp module,
+                  llvm::StringRef filename, unsigned maxNesting);
   ~FunctionLibrary();
 
   /// The module functions (and variables) are imported into.
@@ -48,7 +47,7 @@ public:
   bool defines(llvm::StringRef name) const { return functions.count(name); }
 
   /// The number of data outputs of a functional node.
-  mlir::FailureOr<unsigned> numOutputs(const tensorflow::NodeDef &node,
+  mlir::FailureOr<unsigned> numOutputs(const tf::NodeDef &node,
                                        std::string &why) const;
 
   /// Builds a functional node at `builder` on its data inputs.
@@ -56,21 +55,21 @@ public:
   /// is (empty: not a handle); the functions' resource arguments then name
   /// the same variables.
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
-  build(const tensorflow::NodeDef &node, mlir::OpBuilder &builder,
-        mlir::Location loc, mlir::ValueRange inputs, NodeError error,
+  build(const tf::NodeDef &node, mlir::OpBuilder &builder, mlir::Location loc,
+        mlir::ValueRange inputs, NodeError error,
         llvm::ArrayRef<std::string> inputVariables = {});
 
   /// The result types of a functional node on inputs of `inputTypes`: those
   /// of the op `build` makes.
   mlir::FailureOr<llvm::SmallVector<mlir::Type>>
-  inferTypes(const tensorflow::NodeDef &node, mlir::Location loc,
+  inferTypes(const tf::NodeDef &node, mlir::Location loc,
              llvm::ArrayRef<mlir::Type> inputTypes, NodeError error,
              llvm::ArrayRef<std::string> inputVariables = {});
 
 private:
   /// The body of function `name` in graph syntax (see FunctionImport.cpp),
   /// or null with a diagnostic.
-  const tensorflow::GraphDef *bodyOf(llvm::StringRef name, NodeError error);
+  const tf::GraphDef *bodyOf(llvm::StringRef name, NodeError error);
   /// Imports the body of `name` at `builder` on `args`: its results.
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   inlineFunction(llvm::StringRef name, mlir::OpBuilder &builder,
@@ -94,15 +93,15 @@ private:
   toPredicate(mlir::Value value, mlir::OpBuilder &builder, mlir::Location loc,
               llvm::StringRef what, NodeError error);
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
-  buildIf(const tensorflow::NodeDef &node, mlir::OpBuilder &builder,
-          mlir::Location loc, mlir::ValueRange inputs, NodeError error,
+  buildIf(const tf::NodeDef &node, mlir::OpBuilder &builder, mlir::Location loc,
+          mlir::ValueRange inputs, NodeError error,
           llvm::ArrayRef<std::string> inputVariables);
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
-  buildWhile(const tensorflow::NodeDef &node, mlir::OpBuilder &builder,
+  buildWhile(const tf::NodeDef &node, mlir::OpBuilder &builder,
              mlir::Location loc, mlir::ValueRange inputs, NodeError error,
              llvm::ArrayRef<std::string> inputVariables);
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
-  buildCase(const tensorflow::NodeDef &node, mlir::OpBuilder &builder,
+  buildCase(const tf::NodeDef &node, mlir::OpBuilder &builder,
             mlir::Location loc, mlir::ValueRange inputs, NodeError error,
             llvm::ArrayRef<std::string> inputVariables);
   /// A lite.if choosing between the detached blocks `thenBlock` and
@@ -119,8 +118,8 @@ private:
   mlir::ModuleOp module;
   mlir::MLIRContext *context;
   std::string filename;
-  llvm::StringMap<const tensorflow::FunctionDef *> functions;
-  llvm::StringMap<std::unique_ptr<tensorflow::GraphDef>> bodies;
+  llvm::StringMap<const tf::FunctionDef *> functions;
+  llvm::StringMap<std::unique_ptr<tf::GraphDef>> bodies;
   /// Imported func.funcs by library name, one per argument signature.
   llvm::StringMap<std::vector<mlir::func::FuncOp>> imported;
   /// The functions being imported, outermost first.

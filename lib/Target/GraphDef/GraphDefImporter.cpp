@@ -96,11 +96,11 @@ std::string whyUnsupported(StringRef op) {
 
 /// Whether the node's `T` is DT_VARIANT (TensorLists flowing through
 /// control flow, which import as the tensors of their elements).
-bool hasVariantType(const tensorflow::NodeDef &node) {
+bool hasVariantType(const tf::NodeDef &node) {
   auto it = node.attr().find("T");
   return it != node.attr().end() &&
-         it->second.value_case() == tensorflow::AttrValue::kType &&
-         it->second.type() == tensorflow::DT_VARIANT;
+         it->second.value_case() == tf::AttrValue::kType &&
+         it->second.type() == tf::DT_VARIANT;
 }
 
 /// No feeds or fetches: what function bodies are imported with.
@@ -124,8 +124,7 @@ Type sluice::graphdef::joinTypes(Type a, Type b) {
   return RankedTensorType::get(dims, element);
 }
 
-GraphImporter::GraphImporter(const tensorflow::GraphDef &graph,
-                             MLIRContext *context,
+GraphImporter::GraphImporter(const tf::GraphDef &graph, MLIRContext *context,
                              const GraphDefImportOptions &options,
                              StringRef filename,
                              ArrayRef<std::pair<int, int>> nodeLocations,
@@ -278,7 +277,7 @@ LogicalResult GraphImporter::checkCycles() {
 }
 
 Type GraphImporter::elementTypeOf(int index, std::string &why) {
-  const tensorflow::NodeDef &n = node(index);
+  const tf::NodeDef &n = node(index);
   // TensorArray handles flow as dummy int32 scalars, flows as the arrays.
   if (index < static_cast<int>(carriesHandle.size()) && carriesHandle[index])
     return IntegerType::get(context, 32);
@@ -315,7 +314,7 @@ DenseElementsAttr GraphImporter::constantOf(int index) {
 /// The data output types of node `index` given the current types of its
 /// inputs (null entries: not known yet).
 FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
-  const tensorflow::NodeDef &n = node(index);
+  const tf::NodeDef &n = node(index);
   SmallVector<Type> in;
   for (InputRef ref : inputs[index]) {
     if (ref.port < 0)
@@ -365,7 +364,7 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
   case NodeKind::Const: {
     auto it = n.attr().find("value");
     if (it == n.attr().end() ||
-        it->second.value_case() != tensorflow::AttrValue::kTensor) {
+        it->second.value_case() != tf::AttrValue::kTensor) {
       why = "has no tensor 'value' attribute";
       return fail();
     }
@@ -392,7 +391,7 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
       return fail();
     auto shapeIt = n.attr().find("shape");
     if (shapeIt != n.attr().end() &&
-        shapeIt->second.value_case() == tensorflow::AttrValue::kShape)
+        shapeIt->second.value_case() == tf::AttrValue::kShape)
       return SmallVector<Type>{convertShape(shapeIt->second.shape(), element)};
     auto declared = n.attr().find("_output_shapes");
     if (declared != n.attr().end() && declared->second.list().shape_size())
@@ -818,7 +817,7 @@ SmallVector<Value> GraphImporter::dataInputs(int index) {
 
 FailureOr<SmallVector<Value>>
 GraphImporter::buildOps(int index, OpBuilder &builder, ValueRange dataIn) {
-  const tensorflow::NodeDef &n = node(index);
+  const tf::NodeDef &n = node(index);
   Location location = loc(index);
   SmallVector<Value> data(dataIn);
   for (unsigned position = 0; position < data.size(); ++position) {
@@ -890,15 +889,15 @@ std::string sluice::graphdef::rendezvousKey(StringRef sendDevice,
 }
 
 FailureOr<GraphImporter::Rendezvous> GraphImporter::rendezvousOf(int index) {
-  const tensorflow::NodeDef &n = node(index);
+  const tf::NodeDef &n = node(index);
   if (isFunction)
     return error(index) << "transfers between devices are only supported in "
                            "the main graph, not in a function body";
-  auto attr = [&](StringRef name) -> const tensorflow::AttrValue * {
+  auto attr = [&](StringRef name) -> const tf::AttrValue * {
     auto it = n.attr().find(name.str());
     return it == n.attr().end() ? nullptr : &it->second;
   };
-  const tensorflow::AttrValue *client = attr("client_terminated");
+  const tf::AttrValue *client = attr("client_terminated");
   if (client && client->b())
     return error(index) << "is client_terminated (a feed or fetch through "
                            "the client, not a transfer between devices): not "
@@ -906,7 +905,7 @@ FailureOr<GraphImporter::Rendezvous> GraphImporter::rendezvousOf(int index) {
                            "instead";
   SmallVector<StringRef, 3> fields;
   for (StringRef name : {"send_device", "recv_device", "tensor_name"}) {
-    const tensorflow::AttrValue *value = attr(name);
+    const tf::AttrValue *value = attr(name);
     if (!value || value->s().empty())
       return error(index) << "has no " << name;
     fields.push_back(value->s());
@@ -922,7 +921,7 @@ FailureOr<GraphImporter::Rendezvous> GraphImporter::rendezvousOf(int index) {
 }
 
 LogicalResult GraphImporter::buildNode(int index, OpBuilder &builder) {
-  const tensorflow::NodeDef &n = node(index);
+  const tf::NodeDef &n = node(index);
   Location location = loc(index);
   SmallVector<Value> data = dataInputs(index), ctls;
   for (InputRef ref : inputs[index]) {
@@ -1233,7 +1232,7 @@ LogicalResult GraphImporter::importMain(ModuleOp module, StringRef name) {
 /// are the default), in graph order; `locations` follows the nodes. An
 /// unknown fetch or feed keeps the graph whole, for the importer to report.
 /// With `reportPruned`, a remark at `graphLoc` names what was left out.
-static void pruneToFetches(tensorflow::GraphDef &graph,
+static void pruneToFetches(tf::GraphDef &graph,
                            std::vector<std::pair<int, int>> &locations,
                            const GraphDefImportOptions &options,
                            Location graphLoc, bool keepPlaceholders = true) {
@@ -1262,7 +1261,7 @@ static void pruneToFetches(tensorflow::GraphDef &graph,
         worklist.push_back(i);
   // A _Recv needs the _Sends of its key (partition graphs merged into one:
   // TF runs every node of a partition).
-  auto transferKey = [](const tensorflow::NodeDef &n) {
+  auto transferKey = [](const tf::NodeDef &n) {
     auto field = [&](const char *name) -> StringRef {
       auto it = n.attr().find(name);
       return it == n.attr().end() ? StringRef() : StringRef(it->second.s());
@@ -1308,7 +1307,7 @@ static void pruneToFetches(tensorflow::GraphDef &graph,
     if (count > kNamed)
       remark << ", and " << (count - kNamed) << " more";
   }
-  tensorflow::GraphDef pruned;
+  tf::GraphDef pruned;
   pruned.mutable_versions()->CopyFrom(graph.versions());
   pruned.mutable_library()->Swap(graph.mutable_library());
   bool located = locations.size() == static_cast<size_t>(graph.node_size());
@@ -1330,7 +1329,7 @@ OwningOpRef<ModuleOp> sluice::importGraphDef(
   };
   context->loadDialect<func::FuncDialect, executor::ExecutorDialect,
                        lite::LiteDialect>();
-  tensorflow::GraphDef graph;
+  tf::GraphDef graph;
   std::vector<std::pair<int, int>> nodeLocations;
   TimingScope parseTiming = nestTiming("parse");
   if (failed(parseGraphDef(bytes, filename, context, graph, &nodeLocations)))
@@ -1351,7 +1350,7 @@ OwningOpRef<ModuleOp> sluice::importGraphDef(
     // TF1's global_variables_initializer() is the NoOp 'init', in a graph
     // with variables.
     bool hasVariables = false, hasInit = false;
-    for (const tensorflow::NodeDef &n : graph.node()) {
+    for (const tf::NodeDef &n : graph.node()) {
       hasVariables |= n.op() == "VarHandleOp" || n.op() == "VariableV2" ||
                       n.op() == "Variable";
       hasInit |= n.name() == "init" && n.op() == "NoOp";
@@ -1360,7 +1359,7 @@ OwningOpRef<ModuleOp> sluice::importGraphDef(
       initTargets.push_back("init");
   }
   // The initializer's own closure, pruned from the whole graph.
-  tensorflow::GraphDef initGraph;
+  tf::GraphDef initGraph;
   std::vector<std::pair<int, int>> initLocations;
   GraphDefImportOptions initOptions;
   if (!initTargets.empty()) {

@@ -1,4 +1,4 @@
-//===- GraphDefParser.cpp - bytes to tensorflow::GraphDef -----------------===//
+//===- GraphDefParser.cpp - bytes to tf::GraphDef -----------------===//
 
 #include "GraphDefParser.h"
 
@@ -121,7 +121,7 @@ void scanNodeLocations(StringRef text, int count,
     locations.clear();
 }
 
-bool parseBinary(StringRef bytes, tensorflow::GraphDef &graph) {
+bool parseBinary(StringRef bytes, sluice::tf::GraphDef &graph) {
   if (bytes.size() > static_cast<size_t>(INT32_MAX))
     return false;
   // libprotobuf logs malformed strings to stderr; the importer reports the
@@ -131,7 +131,7 @@ bool parseBinary(StringRef bytes, tensorflow::GraphDef &graph) {
 }
 
 LogicalResult parseText(StringRef bytes, StringRef filename,
-                        MLIRContext *context, tensorflow::GraphDef &graph,
+                        MLIRContext *context, sluice::tf::GraphDef &graph,
                         std::vector<std::pair<int, int>> *nodeLocations) {
   DiagnosticErrorCollector errors(context, filename);
   google::protobuf::TextFormat::Parser parser;
@@ -151,8 +151,7 @@ LogicalResult parseText(StringRef bytes, StringRef filename,
 
 LogicalResult sluice::graphdef::parseGraphDef(
     StringRef bytes, StringRef filename, MLIRContext *context,
-    tensorflow::GraphDef &graph,
-    std::vector<std::pair<int, int>> *nodeLocations) {
+    tf::GraphDef &graph, std::vector<std::pair<int, int>> *nodeLocations) {
   if (nodeLocations)
     nodeLocations->clear();
   bool text = filename.ends_with(".pbtxt") || filename.ends_with(".txt");

@@ -1,4 +1,4 @@
-//===- GraphDefParser.h - bytes to tensorflow::GraphDef ---------*- C++ -*-===//
+//===- GraphDefParser.h - bytes to tf::GraphDef ---------*- C++ -*-===//
 //
 // Internal to lib/Target/GraphDef: parses the binary or text protobuf form of
 // a GraphDef with Debian's libprotobuf, reporting errors as MLIR diagnostics.
@@ -8,7 +8,7 @@
 #ifndef SLUICE_LIB_TARGET_GRAPHDEF_GRAPHDEFPARSER_H
 #define SLUICE_LIB_TARGET_GRAPHDEF_GRAPHDEFPARSER_H
 
-#include "graph.pb.h"
+#include "sluice_graph.pb.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/LLVM.h"
@@ -24,7 +24,7 @@ namespace sluice::graphdef {
 /// for the binary form.
 mlir::LogicalResult
 parseGraphDef(llvm::StringRef bytes, llvm::StringRef filename,
-              mlir::MLIRContext *context, tensorflow::GraphDef &graph,
+              mlir::MLIRContext *context, tf::GraphDef &graph,
               std::vector<std::pair<int, int>> *nodeLocations = nullptr);
 
 } // namespace sluice::graphdef

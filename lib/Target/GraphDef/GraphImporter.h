@@ -11,7 +11,7 @@
 #ifndef SLUICE_LIB_TARGET_GRAPHDEF_GRAPHIMPORTER_H
 #define SLUICE_LIB_TARGET_GRAPHDEF_GRAPHIMPORTER_H
 
-#include "graph.pb.h"
+#include "sluice_graph.pb.h"
 
 #include "sluice/Target/GraphDef/GraphDefImport.h"
 
@@ -106,7 +106,7 @@ class GraphImporter {
 public:
   /// `functionName` is empty for the main graph, else the library function
   /// whose body `graph` is.
-  GraphImporter(const tensorflow::GraphDef &graph, mlir::MLIRContext *context,
+  GraphImporter(const tf::GraphDef &graph, mlir::MLIRContext *context,
                 const GraphDefImportOptions &options, llvm::StringRef filename,
                 llvm::ArrayRef<std::pair<int, int>> nodeLocations,
                 FunctionLibrary &library, llvm::StringRef functionName = "");
@@ -136,7 +136,7 @@ public:
   mlir::InFlightDiagnostic error(int index) const;
 
 private:
-  const tensorflow::NodeDef &node(int index) const { return graph.node(index); }
+  const tf::NodeDef &node(int index) const { return graph.node(index); }
   /// The node's name at its place in a text GraphDef (line 0 in a binary
   /// one or in a function body).
   mlir::Location loc(int index) const;
@@ -232,7 +232,7 @@ private:
   /// The constant value of data input `i` of node `index`, if a Const.
   mlir::DenseElementsAttr constantInputOf(int index, unsigned i);
 
-  const tensorflow::GraphDef &graph;
+  const tf::GraphDef &graph;
   mlir::MLIRContext *context;
   const GraphDefImportOptions &options;
   llvm::StringRef filename;

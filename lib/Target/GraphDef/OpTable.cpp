@@ -47,22 +47,19 @@ enum class ResultElement {
   None,    // no results (Assert)
 };
 
-const tensorflow::AttrValue *findAttr(const tensorflow::NodeDef &node,
-                                      StringRef name) {
+const tf::AttrValue *findAttr(const tf::NodeDef &node, StringRef name) {
   auto it = node.attr().find(name.str());
   return it == node.attr().end() ? nullptr : &it->second;
 }
 
-int64_t intAttr(const tensorflow::NodeDef &node, StringRef name,
-                int64_t fallback) {
-  const tensorflow::AttrValue *attr = findAttr(node, name);
-  return attr && attr->value_case() == tensorflow::AttrValue::kI ? attr->i()
-                                                                 : fallback;
+int64_t intAttr(const tf::NodeDef &node, StringRef name, int64_t fallback) {
+  const tf::AttrValue *attr = findAttr(node, name);
+  return attr && attr->value_case() == tf::AttrValue::kI ? attr->i() : fallback;
 }
 
-bool boolAttr(const tensorflow::NodeDef &node, StringRef name) {
-  const tensorflow::AttrValue *attr = findAttr(node, name);
-  return attr && attr->value_case() == tensorflow::AttrValue::kB && attr->b();
+bool boolAttr(const tf::NodeDef &node, StringRef name) {
+  const tf::AttrValue *attr = findAttr(node, name);
+  return attr && attr->value_case() == tf::AttrValue::kB && attr->b();
 }
 
 Type elementTypeOf(Type type) {
@@ -139,8 +136,8 @@ struct OpMapping {
 template <typename OpTy> Values buildOnInputs(ImportContext &ctx) {
   SmallVector<NamedAttribute> attrs;
   for (StringRef name : OpTy::getAttributeNames()) {
-    const tensorflow::AttrValue *attr = findAttr(ctx.node.node, name);
-    if (!attr || attr->value_case() != tensorflow::AttrValue::kF)
+    const tf::AttrValue *attr = findAttr(ctx.node.node, name);
+    if (!attr || attr->value_case() != tf::AttrValue::kF)
       return ctx.fail(ctx.op() + " needs a float attribute '" + name + "'");
     attrs.push_back(
         ctx.builder.getNamedAttr(name, ctx.builder.getF32FloatAttr(attr->f())));
@@ -160,7 +157,7 @@ template <typename OpTy> Values buildArithmetic(ImportContext &ctx) {
 
 /// BiasAdd and BiasAddGrad: only NHWC, where the bias is the last dimension.
 LogicalResult requireChannelsLast(ImportContext &ctx) {
-  const tensorflow::AttrValue *format = findAttr(ctx.node.node, "data_format");
+  const tf::AttrValue *format = findAttr(ctx.node.node, "data_format");
   if (!format || format->s() == "NHWC")
     return success();
   ctx.error = ctx.op() + " with data_format " + format->s() +
@@ -371,8 +368,7 @@ Values buildConcatOffset(ImportContext &ctx) {
 /// Assert: normalizeAssertions left the condition alone and the message in
 /// kAssertMessageAttr.
 Values buildAssert(ImportContext &ctx) {
-  const tensorflow::AttrValue *message =
-      findAttr(ctx.node.node, kAssertMessageAttr);
+  const tf::AttrValue *message = findAttr(ctx.node.node, kAssertMessageAttr);
   lite::AssertOp::create(ctx.builder, ctx.loc, TypeRange(), ctx.inputs[0],
                          message ? message->s() : "");
   return SmallVector<Value>();
@@ -444,8 +440,7 @@ Values buildReshape(ImportContext &ctx) {
 
 Values buildSqueeze(ImportContext &ctx) {
   SmallVector<int32_t> dims;
-  if (const tensorflow::AttrValue *attr =
-          findAttr(ctx.node.node, "squeeze_dims"))
+  if (const tf::AttrValue *attr = findAttr(ctx.node.node, "squeeze_dims"))
     for (int64_t dim : attr->list().i())
       dims.push_back(dim);
   return single(ctx.create<lite::SqueezeOp>(ctx.inputs[0], dims));
@@ -684,11 +679,10 @@ const OpMapping *lookup(StringRef op) {
 
 } // namespace
 
-Type sluice::graphdef::getTypeAttr(const tensorflow::NodeDef &node,
-                                   StringRef name, MLIRContext *context,
-                                   std::string &error) {
-  const tensorflow::AttrValue *attr = findAttr(node, name);
-  if (!attr || attr->value_case() != tensorflow::AttrValue::kType) {
+Type sluice::graphdef::getTypeAttr(const tf::NodeDef &node, StringRef name,
+                                   MLIRContext *context, std::string &error) {
+  const tf::AttrValue *attr = findAttr(node, name);
+  if (!attr || attr->value_case() != tf::AttrValue::kType) {
     error = "missing type attribute '" + name.str() + "'";
     return nullptr;
   }
@@ -700,13 +694,12 @@ Type sluice::graphdef::getTypeAttr(const tensorflow::NodeDef &node,
 
 bool sluice::graphdef::isComputeOp(StringRef op) { return lookup(op); }
 
-StringRef
-sluice::graphdef::resultElementTypeAttr(const tensorflow::NodeDef &node) {
+StringRef sluice::graphdef::resultElementTypeAttr(const tf::NodeDef &node) {
   const OpMapping *mapping = lookup(node.op());
   return mapping && mapping->element == ResultElement::DType ? "dtype" : "T";
 }
 
-unsigned sluice::graphdef::numComputeOutputs(const tensorflow::NodeDef &node) {
+unsigned sluice::graphdef::numComputeOutputs(const tf::NodeDef &node) {
   const OpMapping *mapping = lookup(node.op());
   if (mapping && mapping->element == ResultElement::None)
     return 0;
@@ -715,10 +708,10 @@ unsigned sluice::graphdef::numComputeOutputs(const tensorflow::NodeDef &node) {
   return std::clamp<int64_t>(intAttr(node, mapping->outputsAttr, 1), 1, 1024);
 }
 
-FailureOr<Type>
-sluice::graphdef::resultElementType(const tensorflow::NodeDef &node,
-                                    ArrayRef<Type> inputTypes,
-                                    MLIRContext *context, std::string &error) {
+FailureOr<Type> sluice::graphdef::resultElementType(const tf::NodeDef &node,
+                                                    ArrayRef<Type> inputTypes,
+                                                    MLIRContext *context,
+                                                    std::string &error) {
   const OpMapping *mapping = lookup(node.op());
   assert(mapping && "not a compute op");
   Builder b(context);
@@ -743,9 +736,9 @@ sluice::graphdef::resultElementType(const tensorflow::NodeDef &node,
   case ResultElement::T: {
     // A DT_VARIANT T (ZerosLike and AddN of TensorLists, in TF2's
     // gradients) is the list's: the first input's.
-    const tensorflow::AttrValue *t = findAttr(node, "T");
-    if (t && !(t->value_case() == tensorflow::AttrValue::kType &&
-               t->type() == tensorflow::DT_VARIANT))
+    const tf::AttrValue *t = findAttr(node, "T");
+    if (t && !(t->value_case() == tf::AttrValue::kType &&
+               t->type() == tf::DT_VARIANT))
       return typeAttr("T");
     if (inputTypes.empty()) {
       error = "has no T attribute and no input to take its element type from";
@@ -788,23 +781,22 @@ sluice::graphdef::buildComputeOp(const ComputeNode &node, OpBuilder &builder,
   return mapping->build(ctx);
 }
 
-void sluice::graphdef::normalizeAssertions(tensorflow::GraphDef &graph) {
-  llvm::StringMap<tensorflow::NodeDef *> byName;
-  for (tensorflow::NodeDef &node : *graph.mutable_node())
+void sluice::graphdef::normalizeAssertions(tf::GraphDef &graph) {
+  llvm::StringMap<tf::NodeDef *> byName;
+  for (tf::NodeDef &node : *graph.mutable_node())
     byName[node.name()] = &node;
-  auto producerOf = [&](StringRef input) -> tensorflow::NodeDef * {
+  auto producerOf = [&](StringRef input) -> tf::NodeDef * {
     if (input.starts_with("^"))
       return nullptr;
     return byName.lookup(input.split(':').first);
   };
-  auto isStringConst = [](const tensorflow::NodeDef *node) {
-    const tensorflow::AttrValue *dtype =
-        node ? findAttr(*node, "dtype") : nullptr;
+  auto isStringConst = [](const tf::NodeDef *node) {
+    const tf::AttrValue *dtype = node ? findAttr(*node, "dtype") : nullptr;
     return node && node->op() == "Const" && dtype &&
-           dtype->type() == tensorflow::DT_STRING;
+           dtype->type() == tf::DT_STRING;
   };
   bool any = false;
-  for (tensorflow::NodeDef &node : *graph.mutable_node()) {
+  for (tf::NodeDef &node : *graph.mutable_node()) {
     if (node.op() != "Assert" || node.input_size() == 0 ||
         StringRef(node.input(0)).starts_with("^"))
       continue;
@@ -820,10 +812,10 @@ void sluice::graphdef::normalizeAssertions(tensorflow::GraphDef &graph) {
         kept.Add()->assign(input.str());
         continue;
       }
-      tensorflow::NodeDef *producer = producerOf(input);
+      tf::NodeDef *producer = producerOf(input);
       std::string part = "[" + input.str() + "]";
       if (isStringConst(producer)) {
-        const tensorflow::AttrValue *value = findAttr(*producer, "value");
+        const tf::AttrValue *value = findAttr(*producer, "value");
         if (value && value->tensor().string_val_size() > 0)
           part = "[" + llvm::join(value->tensor().string_val(), "] [") + "]";
       }
@@ -837,11 +829,11 @@ void sluice::graphdef::normalizeAssertions(tensorflow::GraphDef &graph) {
   // String constants nothing reads any more become NoOps (their control
   // inputs kept): Sluice has no string tensors.
   llvm::StringSet<> read;
-  for (const tensorflow::NodeDef &node : graph.node())
+  for (const tf::NodeDef &node : graph.node())
     for (StringRef input : node.input())
       if (!input.starts_with("^"))
         read.insert(input.split(':').first);
-  for (tensorflow::NodeDef &node : *graph.mutable_node())
+  for (tf::NodeDef &node : *graph.mutable_node())
     if (isStringConst(&node) && !read.contains(node.name())) {
       node.set_op("NoOp");
       node.clear_attr();

@@ -9,7 +9,7 @@
 #ifndef SLUICE_LIB_TARGET_GRAPHDEF_OPTABLE_H
 #define SLUICE_LIB_TARGET_GRAPHDEF_OPTABLE_H
 
-#include "graph.pb.h"
+#include "sluice_graph.pb.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -21,7 +21,7 @@ namespace sluice::graphdef {
 
 /// What the importer knows about a node while translating it.
 struct ComputeNode {
-  const tensorflow::NodeDef &node;
+  const tf::NodeDef &node;
   /// Types of its data inputs (null while unknown during inference).
   llvm::ArrayRef<mlir::Type> inputTypes;
   /// The constant value of data input i, if it is a Const node.
@@ -33,18 +33,18 @@ bool isComputeOp(llvm::StringRef op);
 
 /// The attribute naming a compute node's result element type: "T", or
 /// "dtype" where T types an input (RandomUniform's shape).
-llvm::StringRef resultElementTypeAttr(const tensorflow::NodeDef &node);
+llvm::StringRef resultElementTypeAttr(const tf::NodeDef &node);
 
 /// How many data outputs a compute node has (Unpack's num, Split's
 /// num_split, else 1).
-unsigned numComputeOutputs(const tensorflow::NodeDef &node);
+unsigned numComputeOutputs(const tf::NodeDef &node);
 
 /// The element type of a compute node's results (null when it has none, or
 /// while the input it follows is unknown: `inputTypes` may hold nulls).
 /// Fails with `error` set when the node is malformed (missing attribute,
 /// unsupported dtype, ...).
 mlir::FailureOr<mlir::Type>
-resultElementType(const tensorflow::NodeDef &node,
+resultElementType(const tf::NodeDef &node,
                   llvm::ArrayRef<mlir::Type> inputTypes,
                   mlir::MLIRContext *context, std::string &error);
 
@@ -56,7 +56,7 @@ buildComputeOp(const ComputeNode &node, mlir::OpBuilder &builder,
                mlir::Location loc, mlir::ValueRange inputs, std::string &error);
 
 /// The element type named by attribute `name` of `node` (a DataType).
-mlir::Type getTypeAttr(const tensorflow::NodeDef &node, llvm::StringRef name,
+mlir::Type getTypeAttr(const tf::NodeDef &node, llvm::StringRef name,
                        mlir::MLIRContext *context, std::string &error);
 
 /// The attribute normalizeAssertions gives an Assert node: its message.
@@ -67,7 +67,7 @@ inline constexpr llvm::StringLiteral kAssertMessageAttr = "_sluice_message";
 /// prints when it fails) summarised in kAssertMessageAttr: the strings of
 /// the string constants, the names of the other tensors. String constants
 /// nothing reads any more become NoOps, keeping the node indices.
-void normalizeAssertions(tensorflow::GraphDef &graph);
+void normalizeAssertions(tf::GraphDef &graph);
 
 } // namespace sluice::graphdef
 

@@ -499,7 +499,7 @@ static Type listType(RankedTensorType elementShape, int64_t length,
 
 FailureOr<SmallVector<Type>>
 GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
-  const tensorflow::NodeDef &n = node(index);
+  const tf::NodeDef &n = node(index);
   ArrayOp op = *arrayOpOf(n.op());
   std::string why;
   // TensorListLength and TensorListElementShape have no element_dtype:
@@ -614,7 +614,7 @@ GraphImporter::transferTensorList(int index, ArrayRef<Type> in) {
 
 FailureOr<SmallVector<Value>>
 GraphImporter::buildTensorList(int index, OpBuilder &builder, ValueRange data) {
-  const tensorflow::NodeDef &n = node(index);
+  const tf::NodeDef &n = node(index);
   Location location = loc(index);
   Type result = types[index][0];
   switch (*arrayOpOf(n.op())) {
@@ -728,7 +728,7 @@ GraphImporter::buildTensorList(int index, OpBuilder &builder, ValueRange data) {
 
 FailureOr<SmallVector<Type>>
 GraphImporter::transferTensorArray(int index, ArrayRef<Type> in) {
-  const tensorflow::NodeDef &n = node(index);
+  const tf::NodeDef &n = node(index);
   ArrayOp op = *arrayOpOf(n.op());
   if (isTensorListOp(op))
     return transferTensorList(index, in);
@@ -756,7 +756,7 @@ GraphImporter::transferTensorArray(int index, ArrayRef<Type> in) {
     Type elementType;
     auto declared = n.attr().find("element_shape");
     if (declared != n.attr().end() &&
-        declared->second.value_case() == tensorflow::AttrValue::kShape) {
+        declared->second.value_case() == tf::AttrValue::kShape) {
       auto shape = dyn_cast<RankedTensorType>(
           convertShape(declared->second.shape(), element));
       if (shape && shape.hasStaticShape())
@@ -848,7 +848,7 @@ GraphImporter::transferTensorArray(int index, ArrayRef<Type> in) {
 FailureOr<SmallVector<Value>>
 GraphImporter::buildTensorArray(int index, OpBuilder &builder,
                                 ValueRange data) {
-  const tensorflow::NodeDef &n = node(index);
+  const tf::NodeDef &n = node(index);
   ArrayOp op = *arrayOpOf(n.op());
   if (isTensorListOp(op))
     return buildTensorList(index, builder, data);

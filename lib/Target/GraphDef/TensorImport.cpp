@@ -15,45 +15,44 @@
 using namespace mlir;
 using namespace sluice::graphdef;
 
-Type sluice::graphdef::convertDataType(tensorflow::DataType dtype,
+Type sluice::graphdef::convertDataType(tf::DataType dtype,
                                        MLIRContext *context) {
   Builder b(context);
   int value = static_cast<int>(dtype);
   if (value > 100)
     value -= 100; // DT_*_REF
-  switch (static_cast<tensorflow::DataType>(value)) {
-  case tensorflow::DT_FLOAT:
+  switch (static_cast<tf::DataType>(value)) {
+  case tf::DT_FLOAT:
     return b.getF32Type();
-  case tensorflow::DT_DOUBLE:
+  case tf::DT_DOUBLE:
     return b.getF64Type();
-  case tensorflow::DT_HALF:
+  case tf::DT_HALF:
     return b.getF16Type();
-  case tensorflow::DT_INT8:
+  case tf::DT_INT8:
     return b.getIntegerType(8);
-  case tensorflow::DT_UINT8:
+  case tf::DT_UINT8:
     return b.getIntegerType(8, /*isSigned=*/false);
-  case tensorflow::DT_INT16:
+  case tf::DT_INT16:
     return b.getIntegerType(16);
-  case tensorflow::DT_INT32:
+  case tf::DT_INT32:
     return b.getI32Type();
-  case tensorflow::DT_INT64:
+  case tf::DT_INT64:
     return b.getI64Type();
-  case tensorflow::DT_BOOL:
+  case tf::DT_BOOL:
     return b.getI1Type();
   default:
     return nullptr;
   }
 }
 
-std::string sluice::graphdef::dataTypeName(tensorflow::DataType dtype) {
-  if (tensorflow::DataType_IsValid(dtype))
-    return tensorflow::DataType_Name(dtype);
+std::string sluice::graphdef::dataTypeName(tf::DataType dtype) {
+  if (tf::DataType_IsValid(dtype))
+    return tf::DataType_Name(dtype);
   return "DataType(" + std::to_string(static_cast<int>(dtype)) + ")";
 }
 
-TensorType
-sluice::graphdef::convertShape(const tensorflow::TensorShapeProto &shape,
-                               Type elementType) {
+TensorType sluice::graphdef::convertShape(const tf::TensorShapeProto &shape,
+                                          Type elementType) {
   if (shape.unknown_rank())
     return UnrankedTensorType::get(elementType);
   SmallVector<int64_t> dims;
@@ -74,7 +73,7 @@ auto listValue(const List &list, int64_t index)
 } // namespace
 
 FailureOr<DenseElementsAttr>
-sluice::graphdef::convertTensor(const tensorflow::TensorProto &tensor,
+sluice::graphdef::convertTensor(const tf::TensorProto &tensor,
                                 MLIRContext *context, std::string &error) {
   Type elementType = convertDataType(tensor.dtype(), context);
   if (!elementType) {

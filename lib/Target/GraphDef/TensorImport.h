@@ -8,7 +8,7 @@
 #ifndef SLUICE_LIB_TARGET_GRAPHDEF_TENSORIMPORT_H
 #define SLUICE_LIB_TARGET_GRAPHDEF_TENSORIMPORT_H
 
-#include "graph.pb.h"
+#include "sluice_graph.pb.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -20,19 +20,18 @@ namespace sluice::graphdef {
 
 /// The element type of a DataType (reference types map to their value type);
 /// null for types Sluice does not model (strings, resources, ...).
-mlir::Type convertDataType(tensorflow::DataType dtype,
-                           mlir::MLIRContext *context);
+mlir::Type convertDataType(tf::DataType dtype, mlir::MLIRContext *context);
 /// "DT_STRING" etc., for diagnostics.
-std::string dataTypeName(tensorflow::DataType dtype);
+std::string dataTypeName(tf::DataType dtype);
 
 /// A ranked tensor type (-1 dims become dynamic) or, for unknown_rank, an
 /// unranked one.
-mlir::TensorType convertShape(const tensorflow::TensorShapeProto &shape,
+mlir::TensorType convertShape(const tf::TensorShapeProto &shape,
                               mlir::Type elementType);
 
 /// The value of a Const; fails with `error` set.
 mlir::FailureOr<mlir::DenseElementsAttr>
-convertTensor(const tensorflow::TensorProto &tensor, mlir::MLIRContext *context,
+convertTensor(const tf::TensorProto &tensor, mlir::MLIRContext *context,
               std::string &error);
 
 } // namespace sluice::graphdef

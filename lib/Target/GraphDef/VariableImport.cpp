@@ -77,13 +77,13 @@ bool isRefAssign(StringRef op) {
 /// Whether the pass-through node keeps a handle a handle: a resource
 /// (`T` is DT_RESOURCE) or a ref op (RefEnter, RefSwitch, ...). An
 /// Identity of a ref variable is its value instead.
-bool keepsHandle(const tensorflow::NodeDef &node) {
+bool keepsHandle(const tf::NodeDef &node) {
   if (StringRef(node.op()).starts_with("Ref"))
     return true;
   auto it = node.attr().find("T");
   return it != node.attr().end() &&
-         it->second.value_case() == tensorflow::AttrValue::kType &&
-         it->second.type() == tensorflow::DT_RESOURCE;
+         it->second.value_case() == tf::AttrValue::kType &&
+         it->second.type() == tf::DT_RESOURCE;
 }
 } // namespace
 
@@ -92,13 +92,13 @@ bool sluice::graphdef::isVariableOp(StringRef op) {
 }
 
 /// The index attribute of an _Arg node.
-static int64_t argIndexOf(const tensorflow::NodeDef &n) {
+static int64_t argIndexOf(const tf::NodeDef &n) {
   auto it = n.attr().find("index");
   return it == n.attr().end() ? 0 : it->second.i();
 }
 
 std::string GraphImporter::variableName(int creator) const {
-  const tensorflow::NodeDef &n = node(creator);
+  const tf::NodeDef &n = node(creator);
   if (kinds[creator] == NodeKind::Arg)
     return argumentVariables[argIndexOf(n)];
   auto shared = n.attr().find("shared_name");
@@ -151,7 +151,7 @@ LogicalResult GraphImporter::resolveVariables() {
     while (!worklist.empty()) {
       auto [producer, port] = worklist.pop_back_val();
       for (auto [user, position] : consumers[{producer, port}]) {
-        const tensorflow::NodeDef &u = node(user);
+        const tf::NodeDef &u = node(user);
         if (kinds[user] == NodeKind::Variable) {
           VariableOp op = *variableOpOf(u.op());
           if (op == VariableOp::Create || position != 0)
@@ -203,7 +203,7 @@ LogicalResult GraphImporter::resolveVariables() {
           if (isLoop && types != u.attr().end() &&
               position <
                   static_cast<unsigned>(types->second.list().type_size()) &&
-              types->second.list().type(position) == tensorflow::DT_RESOURCE)
+              types->second.list().type(position) == tf::DT_RESOURCE)
             worklist.push_back({user, static_cast<int>(position)});
           continue;
         }
@@ -234,7 +234,7 @@ LogicalResult GraphImporter::resolveVariables() {
 }
 
 FailureOr<TensorType> GraphImporter::variableType(int creator) {
-  const tensorflow::NodeDef &n = node(creator);
+  const tf::NodeDef &n = node(creator);
   if (kinds[creator] == NodeKind::Arg) {
     // Declared by the caller.
     std::string name = variableName(creator);
@@ -262,7 +262,7 @@ FailureOr<TensorType> GraphImporter::variableType(int creator) {
   }
   auto shape = n.attr().find("shape");
   if (shape != n.attr().end() &&
-      shape->second.value_case() == tensorflow::AttrValue::kShape)
+      shape->second.value_case() == tf::AttrValue::kShape)
     return convertShape(shape->second.shape(), element);
   return TensorType(UnrankedTensorType::get(element));
 }
@@ -369,7 +369,7 @@ LogicalResult GraphImporter::declareVariable(int creator) {
 
 FailureOr<SmallVector<Value>>
 GraphImporter::buildVariable(int index, OpBuilder &builder, ValueRange data) {
-  const tensorflow::NodeDef &n = node(index);
+  const tf::NodeDef &n = node(index);
   Location location = loc(index);
   VariableOp op = *variableOpOf(n.op());
   int creator = variableOf[index];

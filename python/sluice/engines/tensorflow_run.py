@@ -3,8 +3,8 @@
 
 TensorFlow as one engine of sluice-run --compare (Program.compare): it runs
 under a Python that has TensorFlow (the repository's .venv), in a process of
-its own -- TensorFlow and the sluice module cannot share a process (both
-register graph.proto with protobuf).
+its own, so that a comparison needs TensorFlow only in that Python, not in
+the one that runs Sluice.
 
     PYTHON tensorflow_run.py GRAPH.pb|GRAPH.pbtxt [--inputs=IN.json]
         [--feeds=a,b] --fetches=x,y:1 [--init=auto|none|n1,n2]

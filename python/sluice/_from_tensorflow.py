@@ -1,0 +1,205 @@
+# TF's converter entry points for Sluice: SavedModels, Keras models,
+# tf.functions and TF1 sessions in, a sluice.Program out.
+"""The entry points of TF 2.21's TFLiteConverter, with its argument names.
+
+Each takes what a TF user holds in the process that holds TensorFlow, turns
+it into the GraphDef TF's converter sees (the function's graph with its
+function library; variables frozen to constants by TF's own
+convert_variables_to_constants_v2, unless `keep_variables`) and imports it
+as Sluice's @main: the function's inputs are the Program's inputs (named as
+TF names its placeholders, the argument or TensorSpec names), its outputs
+the Program's outputs ("Identity:0", ...).
+
+    from_concrete_functions(funcs, trackable_obj=None, keep_variables=False)
+    from_keras_model(model, keep_variables=False)
+    from_saved_model(saved_model_dir, signature_keys=None, tags=None,
+                     keep_variables=False)
+    from_session(sess, input_tensors, output_tensors)
+    from_frozen_graph(graph_def_file, input_arrays, output_arrays,
+                      input_shapes=None)
+
+With keep_variables=True, each variable the function captures becomes a
+resource variable of the Program (VarHandleOp, initialised once from the
+variable's value when the Program is first run), so a function that
+assigns its variables keeps doing so across runs (Program.variables(),
+read_variable, and the TFLite export's VAR_HANDLE).
+"""
+import os
+import tempfile
+
+from ._sluice import SluiceError, load
+
+
+def _tensorflow():
+    try:
+        import tensorflow as tf
+    except ImportError as error:  # pragma: no cover - TF is in .venv
+        raise SluiceError("this entry point reads TensorFlow objects: "
+                          f"TensorFlow is not importable ({error})") from error
+    return tf
+
+
+def _load_graph_def(graph_def, feeds, fetches, init):
+    """Imports a tf.compat.v1.GraphDef through a temporary .pb file."""
+    with tempfile.TemporaryDirectory(prefix="sluice-") as directory:
+        path = os.path.join(directory, "graph.pb")
+        with open(path, "wb") as f:
+            f.write(graph_def.SerializeToString())
+        return load(path, feeds=feeds, fetches=fetches, init=init)
+
+
+def _keep_variables(tf, function, graph_def):
+    """Replaces the placeholders through which `function` captures variables
+    by VarHandleOps, and adds their initialisation (the variables' current
+    values assigned once, by the NoOp returned as the init node)."""
+    placeholders = {}
+    for external, internal in function.graph.captures:
+        placeholders[id(external)] = internal.op.name
+    nodes = {node.name: node for node in graph_def.node}
+    assigns = []
+    for variable in function.graph.variables:
+        name = placeholders.get(id(variable.handle))
+        if name is None or name not in nodes:
+            continue
+        node = nodes[name]
+        node.op = "VarHandleOp"
+        node.ClearField("input")
+        node.attr.clear()
+        node.attr["dtype"].type = variable.dtype.as_datatype_enum
+        node.attr["shape"].shape.CopyFrom(variable.shape.as_proto())
+        node.attr["shared_name"].s = variable.name.split(":")[0].encode()
+        node.attr["container"].s = b""
+        value = graph_def.node.add(name=name + "/sluice_initial_value", op="Const")
+        value.attr["dtype"].type = variable.dtype.as_datatype_enum
+        value.attr["value"].tensor.CopyFrom(tf.make_tensor_proto(variable.numpy()))
+        assign = graph_def.node.add(name=name + "/sluice_assign", op="AssignVariableOp",
+                                    input=[name, value.name])
+        assign.attr["dtype"].type = variable.dtype.as_datatype_enum
+        assigns.append(assign.name)
+    if not assigns:
+        return []
+    init = graph_def.node.add(name="sluice_init", op="NoOp",
+                              input=["^" + assign for assign in assigns])
+    return [init.name]
+
+
+def _from_function(tf, function, keep_variables):
+    from tensorflow.python.framework import convert_to_constants
+    init = []
+    if keep_variables:
+        graph_def = function.graph.as_graph_def()
+        init = _keep_variables(tf, function, graph_def)
+    else:
+        try:
+            function = convert_to_constants.convert_variables_to_constants_v2(function)
+        except (ValueError, tf.errors.OpError) as error:
+            # TF's own freezing fails on a variable the function assigns
+            # (the converter's "Variable constant folding is failed").
+            raise SluiceError(
+                "freezing the function's variables failed in TensorFlow "
+                f"(convert_variables_to_constants_v2: {str(error).splitlines()[0]}); "
+                "a function that assigns its variables converts with "
+                "keep_variables=True") from error
+        graph_def = function.graph.as_graph_def()
+    feeds = [t.op.name for t in function.inputs if t.dtype != tf.resource]
+    fetches = [t.name for t in function.outputs]
+    return _load_graph_def(graph_def, feeds, fetches, init)
+
+
+def from_concrete_functions(funcs, trackable_obj=None, keep_variables=False):
+    """A Program from one tf.function's ConcreteFunction, as
+    tf.lite.TFLiteConverter.from_concrete_functions(funcs, trackable_obj).
+    `trackable_obj` is kept alive (it owns the variables) while converting."""
+    tf = _tensorflow()
+    if not isinstance(funcs, (list, tuple)):
+        funcs = [funcs]
+    if len(funcs) != 1:
+        raise SluiceError(f"from_concrete_functions: {len(funcs)} functions; Sluice "
+                          "converts one per Program so far (convert each)")
+    [function] = funcs
+    if not hasattr(function, "graph") or not hasattr(function, "inputs"):
+        raise SluiceError("from_concrete_functions: expected a ConcreteFunction "
+                          "(tf.function(...).get_concrete_function(...)), got "
+                          f"{type(function).__name__}")
+    del trackable_obj  # kept alive by the caller's reference until here
+    return _from_function(tf, function, keep_variables)
+
+
+def from_keras_model(model, keep_variables=False):
+    """A Program from a Keras model (Keras 3, TF's tf.keras, or Keras 2 from
+    tf-keras), as tf.lite.TFLiteConverter.from_keras_model(model): the
+    model called on its declared inputs (batch size as declared)."""
+    tf = _tensorflow()
+    inputs = getattr(model, "inputs", None)
+    if not inputs:
+        raise SluiceError("from_keras_model: the model has no declared inputs (build it "
+                          "with keras.Input or call it once), so there is no signature")
+    specs = [tf.TensorSpec(t.shape, t.dtype, name=getattr(t, "name", None) or f"input_{i}")
+             for i, t in enumerate(inputs)]
+    if len(specs) == 1:
+        function = tf.function(lambda x: model(x, training=False)).get_concrete_function(
+            specs[0])
+    else:
+        function = tf.function(lambda *xs: model(list(xs), training=False)).get_concrete_function(
+            *specs)
+    return _from_function(tf, function, keep_variables)
+
+
+def from_saved_model(saved_model_dir, signature_keys=None, tags=None, keep_variables=False):
+    """A Program from a SavedModel's signature (default "serving_default"),
+    as tf.lite.TFLiteConverter.from_saved_model(saved_model_dir,
+    signature_keys, tags)."""
+    tf = _tensorflow()
+    saved_model_dir = os.fspath(saved_model_dir)
+    if not os.path.isfile(os.path.join(saved_model_dir, "saved_model.pb")):
+        raise SluiceError(f"{saved_model_dir}: not a SavedModel directory (no saved_model.pb)")
+    loaded = tf.saved_model.load(saved_model_dir, tags=tags)
+    keys = list(signature_keys) if signature_keys else ["serving_default"]
+    if len(keys) != 1:
+        raise SluiceError(f"from_saved_model: {len(keys)} signatures; Sluice converts one "
+                          "per Program so far (convert each)")
+    available = sorted(loaded.signatures.keys())
+    if keys[0] not in loaded.signatures:
+        raise SluiceError(f"{saved_model_dir}: no signature '{keys[0]}' (it has: "
+                          f"{', '.join(available) or 'none'})")
+    return _from_function(tf, loaded.signatures[keys[0]], keep_variables)
+
+
+def from_session(sess, input_tensors, output_tensors):
+    """A Program from a TF1 session's graph, its variables frozen with the
+    session's values, as
+    tf.compat.v1.lite.TFLiteConverter.from_session(sess, input_tensors,
+    output_tensors)."""
+    tf = _tensorflow()
+    outputs = [t.op.name for t in output_tensors]
+    graph_def = tf.compat.v1.graph_util.convert_variables_to_constants(
+        sess, sess.graph.as_graph_def(), outputs)
+    return _load_graph_def(graph_def, [t.op.name for t in input_tensors],
+                           [t.name for t in output_tensors], [])
+
+
+def from_frozen_graph(graph_def_file, input_arrays, output_arrays, input_shapes=None):
+    """A Program from a frozen GraphDef file, as
+    tf.compat.v1.lite.TFLiteConverter.from_frozen_graph(graph_def_file,
+    input_arrays, output_arrays, input_shapes): `input_shapes` maps an input
+    name to its shape (its Placeholder's shape is replaced)."""
+    graph_def_file = os.fspath(graph_def_file)
+    if not input_shapes:
+        return load(graph_def_file, feeds=list(input_arrays), fetches=list(output_arrays))
+    tf = _tensorflow()
+    graph_def = tf.compat.v1.GraphDef()
+    with open(graph_def_file, "rb") as f:
+        data = f.read()
+    try:
+        graph_def.ParseFromString(data)
+    except Exception:  # a text GraphDef
+        from google.protobuf import text_format
+        text_format.Parse(data.decode(), graph_def)
+    nodes = {node.name: node for node in graph_def.node}
+    for name, shape in input_shapes.items():
+        node = nodes.get(name)
+        if node is None or node.op != "Placeholder":
+            raise SluiceError(f"{graph_def_file}: input_shapes names '{name}', "
+                              "which is not a Placeholder of the graph")
+        node.attr["shape"].shape.CopyFrom(tf.TensorShape(shape).as_proto())
+    return _load_graph_def(graph_def, list(input_arrays), list(output_arrays), [])

@@ -1,0 +1,174 @@
+"""TF's converter entry points (sluice.from_keras_model, from_saved_model,
+from_concrete_functions, from_session, from_frozen_graph), in the process that
+holds TensorFlow: each Program agrees with TF on the same inputs, in Sluice's
+interpreter, natively and exported to LiteRT; bad input is a SluiceError
+naming the directory, signature or model."""
+import numpy as np
+import pytest
+
+import sluice
+
+tf = pytest.importorskip("tensorflow")
+
+RNG = np.random.default_rng(5)
+
+
+def run_everywhere(program, inputs):
+    """The Program's only output from the interpreter, native code and
+    LiteRT (the export), which must agree with each other."""
+    from ai_edge_litert.interpreter import Interpreter
+    [interpreted] = program.run(inputs).values()
+    [native] = program.run(inputs, engine="native").values()
+    np.testing.assert_allclose(native, interpreted, rtol=1e-5, atol=1e-6)
+    runner = Interpreter(model_content=program.to_tflite()).get_signature_runner()
+    [exported] = runner(**inputs).values()
+    np.testing.assert_allclose(exported, interpreted, rtol=1e-5, atol=1e-6)
+    return interpreted
+
+
+def keras_lstm(keras):
+    keras.utils.set_random_seed(3)
+    return keras.Sequential([keras.Input((6, 3), batch_size=2, name="x"),
+                             keras.layers.LSTM(4, return_sequences=True),
+                             keras.layers.Dense(2)])
+
+
+def test_from_keras_model_keras3():
+    model = keras_lstm(tf.keras)
+    x = RNG.standard_normal((2, 6, 3)).astype(np.float32)
+    program = sluice.from_keras_model(model)
+    [spec] = program.inputs()
+    got = run_everywhere(program, {spec.name: x})
+    np.testing.assert_allclose(got, model(x).numpy(), rtol=1e-4, atol=1e-5)
+
+
+def test_from_keras_model_tf_keras():
+    tf_keras = pytest.importorskip("tf_keras")
+    model = keras_lstm(tf_keras)
+    x = RNG.standard_normal((2, 6, 3)).astype(np.float32)
+    program = sluice.from_keras_model(model)
+    [spec] = program.inputs()
+    got = run_everywhere(program, {spec.name: x})
+    np.testing.assert_allclose(got, model(x).numpy(), rtol=1e-4, atol=1e-5)
+
+
+class Decoder(tf.Module):
+    def __init__(self):
+        self.w = tf.Variable([[0.5, -0.25], [0.125, 0.75]])
+
+    @tf.function(input_signature=[tf.TensorSpec([2], tf.float32, name="x"),
+                                  tf.TensorSpec([], tf.int32, name="n")])
+    def serve(self, x, n):
+        def body(i, h):
+            h = tf.tanh(tf.linalg.matvec(self.w, h) + x)
+            return i + 1, tf.cond(tf.reduce_max(h) > 0.9, lambda: h * 0.5, lambda: h)
+        return {"h": tf.while_loop(lambda i, h: i < n, body, [0, tf.zeros([2])])[1]}
+
+
+def test_from_saved_model(tmp_path):
+    module = Decoder()
+    tf.saved_model.save(module, str(tmp_path), signatures={"decode": module.serve})
+    program = sluice.from_saved_model(tmp_path, signature_keys=["decode"])
+    for n in (0, 3, 7):
+        inputs = {"x": np.array([0.5, -1.0], np.float32), "n": np.array(n, np.int32)}
+        got = run_everywhere(program, inputs)
+        np.testing.assert_allclose(got, module.serve(**inputs)["h"].numpy(), rtol=1e-5)
+
+
+def test_from_saved_model_errors(tmp_path):
+    with pytest.raises(sluice.SluiceError, match="not a SavedModel directory"):
+        sluice.from_saved_model(tmp_path)
+    module = Decoder()
+    tf.saved_model.save(module, str(tmp_path), signatures={"decode": module.serve})
+    with pytest.raises(sluice.SluiceError, match="no signature 'serving_default' "
+                                                 r"\(it has: decode\)"):
+        sluice.from_saved_model(tmp_path)
+
+
+class Counter(tf.Module):
+    def __init__(self):
+        self.v = tf.Variable([1.0, 2.0])
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.int32, name="n")])
+    def __call__(self, n):
+        def body(i):
+            self.v.assign(self.v * 0.5 + 1.0)
+            return i + 1
+        tf.while_loop(lambda i: i < n, body, [0])
+        return self.v.read_value()
+
+
+def test_from_concrete_functions_keeps_assigned_variables():
+    counter = Counter()
+    function = counter.__call__.get_concrete_function()
+    # Freezing a variable the function assigns fails in TF (as in TF's
+    # converter); the message says what converts it.
+    with pytest.raises(sluice.SluiceError, match="keep_variables=True"):
+        sluice.from_concrete_functions([function], counter)
+    kept = sluice.from_concrete_functions([function], counter, keep_variables=True)
+    assert len(kept.variables()) == 1
+    n = {"n": np.array(3, np.int32)}
+    # The variable goes on changing across runs, as in TF.
+    for _ in range(3):
+        expected = counter(tf.constant(3)).numpy()
+        [got] = kept.run(n).values()
+        np.testing.assert_allclose(got, expected, rtol=1e-6)
+
+
+def test_from_concrete_functions_refuses_several():
+    counter = Counter()
+    function = counter.__call__.get_concrete_function()
+    with pytest.raises(sluice.SluiceError, match="2 functions"):
+        sluice.from_concrete_functions([function, function])
+    with pytest.raises(sluice.SluiceError, match="expected a ConcreteFunction"):
+        sluice.from_concrete_functions([lambda x: x])
+
+
+def test_from_session_and_from_frozen_graph(tmp_path):
+    graph = tf.Graph()
+    with graph.as_default():
+        n = tf.compat.v1.placeholder(tf.int32, [], name="n")
+        x = tf.compat.v1.placeholder(tf.float32, None, name="x")
+        w = tf.compat.v1.get_variable("w", initializer=[2.0, 3.0], use_resource=False)
+        out = tf.compat.v1.while_loop(lambda i, y: i < n, lambda i, y: (i + 1, y * w + 1.0),
+                                      [0, tf.zeros([2])])[1]
+        out = tf.identity(out + x, name="out")
+        with tf.compat.v1.Session() as sess:
+            sess.run(tf.compat.v1.global_variables_initializer())
+            feed = {n: 3, x: [1.0, -1.0]}
+            expected = sess.run(out, feed)
+            program = sluice.from_session(sess, [n, x], [out])
+            frozen = tf.compat.v1.graph_util.convert_variables_to_constants(
+                sess, graph.as_graph_def(), ["out"])
+    inputs = {"n": np.array(3, np.int32), "x": np.array([1.0, -1.0], np.float32)}
+    [got] = program.run(inputs).values()
+    np.testing.assert_allclose(got, expected, rtol=1e-6)
+
+    path = tmp_path / "frozen.pb"
+    path.write_bytes(frozen.SerializeToString())
+    unshaped = sluice.from_frozen_graph(path, ["n", "x"], ["out"])
+    shaped = sluice.from_frozen_graph(path, ["n", "x"], ["out"], input_shapes={"x": [2]})
+    assert [s.shape for s in unshaped.inputs()][1] is None
+    assert [s.shape for s in shaped.inputs()][1] == (2,)
+    got = run_everywhere(shaped, inputs)
+    np.testing.assert_allclose(got, expected, rtol=1e-6)
+    with pytest.raises(sluice.SluiceError, match="'y', which is not a Placeholder"):
+        sluice.from_frozen_graph(path, ["n", "x"], ["out"], input_shapes={"y": [2]})
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/python.md"])
+def test_documented_keras_example_runs(document, tmp_path, monkeypatch):
+    """The from_keras_model example of the README and docs/python.md, as
+    written, writes a model LiteRT runs."""
+    import re
+    from pathlib import Path
+    from ai_edge_litert.interpreter import Interpreter
+    text = (Path(__file__).resolve().parents[2] / document).read_text()
+    [block] = [b for b in re.findall(r"```python\n(.*?)```", text, re.S)
+               if "from_keras_model(model)" in b]
+    monkeypatch.chdir(tmp_path)
+    exec(compile(block, document, "exec"), {})
+    interpreter = Interpreter(model_path=str(tmp_path / "lstm.tflite"))
+    interpreter.allocate_tensors()
+    interpreter.invoke()
+    assert interpreter.get_output_details()[0]["shape"].tolist() == [2, 2]
