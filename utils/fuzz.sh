@@ -4,8 +4,8 @@
 # SECONDS each, from the seeds test/fuzz/README.md lists.
 #
 #   utils/fuzz.sh [SECONDS] [TARGET...]   SECONDS: default 60; TARGET:
-#                                         graphdef, tflite, inputs, mlir
-#                                         (default: all four)
+#                                         graphdef, tflite, inputs, mlir,
+#                                         savedmodel (default: all five)
 #
 # Targets run side by side, one per core (SLUICE_FUZZ_JOBS=N for another
 # count); a long campaign is the same command with more seconds:
@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(graphdef tflite inputs mlir)
+[[ ${#targets[@]} -gt 0 ]] || targets=(graphdef tflite inputs mlir savedmodel)
 
 # SLUICE_FUZZ_SKIP_BUILD=1: build-asan/ is built already (several fuzz.sh
 # running at once must not run ninja on it together).
@@ -49,6 +49,15 @@ seeds() {
       protoc --encode=sluice.tf.GraphDef lib/Target/GraphDef/sluice_graph.proto \
         <"$f" >"$dir/${name%.pbtxt}.pb" 2>/dev/null || rm -f "$dir/${name%.pbtxt}.pb"
     done ;;
+  savedmodel)
+    # The first byte says which file the rest is (the target's header).
+    for f in test/tf/saved_models/*/saved_model.pb; do
+      { printf '\x00'; cat "$f"; } >"$dir/$(basename "$(dirname "$f")").pb"
+    done
+    for f in test/tf/saved_models/*/variables/variables.index; do
+      { printf '\x01'; cat "$f"; } >"$dir/$(basename "$(dirname "$(dirname "$f")")").index"
+    done
+    ;;
   tflite)
     cp test/tf/tflite/*.tflite "$dir/"
     for f in test/e2e/programs/*.mlir examples/*.pbtxt; do

@@ -27,10 +27,16 @@ GraphDefCommandLineOptions::GraphDefCommandLineOptions(
           (prefix + "report the nodes left out because no fetch needs them "
                     "(TensorFlow does not run them either)")
               .str()),
+      signatureDescription("SavedModel input (a directory): the signature "
+                           "imported as main (default: serving_default)"),
+      tagsDescription("SavedModel input: the tags of its meta graph, "
+                      "comma-separated (default: serve)"),
       feeds("feeds", cl::desc(feedsDescription)),
       fetches("fetches", cl::desc(fetchesDescription)),
       init("init", cl::desc(initDescription)),
       verbose("verbose", cl::desc(verboseDescription)),
+      signature("signature", cl::desc(signatureDescription)),
+      tags("tags", cl::desc(tagsDescription)),
       maxNesting(
           "max-nesting",
           cl::desc("How deep regions (lite.if/lite.while, lifted v1 conds and "
@@ -42,6 +48,8 @@ GraphDefCommandLineOptions::GraphDefCommandLineOptions(
     fetches.addCategory(*category);
     init.addCategory(*category);
     verbose.addCategory(*category);
+    signature.addCategory(*category);
+    tags.addCategory(*category);
     maxNesting.addCategory(*category);
   }
 }
@@ -54,5 +62,7 @@ GraphDefImportOptions GraphDefCommandLineOptions::get() const {
     options.init = splitTensorList(init);
   options.reportPruned = verbose;
   options.maxNesting = maxNesting;
+  options.signature = signature;
+  options.tags = splitTensorList(tags);
   return options;
 }

@@ -78,6 +78,14 @@ sluice::loadProgram(StringRef path, MLIRContext &context,
   auto nestTiming = [&](StringRef name) {
     return timing ? timing->nest(name) : TimingScope();
   };
+  if (isSavedModelDirectory(path)) {
+    OwningOpRef<ModuleOp> module =
+        importSavedModel(path, &context, importOptions, timing);
+    TimingScope nestingTiming = nestTiming("check nesting");
+    if (module && failed(checkNestingDepth(*module, importOptions.maxNesting)))
+      return nullptr;
+    return module;
+  }
   TimingScope readTiming = nestTiming("read");
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(path, &error);
   if (!file)

@@ -14,7 +14,7 @@ the Program's outputs ("Identity:0", ...).
     from_keras_model(model, keep_variables=False)
     from_saved_model(saved_model_dir, signature_keys=None, tags=None,
                      keep_variables=False)
-    from_session(sess, input_tensors, output_tensors)
+    from_session(sess, input_tensors, output_tensors, keep_variables=False)
     from_frozen_graph(graph_def_file, input_arrays, output_arrays,
                       input_shapes=None)
 
@@ -48,15 +48,35 @@ def _load_graph_def(graph_def, feeds, fetches, init):
         return load(path, feeds=feeds, fetches=fetches, init=init)
 
 
+def _assign_initial_values(tf, graph_def, variables):
+    """Adds to `graph_def` one assignment of each variable's value, under a
+    NoOp "sluice_init" (returned as the init node list). `variables` lists
+    (node name, is a resource variable, numpy value, dtype)."""
+    assigns = []
+    for name, resource, value, dtype in variables:
+        const = graph_def.node.add(name=name + "/sluice_initial_value", op="Const")
+        const.attr["dtype"].type = dtype.as_datatype_enum
+        const.attr["value"].tensor.CopyFrom(tf.make_tensor_proto(value, dtype=dtype))
+        assign = graph_def.node.add(name=name + "/sluice_assign",
+                                    op="AssignVariableOp" if resource else "Assign",
+                                    input=[name, const.name])
+        assign.attr["dtype" if resource else "T"].type = dtype.as_datatype_enum
+        assigns.append(assign.name)
+    if not assigns:
+        return []
+    init = graph_def.node.add(name="sluice_init", op="NoOp",
+                              input=["^" + assign for assign in assigns])
+    return [init.name]
+
+
 def _keep_variables(tf, function, graph_def):
     """Replaces the placeholders through which `function` captures variables
-    by VarHandleOps, and adds their initialisation (the variables' current
-    values assigned once, by the NoOp returned as the init node)."""
+    by VarHandleOps, set once to the variables' current values."""
     placeholders = {}
     for external, internal in function.graph.captures:
         placeholders[id(external)] = internal.op.name
     nodes = {node.name: node for node in graph_def.node}
-    assigns = []
+    variables = []
     for variable in function.graph.variables:
         name = placeholders.get(id(variable.handle))
         if name is None or name not in nodes:
@@ -69,18 +89,8 @@ def _keep_variables(tf, function, graph_def):
         node.attr["shape"].shape.CopyFrom(variable.shape.as_proto())
         node.attr["shared_name"].s = variable.name.split(":")[0].encode()
         node.attr["container"].s = b""
-        value = graph_def.node.add(name=name + "/sluice_initial_value", op="Const")
-        value.attr["dtype"].type = variable.dtype.as_datatype_enum
-        value.attr["value"].tensor.CopyFrom(tf.make_tensor_proto(variable.numpy()))
-        assign = graph_def.node.add(name=name + "/sluice_assign", op="AssignVariableOp",
-                                    input=[name, value.name])
-        assign.attr["dtype"].type = variable.dtype.as_datatype_enum
-        assigns.append(assign.name)
-    if not assigns:
-        return []
-    init = graph_def.node.add(name="sluice_init", op="NoOp",
-                              input=["^" + assign for assign in assigns])
-    return [init.name]
+        variables.append((name, True, variable.numpy(), variable.dtype))
+    return _assign_initial_values(tf, graph_def, variables)
 
 
 def _from_function(tf, function, keep_variables):
@@ -165,17 +175,28 @@ def from_saved_model(saved_model_dir, signature_keys=None, tags=None, keep_varia
     return _from_function(tf, loaded.signatures[keys[0]], keep_variables)
 
 
-def from_session(sess, input_tensors, output_tensors):
-    """A Program from a TF1 session's graph, its variables frozen with the
-    session's values, as
+def from_session(sess, input_tensors, output_tensors, keep_variables=False):
+    """A Program from a TF1 session's graph, as
     tf.compat.v1.lite.TFLiteConverter.from_session(sess, input_tensors,
-    output_tensors)."""
+    output_tensors): its variables frozen with the session's values, or with
+    keep_variables=True kept as variables set once to those values (a graph
+    that assigns its variables, which freezing breaks)."""
     tf = _tensorflow()
     outputs = [t.op.name for t in output_tensors]
-    graph_def = tf.compat.v1.graph_util.convert_variables_to_constants(
-        sess, sess.graph.as_graph_def(), outputs)
-    return _load_graph_def(graph_def, [t.op.name for t in input_tensors],
-                           [t.name for t in output_tensors], [])
+    feeds = [t.op.name for t in input_tensors]
+    fetches = [t.name for t in output_tensors]
+    if not keep_variables:
+        graph_def = tf.compat.v1.graph_util.convert_variables_to_constants(
+            sess, sess.graph.as_graph_def(), outputs)
+        return _load_graph_def(graph_def, feeds, fetches, [])
+    graph_def = sess.graph.as_graph_def()
+    with sess.graph.as_default():
+        variables = tf.compat.v1.global_variables()
+    values = sess.run(variables)
+    init = _assign_initial_values(tf, graph_def, [
+        (v.op.name, v.op.type == "VarHandleOp", value, v.dtype.base_dtype)
+        for v, value in zip(variables, values)])
+    return _load_graph_def(graph_def, feeds, fetches, init)
 
 
 def from_frozen_graph(graph_def_file, input_arrays, output_arrays, input_shapes=None):

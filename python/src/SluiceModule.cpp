@@ -488,13 +488,17 @@ struct PythonProgram {
 };
 
 PythonProgram load(const py::object &pathObject, const py::object &feeds,
-                   const py::object &fetches, const py::object &init) {
+                   const py::object &fetches, const py::object &init,
+                   const py::object &signature, const py::object &tags) {
   std::string path = toPath(pathObject);
   GraphDefImportOptions options;
   options.feeds = toTensorList(feeds, "feeds");
   options.fetches = toTensorList(fetches, "fetches");
   if (!init.is_none())
     options.init = toTensorList(init, "init");
+  if (!signature.is_none())
+    options.signature = signature.cast<std::string>();
+  options.tags = toTensorList(tags, "tags");
   ProgramError error;
   mlir::FailureOr<Program> program = [&] {
     py::gil_scoped_release release;
@@ -744,9 +748,16 @@ PYBIND11_MODULE(_sluice, m) {
 
   m.def("load", &load, py::arg("path"), py::arg("feeds") = py::none(),
         py::arg("fetches") = py::none(), py::arg("init") = py::none(),
+        py::arg("signature") = py::none(), py::arg("tags") = py::none(),
         "Loads a model and returns a Program. `path` (str or os.PathLike) "
-        "names a TensorFlow GraphDef (.pb binary, .pbtxt text), a TFLite "
-        "model (.tflite) or an MLIR file (anything else).\n\n"
+        "names a SavedModel directory, a TensorFlow GraphDef (.pb binary, "
+        ".pbtxt text), a TFLite model (.tflite) or an MLIR file (anything "
+        "else).\n\n"
+        "For SavedModels (read without TensorFlow), `signature` names the "
+        "signature imported as main (default 'serving_default') and `tags` "
+        "its meta graph's tags (default ['serve']); the signature's keys "
+        "name the inputs and outputs, and the checkpoint's values "
+        "initialise the variables.\n\n"
         "For GraphDefs, `feeds` lists the tensors that become the inputs "
         "('node' or 'node:port'; default: every Placeholder) and "
         "`fetches` the outputs (default: the _Retval nodes, else every "

@@ -7,22 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuzzContext.h"
 #include "sluice/Target/GraphDef/GraphDefImport.h"
-
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
 
 #include <cstddef>
 #include <cstdint>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  // One context for the whole run: creating one per input would dominate.
-  static mlir::MLIRContext *context = [] {
-    auto *ctx = new mlir::MLIRContext();
-    ctx->getDiagEngine().registerHandler(
-        [](mlir::Diagnostic &) { return mlir::success(); });
-    return ctx;
-  }();
+  mlir::MLIRContext *context = sluice::getQuietFuzzContext();
   llvm::StringRef bytes(reinterpret_cast<const char *>(data), size);
   sluice::GraphDefImportOptions options;
   (void)sluice::importGraphDef(bytes, "fuzz.pb", context, options);

@@ -9,11 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuzzContext.h"
 #include "sluice/Target/TFLite/TFLiteExport.h"
 #include "sluice/Target/TFLite/TFLiteImport.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -29,12 +28,7 @@ static const bool checkRoundTrip = std::getenv("SLUICE_FUZZ_TFLITE_ROUNDTRIP");
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // One context for the whole run: creating one per input would dominate.
   // No threads: export's pass manager would otherwise start a pool.
-  static mlir::MLIRContext *context = [] {
-    auto *ctx = new mlir::MLIRContext(mlir::MLIRContext::Threading::DISABLED);
-    ctx->getDiagEngine().registerHandler(
-        [](mlir::Diagnostic &) { return mlir::success(); });
-    return ctx;
-  }();
+  mlir::MLIRContext *context = sluice::getQuietFuzzContext();
   llvm::StringRef bytes(reinterpret_cast<const char *>(data), size);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       sluice::importTFLite(bytes, "fuzz.tflite", context);

@@ -27,13 +27,16 @@ struct GraphDefCommandLineOptions {
 private:
   // The descriptions outlive the options that point at them.
   std::string feedsDescription, fetchesDescription, initDescription,
-      verboseDescription;
+      verboseDescription, signatureDescription, tagsDescription;
 
 public:
   llvm::cl::opt<std::string> feeds;
   llvm::cl::opt<std::string> fetches;
   llvm::cl::opt<std::string> init;
   llvm::cl::opt<bool> verbose;
+  /// A SavedModel directory's signature and meta graph tags.
+  llvm::cl::opt<std::string> signature;
+  llvm::cl::opt<std::string> tags;
   /// How deep regions, inlined functions and TFLite subgraphs may nest, in
   /// any input.
   llvm::cl::opt<unsigned> maxNesting;

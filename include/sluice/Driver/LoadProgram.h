@@ -35,7 +35,9 @@ void loadSluiceDialects(mlir::MLIRContext &context);
 mlir::LogicalResult checkNestingDepth(mlir::Operation *root,
                                       unsigned maxNesting);
 
-/// Reads `path` ("-" for stdin) into a module. MLIR input is parsed with
+/// Reads `path` ("-" for stdin) into a module: a SavedModel directory
+/// (importSavedModel: `importOptions`' signature and tags), a GraphDef, a
+/// TFLite model or MLIR. MLIR input is parsed with
 /// `sourceMgr` so diagnostics can quote it; `importOptions` apply to
 /// GraphDefs, and their maxNesting to every input: MLIR text whose braces
 /// nest deeper is refused before MLIR's (recursive) parser sees it, and

@@ -1324,18 +1324,26 @@ static void pruneToFetches(tf::GraphDef &graph,
 OwningOpRef<ModuleOp> sluice::importGraphDef(
     StringRef bytes, StringRef filename, MLIRContext *context,
     const GraphDefImportOptions &options, TimingScope *timing) {
+  tf::GraphDef graph;
+  std::vector<std::pair<int, int>> nodeLocations;
+  TimingScope parseTiming = timing ? timing->nest("parse") : TimingScope();
+  if (failed(parseGraphDef(bytes, filename, context, graph, &nodeLocations)))
+    return nullptr;
+  parseTiming.stop();
+  return importParsedGraphDef(std::move(graph), std::move(nodeLocations),
+                              filename, context, options, timing);
+}
+
+OwningOpRef<ModuleOp> sluice::graphdef::importParsedGraphDef(
+    tf::GraphDef graph, std::vector<std::pair<int, int>> nodeLocations,
+    StringRef filename, MLIRContext *context,
+    const GraphDefImportOptions &options, TimingScope *timing) {
   auto nestTiming = [&](StringRef name) {
     return timing ? timing->nest(name) : TimingScope();
   };
   context->loadDialect<func::FuncDialect, executor::ExecutorDialect,
                        lite::LiteDialect>();
-  tf::GraphDef graph;
-  std::vector<std::pair<int, int>> nodeLocations;
-  TimingScope parseTiming = nestTiming("parse");
-  if (failed(parseGraphDef(bytes, filename, context, graph, &nodeLocations)))
-    return nullptr;
   normalizeAssertions(graph);
-  parseTiming.stop();
   TimingScope buildTiming = nestTiming("build IR");
   Location graphLoc = FileLineColLoc::get(context, filename, 0, 0);
   std::vector<std::string> initTargets;

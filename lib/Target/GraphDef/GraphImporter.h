@@ -307,6 +307,15 @@ private:
   llvm::DenseMap<std::pair<int, int>, mlir::Value> arguments;
 };
 
+/// importGraphDef after the parse: imports `graph` (`nodeLocations`: the
+/// text form's line and column per node, or empty), pruned to the options'
+/// fetches, with `filename` naming it in diagnostics. The SavedModel import
+/// calls it on the graph it assembles.
+mlir::OwningOpRef<mlir::ModuleOp> importParsedGraphDef(
+    tf::GraphDef graph, std::vector<std::pair<int, int>> nodeLocations,
+    llvm::StringRef filename, mlir::MLIRContext *context,
+    const GraphDefImportOptions &options, mlir::TimingScope *timing);
+
 } // namespace sluice::graphdef
 
 #endif // SLUICE_LIB_TARGET_GRAPHDEF_GRAPHIMPORTER_H

@@ -48,6 +48,10 @@ struct GraphDefImportOptions {
   /// chain. Tools that load programs apply it to every input
   /// (sluice::loadProgram).
   unsigned maxNesting = kDefaultMaxNesting;
+  /// A SavedModel's signature to import (empty: "serving_default") and the
+  /// tags of its meta graph (empty: "serve"); importSavedModel only.
+  std::string signature;
+  std::vector<std::string> tags;
 };
 
 /// Imports `bytes`, a GraphDef in binary or text format (`filename` names it
@@ -60,6 +64,38 @@ mlir::OwningOpRef<mlir::ModuleOp>
 importGraphDef(llvm::StringRef bytes, llvm::StringRef filename,
                mlir::MLIRContext *context, const GraphDefImportOptions &options,
                mlir::TimingScope *timing = nullptr);
+
+/// Whether `path` is a SavedModel directory (holds saved_model.pb).
+bool isSavedModelDirectory(llvm::StringRef path);
+
+/// Imports a SavedModel directory without TensorFlow: the signature
+/// `options.signature` of the meta graph tagged `options.tags` in
+/// saved_model.pb becomes @main (its inputs and outputs named by the
+/// signature's keys), and the variables its saver restores become lite
+/// variables set once, by @init, from the checkpoint in variables/ (TF's
+/// tensor bundle, every block and tensor checked against its CRC32C).
+/// `options.feeds`, `fetches` and `init` must be empty: the signature names
+/// them. Errors name the file, the signature or the node.
+mlir::OwningOpRef<mlir::ModuleOp>
+importSavedModel(llvm::StringRef directory, mlir::MLIRContext *context,
+                 const GraphDefImportOptions &options,
+                 mlir::TimingScope *timing = nullptr);
+
+/// importSavedModel on the bytes of a saved_model.pb (`directory` holds its
+/// variables/, and names it in diagnostics). The fuzzer's entry.
+mlir::OwningOpRef<mlir::ModuleOp>
+importSavedModelBytes(llvm::StringRef savedModel, llvm::StringRef directory,
+                      mlir::MLIRContext *context,
+                      const GraphDefImportOptions &options,
+                      mlir::TimingScope *timing = nullptr);
+
+/// Checks a tensor bundle's index (`index`, the bytes of PREFIX.index) and
+/// reads every tensor it lists from PREFIX's shards: how many, or the first
+/// error (naming the file and key). The fuzzer's entry to the checkpoint
+/// reader.
+llvm::Expected<unsigned> readTensorBundle(llvm::StringRef index,
+                                          llvm::StringRef prefix,
+                                          mlir::MLIRContext *context);
 
 /// Registers `--graphdef-to-mlir` with mlir-translate-style tools; the
 /// translation reads `options` when it runs.

@@ -1,0 +1,415 @@
+//===- SavedModelImport.cpp - a SavedModel directory, without TF ----------===//
+//
+// A SavedModel directory holds saved_model.pb (meta graphs, each with tags,
+// a GraphDef with its function library, a saver and signatures) and the
+// variables' checkpoint in variables/. One signature of one meta graph
+// becomes an ordinary GraphDef import:
+//
+//   serving_default_x (Placeholder) -> renamed "x", a feed
+//   StatefulPartitionedCall:0       -> Identity "h" (the output's key), a fetch
+//   the saver's restore op          -> read, not run: for each variable it
+//       assigns, the checkpoint's tensor under the key it restores, read
+//       here (TensorBundle.h), as
+//         Const -> AssignVariableOp(variable)   (Assign for VariableV2)
+//       under one NoOp "sluice_restore", the import's init
+//
+// The restore op is a call of TF2's __inference__traced_restore function
+// (its arguments are the variables) or TF1's save/restore_all (RestoreV2
+// and Assign in the graph); in both, RestoreV2's output i, through
+// Identities, is assigned to a variable, and its tensor_names Const gives
+// the key of output i.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDefParser.h"
+#include "GraphImporter.h"
+#include "TensorBundle.h"
+
+#include "sluice/Target/GraphDef/GraphDefImport.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <climits>
+
+using namespace mlir;
+using namespace sluice;
+using namespace sluice::graphdef;
+
+bool sluice::isSavedModelDirectory(StringRef path) {
+  llvm::SmallString<256> file(path);
+  llvm::sys::path::append(file, "saved_model.pb");
+  return llvm::sys::fs::is_directory(path) && llvm::sys::fs::exists(file);
+}
+
+namespace {
+
+/// A node's input, split: "^n" (control), "n", "n:3" (graphs) or
+/// "n:tensors:3" (function bodies).
+struct Edge {
+  StringRef node;
+  unsigned port = 0;
+  bool control = false;
+};
+
+Edge parseEdge(StringRef input) {
+  Edge edge;
+  if (input.consume_front("^"))
+    edge.control = true;
+  auto [node, rest] = input.split(':');
+  edge.node = node;
+  StringRef index = rest.contains(':') ? rest.rsplit(':').second : rest;
+  if (!index.empty())
+    index.getAsInteger(10, edge.port);
+  return edge;
+}
+
+/// One variable the restore op assigns, and its checkpoint key.
+struct Restore {
+  std::string key;
+  std::string variable; // a node of the top-level graph
+};
+
+/// The restores of one body: the top-level graph (`function` null) or the
+/// restore function called by `call`.
+class RestoreFinder {
+public:
+  RestoreFinder(const tf::GraphDef &graph, const tf::FunctionDef *function,
+                const tf::NodeDef *call)
+      : graph(graph), function(function), call(call) {
+    auto add = [&](const tf::NodeDef &node) { nodes[node.name()] = &node; };
+    if (function)
+      llvm::for_each(function->node_def(), add);
+    else
+      llvm::for_each(graph.node(), add);
+  }
+
+  LogicalResult find(std::vector<Restore> &restores, std::string &error) {
+    for (const auto &[name, node] : nodes) {
+      if (node->op() != "AssignVariableOp" && node->op() != "Assign")
+        continue;
+      if (node->input_size() < 2)
+        continue;
+      std::optional<std::string> key = keyOf(node->input(1), error);
+      if (!key) {
+        if (!error.empty())
+          return failure();
+        continue; // not a restored value
+      }
+      std::optional<std::string> variable = variableOf(node->input(0));
+      if (!variable) {
+        error = "the restore op's '" + name.str() +
+                "' assigns no variable of the graph";
+        return failure();
+      }
+      restores.push_back({*key, *variable});
+    }
+    llvm::sort(restores, [](const Restore &a, const Restore &b) {
+      return a.variable < b.variable;
+    });
+    return success();
+  }
+
+private:
+  /// The checkpoint key of a value that is (through Identities) an output
+  /// of RestoreV2; nullopt for any other value (error set if malformed).
+  std::optional<std::string> keyOf(StringRef input, std::string &error) {
+    for (unsigned hops = 0; hops < nodes.size() + 1; ++hops) {
+      Edge edge = parseEdge(input);
+      auto found = nodes.find(edge.node);
+      if (found == nodes.end())
+        return std::nullopt;
+      const tf::NodeDef *node = found->second;
+      if (node->op() == "Identity" && node->input_size() >= 1) {
+        input = node->input(0);
+        continue;
+      }
+      if (node->op() != "RestoreV2" || node->input_size() < 2)
+        return std::nullopt;
+      auto names = nodes.find(parseEdge(node->input(1)).node);
+      if (names == nodes.end() || names->second->op() != "Const" ||
+          !names->second->attr().count("value")) {
+        error = "RestoreV2 '" + node->name() +
+                "' takes its tensor names from no Const";
+        return std::nullopt;
+      }
+      const tf::TensorProto &keys = names->second->attr().at("value").tensor();
+      if (edge.port >= static_cast<unsigned>(keys.string_val_size())) {
+        error = "RestoreV2 '" + node->name() + "' has no tensor name " +
+                std::to_string(edge.port);
+        return std::nullopt;
+      }
+      return keys.string_val(edge.port);
+    }
+    return std::nullopt;
+  }
+
+  /// The top-level variable node an assign's first input names.
+  std::optional<std::string> variableOf(StringRef input) {
+    Edge edge = parseEdge(input);
+    if (!function)
+      return edge.node.str();
+    const auto &args = function->signature().input_arg();
+    for (int i = 0, e = args.size(); i < e; ++i)
+      if (args[i].name() == edge.node && i < call->input_size())
+        return parseEdge(call->input(i)).node.str();
+    return std::nullopt;
+  }
+
+  const tf::GraphDef &graph;
+  const tf::FunctionDef *function;
+  const tf::NodeDef *call;
+  llvm::StringMap<const tf::NodeDef *> nodes;
+};
+
+/// The variables the saver's restore op assigns, with their keys.
+LogicalResult findRestores(const tf::MetaGraphDef &meta,
+                           std::vector<Restore> &restores, std::string &error) {
+  const tf::GraphDef &graph = meta.graph_def();
+  StringRef restoreName = parseEdge(meta.saver_def().restore_op_name()).node;
+  if (restoreName.empty())
+    return success(); // no saver: no variables to restore
+  const tf::NodeDef *restore = nullptr;
+  for (const tf::NodeDef &node : graph.node())
+    if (node.name() == restoreName)
+      restore = &node;
+  if (!restore) {
+    error = "the saver's restore op '" + restoreName.str() +
+            "' is not in the graph";
+    return failure();
+  }
+  if (restore->op() == "StatefulPartitionedCall" ||
+      restore->op() == "PartitionedCall") {
+    auto f = restore->attr().find("f");
+    StringRef callee =
+        f == restore->attr().end() ? "" : StringRef(f->second.func().name());
+    for (const tf::FunctionDef &function : graph.library().function())
+      if (function.signature().name() == callee)
+        return RestoreFinder(graph, &function, restore).find(restores, error);
+    error = "the saver's restore op '" + restoreName.str() + "' calls '" +
+            callee.str() + "', which the library lacks";
+    return failure();
+  }
+  return RestoreFinder(graph, nullptr, nullptr).find(restores, error);
+}
+
+/// Renames node `from` to `to` in `graph` (its references too).
+void renameNode(tf::GraphDef &graph, StringRef from, StringRef to) {
+  for (tf::NodeDef &node : *graph.mutable_node()) {
+    if (node.name() == from)
+      node.set_name(to.str());
+    for (std::string &input : *node.mutable_input()) {
+      Edge edge = parseEdge(input);
+      if (edge.node != from)
+        continue;
+      StringRef rest = StringRef(input).drop_front(edge.control + from.size());
+      input = ((edge.control ? "^" : "") + to + rest).str();
+    }
+  }
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp>
+sluice::importSavedModel(StringRef directory, MLIRContext *context,
+                         const GraphDefImportOptions &options,
+                         TimingScope *timing) {
+  llvm::SmallString<256> path(directory);
+  llvm::sys::path::append(path, "saved_model.pb");
+  TimingScope readTiming = timing ? timing->nest("read") : TimingScope();
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  if (!file) {
+    emitError(FileLineColLoc::get(context, path, 0, 0))
+        << file.getError().message();
+    return nullptr;
+  }
+  readTiming.stop();
+  return importSavedModelBytes((*file)->getBuffer(), directory, context,
+                               options, timing);
+}
+
+OwningOpRef<ModuleOp> sluice::importSavedModelBytes(
+    StringRef bytes, StringRef directory, MLIRContext *context,
+    const GraphDefImportOptions &options, TimingScope *timing) {
+  llvm::SmallString<256> path(directory);
+  llvm::sys::path::append(path, "saved_model.pb");
+  Location loc = FileLineColLoc::get(context, path, 0, 0);
+  if (!options.feeds.empty() || !options.fetches.empty() || options.init) {
+    emitError(loc) << "a SavedModel's signature names its inputs, outputs "
+                      "and initialisation: --feeds, --fetches and --init "
+                      "are for GraphDefs (choose a signature with "
+                      "--signature)";
+    return nullptr;
+  }
+  TimingScope readTiming = timing ? timing->nest("read") : TimingScope();
+  tf::SavedModel savedModel;
+  if (bytes.size() > static_cast<size_t>(INT_MAX) ||
+      !savedModel.ParseFromArray(bytes.data(), bytes.size())) {
+    emitError(loc) << "not a SavedModel (its protobuf does not parse)";
+    return nullptr;
+  }
+
+  // The meta graph whose tags are exactly the ones asked for, as TF's
+  // loader matches them.
+  std::vector<std::string> tags =
+      options.tags.empty() ? std::vector<std::string>{"serve"} : options.tags;
+  llvm::sort(tags);
+  const tf::MetaGraphDef *meta = nullptr;
+  std::vector<std::string> tagSets;
+  for (const tf::MetaGraphDef &candidate : savedModel.meta_graphs()) {
+    std::vector<std::string> own(candidate.meta_info_def().tags().begin(),
+                                 candidate.meta_info_def().tags().end());
+    llvm::sort(own);
+    if (own == tags)
+      meta = &candidate;
+    tagSets.push_back("'" + llvm::join(own, ",") + "'");
+  }
+  if (!meta) {
+    emitError(loc) << "no meta graph tagged '" << llvm::join(tags, ",")
+                   << "' (it has: "
+                   << (tagSets.empty() ? "none" : llvm::join(tagSets, ", "))
+                   << ")";
+    return nullptr;
+  }
+
+  std::string signatureKey =
+      options.signature.empty() ? "serving_default" : options.signature;
+  auto signatureIt = meta->signature_def().find(signatureKey);
+  if (signatureIt == meta->signature_def().end()) {
+    std::vector<std::string> keys;
+    for (const auto &[key, signature] : meta->signature_def())
+      if (key != "__saved_model_init_op")
+        keys.push_back("'" + key + "'");
+    llvm::sort(keys);
+    emitError(loc) << "no signature '" << signatureKey << "' (it has: "
+                   << (keys.empty() ? "none" : llvm::join(keys, ", ")) << ")";
+    return nullptr;
+  }
+  const tf::SignatureDef &signature = signatureIt->second;
+  tf::GraphDef graph = meta->graph_def();
+
+  // The variables' values, from the checkpoint, assigned by one NoOp.
+  std::vector<Restore> restores;
+  std::string error;
+  if (failed(findRestores(*meta, restores, error))) {
+    emitError(loc) << error;
+    return nullptr;
+  }
+  GraphDefImportOptions importOptions = options;
+  importOptions.init.emplace();
+  if (!restores.empty()) {
+    llvm::SmallString<256> prefix(directory);
+    llvm::sys::path::append(prefix, "variables", "variables");
+    auto bundle = TensorBundle::open(prefix);
+    if (!bundle) {
+      emitError(loc) << "its variables: " << llvm::toString(bundle.takeError());
+      return nullptr;
+    }
+    llvm::StringMap<const tf::NodeDef *> variables;
+    for (const tf::NodeDef &node : graph.node())
+      variables[node.name()] = &node;
+    tf::NodeDef restoreAll;
+    restoreAll.set_name("sluice_restore");
+    restoreAll.set_op("NoOp");
+    for (auto [index, restore] : llvm::enumerate(restores)) {
+      auto variable = variables.find(restore.variable);
+      if (variable == variables.end()) {
+        emitError(loc) << "the saver restores '" << restore.key << "' into '"
+                       << restore.variable
+                       << "', which is not a node of the graph";
+        return nullptr;
+      }
+      bool isResource = variable->second->op() == "VarHandleOp";
+      auto tensor = bundle->read(restore.key, context);
+      if (!tensor) {
+        emitError(loc) << "variable '" << restore.variable
+                       << "': " << llvm::toString(tensor.takeError());
+        return nullptr;
+      }
+      std::string name = "sluice_restore/" + std::to_string(index);
+      tf::NodeDef *value = graph.add_node();
+      value->set_name(name + "/value");
+      value->set_op("Const");
+      (*value->mutable_attr())["dtype"].set_type(tensor->dtype());
+      *(*value->mutable_attr())["value"].mutable_tensor() = *tensor;
+      tf::NodeDef *assign = graph.add_node();
+      assign->set_name(name);
+      assign->set_op(isResource ? "AssignVariableOp" : "Assign");
+      assign->add_input(restore.variable);
+      assign->add_input(value->name());
+      (*assign->mutable_attr())[isResource ? "dtype" : "T"].set_type(
+          tensor->dtype());
+      restoreAll.add_input("^" + name);
+    }
+    *graph.add_node() = restoreAll;
+    importOptions.init->push_back(restoreAll.name());
+  }
+  // TF2's own initialisation (tables and the like), when it does anything.
+  auto initOp = meta->signature_def().find("__saved_model_init_op");
+  if (initOp != meta->signature_def().end()) {
+    for (const auto &[key, output] : initOp->second.outputs()) {
+      StringRef node = parseEdge(output.name()).node;
+      for (const tf::NodeDef &candidate : graph.node())
+        if (candidate.name() == node && candidate.input_size() > 0)
+          importOptions.init->push_back(node.str());
+    }
+  }
+  readTiming.stop();
+
+  // Inputs and outputs named by the signature's keys, in key order.
+  llvm::StringSet<> names;
+  for (const tf::NodeDef &node : graph.node())
+    names.insert(node.name());
+  auto sortedKeys = [](const auto &map) {
+    std::vector<std::string> keys;
+    for (const auto &[key, info] : map)
+      keys.push_back(key);
+    llvm::sort(keys);
+    return keys;
+  };
+  for (const std::string &key : sortedKeys(signature.inputs())) {
+    const tf::TensorInfo &info = signature.inputs().at(key);
+    Edge edge = parseEdge(info.name());
+    if (info.name().empty()) {
+      emitError(loc) << "signature '" << signatureKey << "': input '" << key
+                     << "' is not a tensor (sparse and composite inputs "
+                        "are not read)";
+      return nullptr;
+    }
+    std::string feed = edge.node.str();
+    if (!names.contains(key)) {
+      renameNode(graph, feed, key);
+      names.insert(key);
+      feed = key;
+    }
+    importOptions.feeds.push_back(feed);
+  }
+  for (const std::string &key : sortedKeys(signature.outputs())) {
+    const tf::TensorInfo &info = signature.outputs().at(key);
+    if (info.name().empty()) {
+      emitError(loc) << "signature '" << signatureKey << "': output '" << key
+                     << "' is not a tensor (sparse and composite outputs "
+                        "are not read)";
+      return nullptr;
+    }
+    if (names.contains(key)) {
+      importOptions.fetches.push_back(info.name());
+      continue;
+    }
+    tf::NodeDef *identity = graph.add_node();
+    identity->set_name(key);
+    identity->set_op("Identity");
+    identity->add_input(info.name());
+    (*identity->mutable_attr())["T"].set_type(info.dtype());
+    names.insert(key);
+    importOptions.fetches.push_back(key);
+  }
+  return importParsedGraphDef(std::move(graph), {}, path, context,
+                              importOptions, timing);
+}
