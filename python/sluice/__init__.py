@@ -22,6 +22,8 @@ Contents:
     from_concrete_functions([f]), from_session(sess, inputs, outputs),
     from_frozen_graph(file, inputs, outputs) -> Program: TF's converter's
                  entry points, in the process that holds TensorFlow
+    TFLiteConverter  a drop-in for tf.lite.TFLiteConverter (from_saved_model,
+                 from_keras_model, from_concrete_functions; .convert())
     Program      .mlir(), .lift(), .run_pipeline(pipeline), .to_tflite(),
                  .compile(path), .run(inputs), .inputs(), .outputs(),
                  .compare(inputs) -> Comparison (every engine side by side),
@@ -69,10 +71,12 @@ def _load_extension():
 
 _load_extension()
 from ._sluice import Program, SluiceError, TensorSpec, load  # noqa: E402
-from ._from_tensorflow import (from_concrete_functions, from_frozen_graph,  # noqa: E402
-                               from_keras_model, from_saved_model, from_session)
+from ._from_tensorflow import (TFLiteConverter, from_concrete_functions,  # noqa: E402
+                               from_frozen_graph, from_keras_model, from_saved_model,
+                               from_session)
 
-__all__ = ["Comparison", "Program", "SluiceError", "TensorSpec", "from_concrete_functions",
+__all__ = ["Comparison", "Program", "SluiceError", "TFLiteConverter", "TensorSpec",
+           "from_concrete_functions",
            "from_frozen_graph", "from_keras_model", "from_saved_model", "from_session", "load"]
 
 

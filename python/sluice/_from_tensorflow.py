@@ -224,3 +224,88 @@ def from_frozen_graph(graph_def_file, input_arrays, output_arrays, input_shapes=
                               "which is not a Placeholder of the graph")
         node.attr["shape"].shape.CopyFrom(tf.TensorShape(shape).as_proto())
     return _load_graph_def(graph_def, list(input_arrays), list(output_arrays), [])
+
+
+class _TargetSpec:
+    """TFLiteConverter.target_spec: the op sets the model may use."""
+
+    def __init__(self):
+        self.supported_ops = {"TFLITE_BUILTINS"}
+        self.supported_types = []
+
+
+class TFLiteConverter:
+    """A drop-in for tf.lite.TFLiteConverter: the same class methods, and
+    the options that mean something for Sluice.
+
+        converter = sluice.TFLiteConverter.from_saved_model(saved_model_dir)
+        tflite_model = converter.convert()
+
+    Options:
+      target_spec.supported_ops   TFLITE_BUILTINS (Sluice writes builtin
+          operators only); SELECT_TF_OPS is accepted (a model of builtins
+          runs where Select TF ops do); any other op set is refused.
+      experimental_enable_resource_variables   (default True, as TF's) a
+          function that assigns its variables keeps them as resource
+          variables; with False such a function is refused, as TF refuses it.
+    Quantization and the other options (optimizations,
+    representative_dataset, inference types, target_spec.supported_types)
+    are refused by convert() with a message naming the option: Sluice
+    writes float models.
+    """
+
+    _ACCEPTED_OPS = {"TFLITE_BUILTINS", "SELECT_TF_OPS"}
+
+    def __init__(self, make_program):
+        self._make_program = make_program
+        self.target_spec = _TargetSpec()
+        self.experimental_enable_resource_variables = True
+        self.optimizations = []
+        self.representative_dataset = None
+        self.inference_input_type = None
+        self.inference_output_type = None
+        self.allow_custom_ops = False
+
+    @classmethod
+    def from_saved_model(cls, saved_model_dir, signature_keys=None, tags=None):
+        return cls(lambda keep: from_saved_model(saved_model_dir, signature_keys, tags,
+                                                 keep_variables=keep))
+
+    @classmethod
+    def from_keras_model(cls, model):
+        return cls(lambda keep: from_keras_model(model, keep_variables=keep))
+
+    @classmethod
+    def from_concrete_functions(cls, funcs, trackable_obj=None):
+        return cls(lambda keep: from_concrete_functions(funcs, trackable_obj,
+                                                        keep_variables=keep))
+
+    def _check_options(self):
+        ops = {getattr(op, "name", str(op)) for op in self.target_spec.supported_ops}
+        unknown = sorted(ops - self._ACCEPTED_OPS)
+        if unknown:
+            raise SluiceError(f"target_spec.supported_ops: {', '.join(unknown)} is not "
+                              "supported: Sluice writes TFLite builtin operators only "
+                              "(TFLITE_BUILTINS; SELECT_TF_OPS is accepted and unused)")
+        refused = [name for name, value, default in [
+            ("optimizations", list(self.optimizations or []), []),
+            ("representative_dataset", self.representative_dataset, None),
+            ("inference_input_type", self.inference_input_type, None),
+            ("inference_output_type", self.inference_output_type, None),
+            ("target_spec.supported_types", list(self.target_spec.supported_types or []), []),
+        ] if value != default]
+        if refused:
+            raise SluiceError(f"{', '.join(refused)}: Sluice does not quantize or change "
+                              "the model's types (it writes the float model)")
+
+    def convert(self):
+        """The .tflite model's bytes (Program.to_tflite of the conversion)."""
+        self._check_options()
+        try:
+            program = self._make_program(False)
+        except SluiceError as error:
+            if ("keep_variables=True" not in str(error)
+                    or not self.experimental_enable_resource_variables):
+                raise
+            program = self._make_program(True)
+        return program.to_tflite()

@@ -172,3 +172,49 @@ def test_documented_keras_example_runs(document, tmp_path, monkeypatch):
     interpreter.allocate_tensors()
     interpreter.invoke()
     assert interpreter.get_output_details()[0]["shape"].tolist() == [2, 2]
+
+
+def test_tflite_converter_drop_in(tmp_path):
+    """sluice.TFLiteConverter in place of tf.lite.TFLiteConverter: the same
+    calls give a model LiteRT runs with TF's results; a model that assigns
+    its variables keeps them (experimental_enable_resource_variables, True
+    by default as in TF), or is refused when that is False."""
+    from ai_edge_litert.interpreter import Interpreter
+    module = Decoder()
+    tf.saved_model.save(module, str(tmp_path / "decoder"), signatures={"decode": module.serve})
+    converter = sluice.TFLiteConverter.from_saved_model(str(tmp_path / "decoder"),
+                                                        signature_keys=["decode"])
+    converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS,
+                                           tf.lite.OpsSet.SELECT_TF_OPS]
+    runner = Interpreter(model_content=converter.convert()).get_signature_runner()
+    inputs = {"x": np.array([0.5, -1.0], np.float32), "n": np.array(5, np.int32)}
+    [got] = runner(**inputs).values()
+    np.testing.assert_allclose(got, module.serve(**inputs)["h"].numpy(), rtol=1e-5)
+
+    counter = Counter()
+    function = counter.__call__.get_concrete_function()
+    converter = sluice.TFLiteConverter.from_concrete_functions([function], counter)
+    runner = Interpreter(model_content=converter.convert()).get_signature_runner()
+    for _ in range(2):
+        expected = counter(tf.constant(2)).numpy()
+        [got] = runner(n=np.array(2, np.int32)).values()
+        np.testing.assert_allclose(got, expected, rtol=1e-6)
+    converter.experimental_enable_resource_variables = False
+    with pytest.raises(sluice.SluiceError, match="keep_variables=True"):
+        converter.convert()
+
+
+def test_tflite_converter_refuses_what_it_does_not_do():
+    counter = Counter()
+    converter = sluice.TFLiteConverter.from_concrete_functions(
+        [counter.__call__.get_concrete_function()], counter)
+    converter.optimizations = [tf.lite.Optimize.DEFAULT]
+    with pytest.raises(sluice.SluiceError, match="optimizations: Sluice does not quantize"):
+        converter.convert()
+    converter.optimizations = []
+    converter.target_spec.supported_ops = [
+        tf.lite.OpsSet.EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8]
+    with pytest.raises(sluice.SluiceError,
+                       match="EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8 is "
+                             "not supported"):
+        converter.convert()
