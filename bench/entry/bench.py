@@ -10,6 +10,9 @@ For each model's serving signature:
             TF's outputs in the model's .json;
   load      tf.saved_model.load(dir) against sluice.load(dir) (saved_model.pb
             and the checkpoint into a Program), median seconds and ratio.
+Then Keras SimpleRNN/GRU/LSTM models and a tf.function loop in memory:
+from_keras_model / from_concrete_functions against TF's converter, each
+model run in LiteRT against TF's own call.
 
 usage: PYTHONPATH=build/python .venv/bin/python bench/entry/bench.py [--repeat R]
 """
@@ -92,6 +95,70 @@ def main():
               f"        {tf_load:>7.3f}s {sluice_load:>7.3f}s {sluice_load / tf_load:>6.3f}")
     print(f"median ratio Sluice/TF: convert {statistics.median(convert_ratios):.3f}, "
           f"load {statistics.median(load_ratios):.3f} (median of {args.repeat} runs each)")
+
+    # Keras models and a tf.function, in memory: from_keras_model /
+    # from_concrete_functions then to_tflite, against TF's converter.
+    import numpy as np
+    keras = tf.keras
+    keras.utils.set_random_seed(5)
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((2, 5, 3)).astype(np.float32)
+    print(f"\n{'in memory':<16} {'TF convert':>11} {'Sluice':>9} {'ratio':>6}  agrees TF/Sluice")
+    ratios = []
+    cases = []
+    for layer in ("SimpleRNN", "GRU", "LSTM"):
+        model = keras.Sequential([keras.Input((5, 3), batch_size=2),
+                                  getattr(keras.layers, layer)(8), keras.layers.Dense(2)])
+        cases.append((f"keras {layer}", model, None, {"x": x}, model(x).numpy()))
+
+    @tf.function(input_signature=[tf.TensorSpec([3], tf.float32, name="v"),
+                                  tf.TensorSpec([], tf.int32, name="n")])
+    def decay(v, n):
+        return tf.while_loop(lambda i, y: i < n,
+                             lambda i, y: (i + 1, tf.cond(tf.reduce_sum(y) > 1.0,
+                                                          lambda: y * 0.5, lambda: y + v)),
+                             [0, tf.zeros([3])])[1]
+    concrete = decay.get_concrete_function()
+    inputs = {"v": np.array([0.2, 0.1, 0.3], np.float32), "n": np.array(9, np.int32)}
+    cases.append(("tf.function loop", None, concrete, inputs, decay(**inputs).numpy()))
+    for name, model, function, feed, want in cases:
+        if model is not None:
+            tf_make = lambda: tf.lite.TFLiteConverter.from_keras_model(model).convert()
+            sluice_make = lambda: sluice.from_keras_model(model).to_tflite()
+        else:
+            tf_make = lambda: tf.lite.TFLiteConverter.from_concrete_functions(
+                [function]).convert()
+            sluice_make = lambda: sluice.from_concrete_functions([function]).to_tflite()
+        tf_time, tf_model = median_seconds(tf_make, args.repeat)
+        sluice_time, sluice_model = median_seconds(sluice_make, args.repeat)
+
+        def agrees_in_memory(blob):
+            """LiteRT's result against TF's call: through the model's
+            signature, else (TF's converter writes none for a bare
+            ConcreteFunction) through its input tensors matched by name."""
+            from ai_edge_litert.interpreter import Interpreter
+            try:
+                interpreter = Interpreter(model_content=blob)
+                if interpreter.get_signature_list():
+                    runner = interpreter.get_signature_runner()
+                    keys = list(runner.get_input_details())
+                    args_ = feed if set(keys) == set(feed) else dict(zip(keys, feed.values()))
+                    [got] = runner(**args_).values()
+                else:
+                    interpreter.allocate_tensors()
+                    for detail in interpreter.get_input_details():
+                        name = detail["name"].split(":")[0]
+                        interpreter.set_tensor(detail["index"], feed[name])
+                    interpreter.invoke()
+                    got = interpreter.get_tensor(interpreter.get_output_details()[0]["index"])
+                return bool(np.allclose(got, want, rtol=1e-4, atol=1e-5))
+            except Exception:
+                return False
+        ratios.append(sluice_time / tf_time)
+        print(f"{name:<16} {tf_time:>10.3f}s {sluice_time:>8.3f}s {sluice_time / tf_time:>6.3f}"
+              f"  {'yes' if agrees_in_memory(tf_model) else 'NO':>3}/"
+              f"{'yes' if agrees_in_memory(sluice_model) else 'NO':<3}")
+    print(f"median ratio Sluice/TF (in memory): convert {statistics.median(ratios):.3f}")
 
 
 if __name__ == "__main__":
