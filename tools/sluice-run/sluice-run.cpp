@@ -50,10 +50,11 @@ using namespace mlir;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory category("sluice-run options");
-static cl::opt<std::string>
-    inputFile(cl::Positional,
-              cl::desc("<program.mlir|graph.pb|graph.pbtxt|saved_model_dir|model.tflite>"),
-              cl::Required, cl::cat(category));
+static cl::opt<std::string> inputFile(
+    cl::Positional,
+    cl::desc(
+        "<program.mlir|graph.pb|graph.pbtxt|saved_model_dir|model.tflite>"),
+    cl::Required, cl::cat(category));
 static cl::opt<std::string>
     functionName("function", cl::desc("Function to run (default: main)"),
                  cl::init("main"), cl::cat(category));

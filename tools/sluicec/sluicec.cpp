@@ -55,10 +55,11 @@ enum class EmitKind {
 } // namespace
 
 static cl::OptionCategory category("sluicec options");
-static cl::opt<std::string>
-    inputFile(cl::Positional,
-              cl::desc("<graph.pb|graph.pbtxt|saved_model_dir|model.tflite|program.mlir>"),
-              cl::Required, cl::cat(category));
+static cl::opt<std::string> inputFile(
+    cl::Positional,
+    cl::desc(
+        "<graph.pb|graph.pbtxt|saved_model_dir|model.tflite|program.mlir>"),
+    cl::Required, cl::cat(category));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                        cl::value_desc("filename"),
                                        cl::init("-"), cl::cat(category));
