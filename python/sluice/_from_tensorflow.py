@@ -90,6 +90,18 @@ def _keep_variables(tf, function, graph_def):
         node.attr["shared_name"].s = variable.name.split(":")[0].encode()
         node.attr["container"].s = b""
         variables.append((name, True, variable.numpy(), variable.dtype))
+    # Other captured tensors (closed-over constants) become the constants
+    # they are.
+    for external, internal in function.graph.captures:
+        node = nodes.get(internal.op.name)
+        if node is None or node.op != "Placeholder" or internal.dtype == tf.resource:
+            continue
+        value = external.numpy()
+        node.op = "Const"
+        node.ClearField("input")
+        node.attr.clear()
+        node.attr["dtype"].type = internal.dtype.as_datatype_enum
+        node.attr["value"].tensor.CopyFrom(tf.make_tensor_proto(value, dtype=internal.dtype))
     return _assign_initial_values(tf, graph_def, variables)
 
 
@@ -111,7 +123,10 @@ def _from_function(tf, function, keep_variables):
                 "a function that assigns its variables converts with "
                 "keep_variables=True") from error
         graph_def = function.graph.as_graph_def()
-    feeds = [t.op.name for t in function.inputs if t.dtype != tf.resource]
+    # The function's own inputs: its captured tensors (variables, closed-over
+    # constants) come last in `inputs` and are not the Program's to feed.
+    own = function.inputs[:len(function.inputs) - len(function.captured_inputs)]
+    feeds = [t.op.name for t in own if t.dtype != tf.resource]
     fetches = [t.name for t in function.outputs]
     return _load_graph_def(graph_def, feeds, fetches, init)
 
@@ -131,8 +146,11 @@ def from_concrete_functions(funcs, trackable_obj=None, keep_variables=False):
         raise SluiceError("from_concrete_functions: expected a ConcreteFunction "
                           "(tf.function(...).get_concrete_function(...)), got "
                           f"{type(function).__name__}")
-    del trackable_obj  # kept alive by the caller's reference until here
-    return _from_function(tf, function, keep_variables)
+    # `trackable_obj` owns the variables, which the function holds only
+    # weakly: it stays referenced here until the conversion is done.
+    program = _from_function(tf, function, keep_variables)
+    del trackable_obj
+    return program
 
 
 def from_keras_model(model, keep_variables=False):

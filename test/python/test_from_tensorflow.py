@@ -218,3 +218,20 @@ def test_tflite_converter_refuses_what_it_does_not_do():
                        match="EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8 is "
                              "not supported"):
         converter.convert()
+
+
+def test_kept_variables_beside_a_captured_constant():
+    """A function closing over a tensor as well as a variable: with
+    keep_variables=True the tensor is a constant, not a Program input."""
+    scale = tf.constant([2.0, -1.0])
+    counter = Counter()
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.int32, name="n")])
+    def scaled(n):
+        return counter(n) * scale
+    function = scaled.get_concrete_function()
+    program = sluice.from_concrete_functions([function], counter, keep_variables=True)
+    assert [spec.name for spec in program.inputs()] == ["n"]
+    expected = scaled(tf.constant(2)).numpy()
+    [got] = program.run({"n": np.array(2, np.int32)}).values()
+    np.testing.assert_allclose(got, expected, rtol=1e-6)

@@ -53,3 +53,63 @@ def test_saved_model_errors(tmp_path):
         sluice.load(MODELS / "decoder", tags=["serve", "gpu"])
     with pytest.raises(sluice.SluiceError, match="node 'Cumsum' .*unknown op 'Cumsum'"):
         sluice.load(MODELS / "cumsum")
+
+
+def test_saved_model_edges_written_here(tmp_path):
+    """SavedModels written by TF in the test: TF2 outputs that are inputs; a
+    TF1 signature whose output is its input placeholder, renamed to the
+    input's key (the output follows the rename); and a TF1 graph holding a
+    second saver with other checkpoint keys (only the restore op's own
+    assignments are read)."""
+    tf = pytest.importorskip("tensorflow")
+
+    class Passthrough(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([2], tf.float32, name="x")])
+        def serve(self, x):
+            return {"same": x, "twice": x * 2.0}
+    module = Passthrough()
+    tf.saved_model.save(module, str(tmp_path / "passthrough"),
+                        signatures={"serving_default": module.serve})
+    program = sluice.load(tmp_path / "passthrough")
+    x = np.array([1.5, -2.0], np.float32)
+    outputs = program.run({"x": x})
+    np.testing.assert_array_equal(outputs["same"], x)
+    np.testing.assert_array_equal(outputs["twice"], x * 2)
+
+    graph = tf.Graph()
+    with graph.as_default():
+        n = tf.compat.v1.placeholder(tf.int32, [], name="count")
+        w = tf.compat.v1.get_variable("w", initializer=[2.0, 3.0], use_resource=False)
+        y = tf.compat.v1.while_loop(lambda i, y: i < n, lambda i, y: (i + 1, y + w),
+                                    [0, tf.zeros([2])])[1]
+        tf.compat.v1.train.Saver({"another/key": w})  # its restore ops stay in the graph
+        with tf.compat.v1.Session() as sess:
+            sess.run(tf.compat.v1.global_variables_initializer())
+            builder = tf.compat.v1.saved_model.Builder(str(tmp_path / "two_savers"))
+            builder.add_meta_graph_and_variables(
+                sess, ["serve"], signature_def_map={
+                    "serving_default": tf.compat.v1.saved_model.predict_signature_def(
+                        {"n": n}, {"y": y, "echo": n})})
+            builder.save()
+            expected = sess.run(y, {n: 3})
+    outputs = sluice.load(tmp_path / "two_savers").run({"n": np.array(3, np.int32)})
+    np.testing.assert_allclose(outputs["y"], expected)
+    assert outputs["echo"] == 3
+
+
+def test_saved_model_signature_without_outputs(tmp_path):
+    """A signature TF writes with no outputs is refused, naming it."""
+    tf = pytest.importorskip("tensorflow")
+    graph = tf.Graph()
+    with graph.as_default():
+        x = tf.compat.v1.placeholder(tf.float32, [2], name="x")
+        with tf.compat.v1.Session() as sess:
+            builder = tf.compat.v1.saved_model.Builder(str(tmp_path / "no_outputs"))
+            signature = tf.compat.v1.saved_model.signature_def_utils.build_signature_def(
+                inputs={"x": tf.compat.v1.saved_model.build_tensor_info(x)}, outputs={},
+                method_name="tensorflow/serving/predict")
+            builder.add_meta_graph_and_variables(
+                sess, ["serve"], signature_def_map={"serving_default": signature})
+            builder.save()
+    with pytest.raises(sluice.SluiceError, match="signature 'serving_default' has no outputs"):
+        sluice.load(tmp_path / "no_outputs")

@@ -71,14 +71,26 @@ protected:
     entry.mutable_shape()->add_dim()->set_size(2);
     entry.set_size(data.size());
     entry.set_crc32c(maskedCrc32c(bytesOf(data)));
-    std::string dataBlock = block(
+    index = makeIndex(
         {{"", header.SerializeAsString()}, {"w", entry.SerializeAsString()}});
+    write(".data-00000-of-00001", data);
+  }
+  /// A table of one data block holding `entries`; with `repeatHandle`, the
+  /// index lists that block twice.
+  static std::string
+  makeIndex(const std::vector<std::pair<std::string, std::string>> &entries,
+            bool repeatHandle = false) {
+    std::string dataBlock = block(entries);
     std::string handle;
     putVarint(handle, 0);
     putVarint(handle, dataBlock.size() - 5);
     std::string metaBlock = block({});
-    std::string indexBlock = block({{"w", handle}});
-    index = dataBlock + metaBlock + indexBlock;
+    std::vector<std::pair<std::string, std::string>> handles = {
+        {entries.back().first, handle}};
+    if (repeatHandle)
+      handles.push_back({entries.back().first + "~", handle});
+    std::string indexBlock = block(handles);
+    std::string table = dataBlock + metaBlock + indexBlock;
     std::string footer;
     putVarint(footer, dataBlock.size());
     putVarint(footer, metaBlock.size() - 5);
@@ -88,9 +100,9 @@ protected:
     char magic[8];
     llvm::support::endian::write64le(magic, 0xdb4775248b80fb57ull);
     footer.append(magic, 8);
-    index += footer;
-    write(".data-00000-of-00001", data);
+    return table + footer;
   }
+
   void TearDown() override { llvm::sys::fs::remove_directories(directory); }
 
   void write(llvm::StringRef suffix, const std::string &bytes) {
@@ -154,6 +166,43 @@ TEST_F(TensorBundleTest, RefusesACorruptOrTruncatedIndex) {
     EXPECT_FALSE(bool(truncated)) << keep;
     llvm::consumeError(truncated.takeError());
   }
+}
+
+TEST_F(TensorBundleTest, RefusesABlockListedTwice) {
+  tf::BundleEntryProto entry;
+  entry.set_dtype(tf::DT_FLOAT);
+  auto bundle = TensorBundle::parse(
+      makeIndex({{"w", entry.SerializeAsString()}}, /*repeatHandle=*/true),
+      prefix);
+  ASSERT_FALSE(bool(bundle));
+  EXPECT_NE(message(bundle.takeError()).find("points outside the data blocks"),
+            std::string::npos);
+}
+
+TEST_F(TensorBundleTest, RefusesAShapeWhoseSizeOverflows) {
+  // 2^32 x 2^32 elements: their byte count wraps to 0 in 64 bits.
+  tf::BundleEntryProto entry;
+  entry.set_dtype(tf::DT_FLOAT);
+  entry.mutable_shape()->add_dim()->set_size(int64_t(1) << 32);
+  entry.mutable_shape()->add_dim()->set_size(int64_t(1) << 32);
+  auto bundle = TensorBundle::parse(
+      makeIndex({{"w", entry.SerializeAsString()}}), prefix);
+  ASSERT_TRUE(bool(bundle)) << message(bundle.takeError());
+  auto tensor = bundle->read("w", &context);
+  ASSERT_FALSE(bool(tensor));
+  EXPECT_NE(message(tensor.takeError()).find("a tensor of more than"),
+            std::string::npos);
+}
+
+TEST_F(TensorBundleTest, RefusesAShardShorterThanItsTensor) {
+  write(".data-00000-of-00001", data.substr(0, 5));
+  auto bundle = TensorBundle::parse(index, prefix);
+  ASSERT_TRUE(bool(bundle)) << message(bundle.takeError());
+  auto tensor = bundle->read("w", &context);
+  ASSERT_FALSE(bool(tensor));
+  EXPECT_NE(message(tensor.takeError())
+                .find("the file ends before the tensor's 8 bytes at offset 0"),
+            std::string::npos);
 }
 
 } // namespace

@@ -79,19 +79,37 @@ struct Restore {
 /// restore function called by `call`.
 class RestoreFinder {
 public:
+  /// `root`, in the top-level graph (TF1), is the restore op: only the
+  /// assignments it reaches count (not those of another saver or of
+  /// tf.train.init_from_checkpoint).
   RestoreFinder(const tf::GraphDef &graph, const tf::FunctionDef *function,
-                const tf::NodeDef *call)
+                const tf::NodeDef *call, const tf::NodeDef *root = nullptr)
       : graph(graph), function(function), call(call) {
     auto add = [&](const tf::NodeDef &node) { nodes[node.name()] = &node; };
     if (function)
       llvm::for_each(function->node_def(), add);
     else
       llvm::for_each(graph.node(), add);
+    if (!root)
+      return;
+    reached.emplace();
+    SmallVector<const tf::NodeDef *> worklist = {root};
+    reached->insert(root->name());
+    while (!worklist.empty()) {
+      const tf::NodeDef *node = worklist.pop_back_val();
+      for (const std::string &input : node->input()) {
+        auto found = nodes.find(parseEdge(input).node);
+        if (found != nodes.end() && reached->insert(found->first()).second)
+          worklist.push_back(found->second);
+      }
+    }
   }
 
   LogicalResult find(std::vector<Restore> &restores, std::string &error) {
     for (const auto &[name, node] : nodes) {
       if (node->op() != "AssignVariableOp" && node->op() != "Assign")
+        continue;
+      if (reached && !reached->contains(name))
         continue;
       if (node->input_size() < 2)
         continue;
@@ -165,6 +183,7 @@ private:
   const tf::FunctionDef *function;
   const tf::NodeDef *call;
   llvm::StringMap<const tf::NodeDef *> nodes;
+  std::optional<llvm::StringSet<>> reached;
 };
 
 /// The variables the saver's restore op assigns, with their keys.
@@ -195,7 +214,7 @@ LogicalResult findRestores(const tf::MetaGraphDef &meta,
             callee.str() + "', which the library lacks";
     return failure();
   }
-  return RestoreFinder(graph, nullptr, nullptr).find(restores, error);
+  return RestoreFinder(graph, nullptr, nullptr, restore).find(restores, error);
 }
 
 /// Renames node `from` to `to` in `graph` (its references too).
@@ -373,6 +392,7 @@ OwningOpRef<ModuleOp> sluice::importSavedModelBytes(
     llvm::sort(keys);
     return keys;
   };
+  llvm::StringMap<std::string> renamed; // input placeholder -> its key
   for (const std::string &key : sortedKeys(signature.inputs())) {
     const tf::TensorInfo &info = signature.inputs().at(key);
     Edge edge = parseEdge(info.name());
@@ -386,9 +406,14 @@ OwningOpRef<ModuleOp> sluice::importSavedModelBytes(
     if (!names.contains(key)) {
       renameNode(graph, feed, key);
       names.insert(key);
+      renamed[feed] = key;
       feed = key;
     }
     importOptions.feeds.push_back(feed);
+  }
+  if (signature.outputs().empty()) {
+    emitError(loc) << "signature '" << signatureKey << "' has no outputs";
+    return nullptr;
   }
   for (const std::string &key : sortedKeys(signature.outputs())) {
     const tf::TensorInfo &info = signature.outputs().at(key);
@@ -398,14 +423,20 @@ OwningOpRef<ModuleOp> sluice::importSavedModelBytes(
                         "are not read)";
       return nullptr;
     }
+    // The output's tensor, under its node's new name if that was renamed.
+    std::string tensor = info.name();
+    Edge edge = parseEdge(tensor);
+    auto newName = renamed.find(edge.node);
+    if (newName != renamed.end())
+      tensor = newName->second + tensor.substr(edge.node.size());
     if (names.contains(key)) {
-      importOptions.fetches.push_back(info.name());
+      importOptions.fetches.push_back(tensor);
       continue;
     }
     tf::NodeDef *identity = graph.add_node();
     identity->set_name(key);
     identity->set_op("Identity");
-    identity->add_input(info.name());
+    identity->add_input(tensor);
     (*identity->mutable_attr())["T"].set_type(info.dtype());
     names.insert(key);
     importOptions.fetches.push_back(key);

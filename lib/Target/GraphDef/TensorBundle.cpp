@@ -22,9 +22,13 @@
 
 #include "sluice/Target/GraphDef/GraphDefImport.h"
 
+#include "sluice/Runtime/ResourceLimits.h"
+
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
@@ -168,11 +172,21 @@ Expected<TensorBundle> TensorBundle::parse(StringRef index, StringRef prefix) {
   auto indexBlock = readBlock(file, indexOffset, indexSize, path);
   if (!indexBlock)
     return indexBlock.takeError();
+  // Data blocks come one after another before the index block: a handle
+  // pointing back (or twice at one block) is corrupt, not work to redo.
+  uint64_t nextBlock = 0;
   for (auto &[lastKey, handle] : *indexBlock) {
     ByteReader reader{handle};
     uint64_t offset, size;
     if (!reader.varint(offset) || !reader.varint(size))
       return error("a corrupt index entry for '" + lastKey + "'");
+    constexpr uint64_t kTrailerSize = 5;
+    if (offset < nextBlock || offset > indexOffset ||
+        size > indexOffset - offset ||
+        kTrailerSize > indexOffset - offset - size)
+      return error("the index entry for '" + lastKey +
+                   "' points outside the data blocks");
+    nextBlock = offset + size + kTrailerSize;
     auto block = readBlock(file, offset, size, path);
     if (!block)
       return block.takeError();
@@ -239,18 +253,35 @@ Expected<tf::TensorProto> TensorBundle::read(StringRef key,
   TensorType type = convertShape(entry.shape(), elementType);
   if (!type.hasStaticShape())
     return error("a tensor without a static shape");
-  uint64_t elementBytes =
-      std::max<uint64_t>(1, elementType.getIntOrFloatBitWidth() / 8);
+  // The element count, checked as it is multiplied (a shape's product may
+  // overflow), within what Sluice's tensors hold.
+  int64_t elements = 1;
+  for (int64_t dim : type.getShape())
+    if (llvm::MulOverflow(elements, dim, elements) || elements > kMaxElements)
+      return error("a tensor of more than " + Twine(kMaxElements) +
+                   " elements");
+  int64_t elementBytes =
+      std::max<int64_t>(1, elementType.getIntOrFloatBitWidth() / 8);
   if (entry.size() < 0 || entry.offset() < 0 ||
-      static_cast<uint64_t>(entry.size()) !=
-          static_cast<uint64_t>(type.getNumElements()) * elementBytes)
-    return error(Twine(entry.size()) + " bytes for a " +
-                 Twine(type.getNumElements()) + "-element tensor");
+      entry.size() != elements * elementBytes)
+    return error(Twine(entry.size()) + " bytes for a " + Twine(elements) +
+                 "-element tensor");
   if (entry.shard_id() < 0 || entry.shard_id() >= numShards)
     return error("shard " + Twine(entry.shard_id()) + " of " +
                  Twine(numShards));
   std::string shardPath = llvm::formatv("{0}.data-{1:d5}-of-{2:d5}", prefix,
                                         entry.shard_id(), numShards);
+  // The slice must lie inside the file: a mapped read past its end faults.
+  uint64_t shardSize = 0;
+  if (std::error_code code = llvm::sys::fs::file_size(shardPath, shardSize))
+    return createStringError(code,
+                             shardPath + ": '" + key + "': " + code.message());
+  if (static_cast<uint64_t>(entry.offset()) > shardSize ||
+      static_cast<uint64_t>(entry.size()) > shardSize - entry.offset())
+    return createStringError(llvm::inconvertibleErrorCode(),
+                             shardPath + ": '" + key + "': the file ends " +
+                                 "before the tensor's " + Twine(entry.size()) +
+                                 " bytes at offset " + Twine(entry.offset()));
   auto shard =
       llvm::MemoryBuffer::getFileSlice(shardPath, entry.size(), entry.offset());
   if (!shard)
