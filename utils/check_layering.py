@@ -73,11 +73,10 @@ def test_layer(relative):
     """The layer a test directory test/<relative> tests: the highest layer of
     the lib/ paths it names or contains (test/Dialect/Lite tests IR and
     transforms), or None for a suite that mirrors no layer (e2e, tf, ...)."""
-    owned = [layer for index, (name, prefixes) in enumerate(LAYERS)
-             for prefix in prefixes
-             for layer in [(index, name)]
-             if prefix == relative or prefix.startswith(relative + "/")
-             or relative.startswith(prefix + "/")]
+    related = lambda prefix: (prefix == relative or prefix.startswith(relative + "/")
+                              or relative.startswith(prefix + "/"))
+    owned = [(index, name) for index, (name, prefixes) in enumerate(LAYERS)
+             if any(related(prefix) for prefix in prefixes)]
     return max(owned) if owned else None
 
 

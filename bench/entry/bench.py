@@ -38,18 +38,47 @@ def median_seconds(function, repeat):
     return statistics.median(times), result
 
 
-def agrees(model, runs, tolerance):
-    """Whether the .tflite `model` gives TF's outputs on `runs`, in order."""
-    import numpy as np
+def litert_runner(model):
+    """A function running the .tflite `model` in one LiteRT interpreter
+    (state carries across calls) on inputs by name, giving its outputs by
+    name: through the model's signature (inputs matched by position when its
+    names differ, as Keras names them), else -- TF's converter writes none
+    for a bare ConcreteFunction -- through its tensors' names."""
     from ai_edge_litert.interpreter import Interpreter
+    interpreter = Interpreter(model_content=model)
+    if interpreter.get_signature_list():
+        runner = interpreter.get_signature_runner()
+        keys = list(runner.get_input_details())
+
+        def run(inputs):
+            if set(keys) != set(inputs):
+                inputs = dict(zip(keys, inputs.values()))
+            return runner(**inputs)
+        return run
+    interpreter.allocate_tensors()
+
+    def run(inputs):
+        for detail in interpreter.get_input_details():
+            interpreter.set_tensor(detail["index"], inputs[detail["name"].split(":")[0]])
+        interpreter.invoke()
+        return {detail["name"]: interpreter.get_tensor(detail["index"])
+                for detail in interpreter.get_output_details()}
+    return run
+
+
+def agrees(model, runs, tolerance):
+    """Whether the .tflite `model` gives the expected outputs on `runs` (in
+    order): [(inputs, {output name: value})], or a single value for a model
+    with one output whatever its name."""
+    import numpy as np
     try:
-        runner = Interpreter(model_content=model).get_signature_runner()
-        for run in runs:
-            inputs = {k: np.array(t["data"], t["dtype"]).reshape(t["shape"])
-                      for k, t in run["inputs"].items()}
-            outputs = runner(**inputs)
-            for key, tensor in run["outputs"].items():
-                want = np.array(tensor["data"], tensor["dtype"]).reshape(tensor["shape"])
+        run = litert_runner(model)
+        for inputs, expected in runs:
+            outputs = run(inputs)
+            if not isinstance(expected, dict):
+                [name] = outputs
+                expected = {name: expected}
+            for key, want in expected.items():
                 got = outputs.get(key)
                 if got is None or not np.allclose(got, want, rtol=tolerance["rtol"],
                                                   atol=tolerance["atol"]):
@@ -57,6 +86,11 @@ def agrees(model, runs, tolerance):
         return True
     except Exception:  # a model LiteRT refuses does not agree
         return False
+
+
+def tensor(json_tensor):
+    import numpy as np
+    return np.array(json_tensor["data"], json_tensor["dtype"]).reshape(json_tensor["shape"])
 
 
 def main():
@@ -74,7 +108,9 @@ def main():
         name, directory = spec["name"], str(MODELS / spec["name"])
         if name == "cumsum":
             continue  # an op Sluice lacks, on purpose
-        runs = spec["signatures"]["serving_default"]
+        runs = [({k: tensor(t) for k, t in run["inputs"].items()},
+                 {k: tensor(t) for k, t in run["outputs"].items()})
+                for run in spec["signatures"]["serving_default"]]
 
         def tf_convert():
             try:
@@ -132,32 +168,12 @@ def main():
         tf_time, tf_model = median_seconds(tf_make, args.repeat)
         sluice_time, sluice_model = median_seconds(sluice_make, args.repeat)
 
-        def agrees_in_memory(blob):
-            """LiteRT's result against TF's call: through the model's
-            signature, else (TF's converter writes none for a bare
-            ConcreteFunction) through its input tensors matched by name."""
-            from ai_edge_litert.interpreter import Interpreter
-            try:
-                interpreter = Interpreter(model_content=blob)
-                if interpreter.get_signature_list():
-                    runner = interpreter.get_signature_runner()
-                    keys = list(runner.get_input_details())
-                    args_ = feed if set(keys) == set(feed) else dict(zip(keys, feed.values()))
-                    [got] = runner(**args_).values()
-                else:
-                    interpreter.allocate_tensors()
-                    for detail in interpreter.get_input_details():
-                        name = detail["name"].split(":")[0]
-                        interpreter.set_tensor(detail["index"], feed[name])
-                    interpreter.invoke()
-                    got = interpreter.get_tensor(interpreter.get_output_details()[0]["index"])
-                return bool(np.allclose(got, want, rtol=1e-4, atol=1e-5))
-            except Exception:
-                return False
+        runs = [(feed, want)]
+        tolerance = {"rtol": 1e-4, "atol": 1e-5}
         ratios.append(sluice_time / tf_time)
         print(f"{name:<16} {tf_time:>10.3f}s {sluice_time:>8.3f}s {sluice_time / tf_time:>6.3f}"
-              f"  {'yes' if agrees_in_memory(tf_model) else 'NO':>3}/"
-              f"{'yes' if agrees_in_memory(sluice_model) else 'NO':<3}")
+              f"  {'yes' if agrees(tf_model, runs, tolerance) else 'NO':>3}/"
+              f"{'yes' if agrees(sluice_model, runs, tolerance) else 'NO':<3}")
     print(f"median ratio Sluice/TF (in memory): convert {statistics.median(ratios):.3f}")
 
 

@@ -27,16 +27,15 @@ GraphDefCommandLineOptions::GraphDefCommandLineOptions(
           (prefix + "report the nodes left out because no fetch needs them "
                     "(TensorFlow does not run them either)")
               .str()),
-      signatureDescription("SavedModel input (a directory): the signature "
-                           "imported as main (default: serving_default)"),
-      tagsDescription("SavedModel input: the tags of its meta graph, "
-                      "comma-separated (default: serve)"),
       feeds("feeds", cl::desc(feedsDescription)),
       fetches("fetches", cl::desc(fetchesDescription)),
       init("init", cl::desc(initDescription)),
       verbose("verbose", cl::desc(verboseDescription)),
-      signature("signature", cl::desc(signatureDescription)),
-      tags("tags", cl::desc(tagsDescription)),
+      signature("signature",
+                cl::desc("SavedModel input (a directory): the signature "
+                         "imported as main (default: serving_default)")),
+      tags("tags", cl::desc("SavedModel input: the tags of its meta graph, "
+                            "comma-separated (default: serve)")),
       maxNesting(
           "max-nesting",
           cl::desc("How deep regions (lite.if/lite.while, lifted v1 conds and "

@@ -12,6 +12,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
+using namespace sluice;
 
 bool sluice::isGraphDefPath(StringRef path) {
   return path.ends_with(".pb") || path.ends_with(".pbtxt");
@@ -70,54 +71,54 @@ static unsigned braceDepth(StringRef text, unsigned limit) {
   return deepest;
 }
 
-OwningOpRef<ModuleOp>
-sluice::loadProgram(StringRef path, MLIRContext &context,
-                    llvm::SourceMgr &sourceMgr,
-                    const GraphDefImportOptions &importOptions,
-                    std::string &error, TimingScope *timing) {
+/// A GraphDef, TFLite model or MLIR file at `path` (loadProgram's files).
+static OwningOpRef<ModuleOp>
+loadFile(StringRef path, MLIRContext &context, llvm::SourceMgr &sourceMgr,
+         const GraphDefImportOptions &importOptions, std::string &error,
+         TimingScope *timing) {
   auto nestTiming = [&](StringRef name) {
     return timing ? timing->nest(name) : TimingScope();
   };
-  if (isSavedModelDirectory(path)) {
-    OwningOpRef<ModuleOp> module =
-        importSavedModel(path, &context, importOptions, timing);
-    TimingScope nestingTiming = nestTiming("check nesting");
-    if (module && failed(checkNestingDepth(*module, importOptions.maxNesting)))
-      return nullptr;
-    return module;
-  }
   TimingScope readTiming = nestTiming("read");
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(path, &error);
   if (!file)
     return nullptr;
   readTiming.stop();
   unsigned maxNesting = importOptions.maxNesting;
-  OwningOpRef<ModuleOp> module;
-  if (isGraphDefPath(path)) {
-    module = importGraphDef(file->getBuffer(), path, &context, importOptions,
-                            timing);
-  } else if (isTFLitePath(path)) {
-    TimingScope parseTiming = nestTiming("parse");
-    module = importTFLite(file->getBuffer(), path, &context, maxNesting);
-  } else {
-    TimingScope parseTiming = nestTiming("parse");
-    // Each level of regions takes a brace, plus a few for the types and
-    // attributes on the way (a function's signature, its body).
-    constexpr unsigned kBracketsBesideRegions = 16;
-    if (braceDepth(file->getBuffer(), maxNesting + kBracketsBesideRegions) >
-        maxNesting + kBracketsBesideRegions) {
-      error = (path + ": brackets nest more than " +
-               Twine(maxNesting + kBracketsBesideRegions) +
-               " deep: regions nesting more than " + Twine(maxNesting) +
-               " deep are refused (raise --max-nesting if they should)")
-                  .str();
-      return nullptr;
-    }
-    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (isGraphDefPath(path))
+    return importGraphDef(file->getBuffer(), path, &context, importOptions,
+                          timing);
+  TimingScope parseTiming = nestTiming("parse");
+  if (isTFLitePath(path))
+    return importTFLite(file->getBuffer(), path, &context, maxNesting);
+  // Each level of regions takes a brace, plus a few for the types and
+  // attributes on the way (a function's signature, its body).
+  constexpr unsigned kBracketsBesideRegions = 16;
+  if (braceDepth(file->getBuffer(), maxNesting + kBracketsBesideRegions) >
+      maxNesting + kBracketsBesideRegions) {
+    error = (path + ": brackets nest more than " +
+             Twine(maxNesting + kBracketsBesideRegions) +
+             " deep: regions nesting more than " + Twine(maxNesting) +
+             " deep are refused (raise --max-nesting if they should)")
+                .str();
+    return nullptr;
   }
-  TimingScope nestingTiming = nestTiming("check nesting");
-  if (module && failed(checkNestingDepth(*module, maxNesting)))
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  return parseSourceFile<ModuleOp>(sourceMgr, &context);
+}
+
+OwningOpRef<ModuleOp>
+sluice::loadProgram(StringRef path, MLIRContext &context,
+                    llvm::SourceMgr &sourceMgr,
+                    const GraphDefImportOptions &importOptions,
+                    std::string &error, TimingScope *timing) {
+  OwningOpRef<ModuleOp> module =
+      isSavedModelDirectory(path)
+          ? importSavedModel(path, &context, importOptions, timing)
+          : loadFile(path, context, sourceMgr, importOptions, error, timing);
+  TimingScope nestingTiming =
+      timing ? timing->nest("check nesting") : TimingScope();
+  if (module && failed(checkNestingDepth(*module, importOptions.maxNesting)))
     return nullptr;
   return module;
 }

@@ -70,38 +70,34 @@ def _assign_initial_values(tf, graph_def, variables):
 
 
 def _keep_variables(tf, function, graph_def):
-    """Replaces the placeholders through which `function` captures variables
-    by VarHandleOps, set once to the variables' current values."""
-    placeholders = {}
-    for external, internal in function.graph.captures:
-        placeholders[id(external)] = internal.op.name
+    """Replaces the placeholders through which `function` captures tensors:
+    a variable's by a VarHandleOp, set once to the variable's current value,
+    any other's (a closed-over constant) by the Const it is."""
+    variables_by_handle = {id(v.handle): v for v in function.graph.variables}
     nodes = {node.name: node for node in graph_def.node}
     variables = []
-    for variable in function.graph.variables:
-        name = placeholders.get(id(variable.handle))
-        if name is None or name not in nodes:
+    for external, internal in function.graph.captures:
+        name = internal.op.name
+        node = nodes.get(name)
+        if node is None or node.op != "Placeholder":
             continue
-        node = nodes[name]
-        node.op = "VarHandleOp"
+        variable = variables_by_handle.get(id(external))
+        if internal.dtype == tf.resource and variable is None:
+            continue  # a resource that is no variable: left to the import
         node.ClearField("input")
         node.attr.clear()
+        if variable is None:
+            node.op = "Const"
+            node.attr["dtype"].type = internal.dtype.as_datatype_enum
+            node.attr["value"].tensor.CopyFrom(
+                tf.make_tensor_proto(external.numpy(), dtype=internal.dtype))
+            continue
+        node.op = "VarHandleOp"
         node.attr["dtype"].type = variable.dtype.as_datatype_enum
         node.attr["shape"].shape.CopyFrom(variable.shape.as_proto())
         node.attr["shared_name"].s = variable.name.split(":")[0].encode()
         node.attr["container"].s = b""
         variables.append((name, True, variable.numpy(), variable.dtype))
-    # Other captured tensors (closed-over constants) become the constants
-    # they are.
-    for external, internal in function.graph.captures:
-        node = nodes.get(internal.op.name)
-        if node is None or node.op != "Placeholder" or internal.dtype == tf.resource:
-            continue
-        value = external.numpy()
-        node.op = "Const"
-        node.ClearField("input")
-        node.attr.clear()
-        node.attr["dtype"].type = internal.dtype.as_datatype_enum
-        node.attr["value"].tensor.CopyFrom(tf.make_tensor_proto(value, dtype=internal.dtype))
     return _assign_initial_values(tf, graph_def, variables)
 
 

@@ -27,7 +27,7 @@ struct GraphDefCommandLineOptions {
 private:
   // The descriptions outlive the options that point at them.
   std::string feedsDescription, fetchesDescription, initDescription,
-      verboseDescription, signatureDescription, tagsDescription;
+      verboseDescription;
 
 public:
   llvm::cl::opt<std::string> feeds;

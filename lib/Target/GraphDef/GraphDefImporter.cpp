@@ -169,18 +169,7 @@ LogicalResult GraphImporter::indexNodes() {
   return success();
 }
 
-namespace {
-/// A tensor name ("node", "node:port") or a control reference ("^node"),
-/// split: the node's name, the port's text (empty for none), and whether it
-/// is a control reference (which has no port).
-struct TensorNameParts {
-  StringRef node;
-  StringRef port;
-  bool control;
-};
-} // namespace
-
-static TensorNameParts splitTensorName(StringRef name) {
+TensorNameParts sluice::graphdef::splitTensorName(StringRef name) {
   bool control = name.consume_front("^");
   size_t colon = name.rfind(':');
   if (control || colon == StringRef::npos)

@@ -31,6 +31,16 @@ namespace sluice::graphdef {
 
 class FunctionLibrary;
 
+/// A tensor name ("node", "node:port") or a control reference ("^node"),
+/// split: the node's name, the port's text (empty for none), and whether it
+/// is a control reference (which has no port).
+struct TensorNameParts {
+  llvm::StringRef node;
+  llvm::StringRef port;
+  bool control;
+};
+TensorNameParts splitTensorName(llvm::StringRef name);
+
 /// A node's input: node index and output port, or a control edge.
 struct InputRef {
   int node;

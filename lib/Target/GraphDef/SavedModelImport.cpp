@@ -58,14 +58,11 @@ struct Edge {
 };
 
 Edge parseEdge(StringRef input) {
-  Edge edge;
-  if (input.consume_front("^"))
-    edge.control = true;
-  auto [node, rest] = input.split(':');
-  edge.node = node;
-  StringRef index = rest.contains(':') ? rest.rsplit(':').second : rest;
-  if (!index.empty())
-    index.getAsInteger(10, edge.port);
+  // A function body's "n:tensors:3" splits as node "n:tensors", port 3.
+  TensorNameParts parts = splitTensorName(input);
+  Edge edge{parts.node.split(':').first, 0, parts.control};
+  if (!parts.port.empty())
+    parts.port.getAsInteger(10, edge.port);
   return edge;
 }
 
@@ -312,6 +309,9 @@ OwningOpRef<ModuleOp> sluice::importSavedModelBytes(
   }
   const tf::SignatureDef &signature = signatureIt->second;
   tf::GraphDef graph = meta->graph_def();
+  llvm::StringMap<const tf::NodeDef *> nodes; // the graph's own, by name
+  for (const tf::NodeDef &node : graph.node())
+    nodes[node.name()] = &node;
 
   // The variables' values, from the checkpoint, assigned by one NoOp.
   std::vector<Restore> restores;
@@ -330,21 +330,18 @@ OwningOpRef<ModuleOp> sluice::importSavedModelBytes(
       emitError(loc) << "its variables: " << llvm::toString(bundle.takeError());
       return nullptr;
     }
-    llvm::StringMap<const tf::NodeDef *> variables;
-    for (const tf::NodeDef &node : graph.node())
-      variables[node.name()] = &node;
     tf::NodeDef restoreAll;
     restoreAll.set_name("sluice_restore");
     restoreAll.set_op("NoOp");
     for (auto [index, restore] : llvm::enumerate(restores)) {
-      auto variable = variables.find(restore.variable);
-      if (variable == variables.end()) {
+      const tf::NodeDef *variable = nodes.lookup(restore.variable);
+      if (!variable) {
         emitError(loc) << "the saver restores '" << restore.key << "' into '"
                        << restore.variable
                        << "', which is not a node of the graph";
         return nullptr;
       }
-      bool isResource = variable->second->op() == "VarHandleOp";
+      bool isResource = variable->op() == "VarHandleOp";
       auto tensor = bundle->read(restore.key, context);
       if (!tensor) {
         emitError(loc) << "variable '" << restore.variable
@@ -373,10 +370,9 @@ OwningOpRef<ModuleOp> sluice::importSavedModelBytes(
   auto initOp = meta->signature_def().find("__saved_model_init_op");
   if (initOp != meta->signature_def().end()) {
     for (const auto &[key, output] : initOp->second.outputs()) {
-      StringRef node = parseEdge(output.name()).node;
-      for (const tf::NodeDef &candidate : graph.node())
-        if (candidate.name() == node && candidate.input_size() > 0)
-          importOptions.init->push_back(node.str());
+      const tf::NodeDef *node = nodes.lookup(parseEdge(output.name()).node);
+      if (node && node->input_size() > 0)
+        importOptions.init->push_back(node->name());
     }
   }
   readTiming.stop();

@@ -288,11 +288,6 @@ Expected<tf::TensorProto> TensorBundle::read(StringRef key,
     return createStringError(shard.getError(), shardPath + ": '" + key + "': " +
                                                    shard.getError().message());
   StringRef bytes = (*shard)->getBuffer();
-  if (bytes.size() != static_cast<uint64_t>(entry.size()))
-    return createStringError(llvm::inconvertibleErrorCode(),
-                             shardPath + ": '" + key + "': the file ends " +
-                                 "before the tensor's " + Twine(entry.size()) +
-                                 " bytes at offset " + Twine(entry.offset()));
   if (maskedCrc32c(asBytes(bytes)) != entry.crc32c())
     return createStringError(llvm::inconvertibleErrorCode(),
                              shardPath + ": '" + key +
