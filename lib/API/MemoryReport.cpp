@@ -554,7 +554,7 @@ Program::memoryReport(ProgramError &error,
   {
     OwningOpRef<ModuleOp> exported((*lifted)->clone());
     TFLiteExportOptions exportOptions;
-    exportOptions.entryFunction = options.entry;
+    exportOptions.entryFunctions = {options.entry};
     exportOptions.planBuffers = true;
     std::string bytes;
     llvm::raw_string_ostream os(bytes);

@@ -13,10 +13,13 @@
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/SignatureNames.h"
+#include "sluice/Dialect/Lite/Transforms/LinkModules.h"
 #include "sluice/Driver/LoadProgram.h"
 #include "sluice/Target/Native/NativeJIT.h"
 
+#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -86,6 +89,30 @@ FailureOr<Program> Program::load(StringRef path,
   return program;
 }
 
+FailureOr<Program>
+Program::link(ArrayRef<std::pair<std::string, const Program *>> entries,
+              ProgramError &error) {
+  auto session = std::make_shared<ProgramSession>();
+  DiagnosticCapture capture(*session);
+  OwningOpRef<ModuleOp> module =
+      ModuleOp::create(UnknownLoc::get(&session->context));
+  for (const auto &[name, program] : entries) {
+    session->maxNesting =
+        std::max(session->maxNesting, program->session->maxNesting);
+    // Into this context through bytecode (constants' resources included).
+    std::string bytes;
+    llvm::raw_string_ostream os(bytes);
+    if (failed(writeBytecodeToFile(program->getModule(), os)))
+      return capture.fail(error, "@" + name + ": the program does not write");
+    ParserConfig config(&session->context);
+    OwningOpRef<ModuleOp> copy = parseSourceString<ModuleOp>(bytes, config);
+    if (!copy ||
+        failed(lite::linkEntryFunction(*module, std::move(copy), "main", name)))
+      return capture.fail(error);
+  }
+  return Program(std::move(session), std::move(module));
+}
+
 Program Program::clone() const {
   Program copy(session, OwningOpRef<ModuleOp>(getModule().clone()));
   copy.setTiming(timing);
@@ -96,6 +123,16 @@ MLIRContext *Program::getContext() const { return &session->context; }
 
 func::FuncOp Program::lookupFunction(StringRef name) const {
   return getModule().lookupSymbol<func::FuncOp>(name);
+}
+
+std::string Program::describeMissingFunction(StringRef name) const {
+  SmallVector<std::string> functions;
+  for (auto function : getModule().getOps<func::FuncOp>())
+    if (function.isPublic())
+      functions.push_back("@" + function.getSymName().str());
+  return ("no function @" + name + " (its public functions: " +
+          (functions.empty() ? "none" : llvm::join(functions, ", ")) + ")")
+      .str();
 }
 
 static TensorSignature describeValue(Type type, std::string name) {
@@ -114,7 +151,7 @@ FailureOr<SmallVector<TensorSignature>>
 Program::getInputSignature(StringRef function, ProgramError &error) const {
   func::FuncOp callee = lookupFunction(function);
   if (!callee)
-    return error.message = ("no function @" + function).str(), failure();
+    return error.message = describeMissingFunction(function), failure();
   SmallVector<TensorSignature> signature;
   for (auto [index, type] : llvm::enumerate(callee.getArgumentTypes()))
     signature.push_back(describeValue(type, getArgumentName(callee, index)));
@@ -125,7 +162,7 @@ FailureOr<SmallVector<TensorSignature>>
 Program::getOutputSignature(StringRef function, ProgramError &error) const {
   func::FuncOp callee = lookupFunction(function);
   if (!callee)
-    return error.message = ("no function @" + function).str(), failure();
+    return error.message = describeMissingFunction(function), failure();
   SmallVector<TensorSignature> signature;
   for (auto [index, type] : llvm::enumerate(callee.getResultTypes()))
     signature.push_back(describeValue(type, getResultName(callee, index)));
@@ -193,7 +230,7 @@ LogicalResult Program::lift(ProgramError &error, StringRef function) {
                : success();
   func::FuncOp callee = lookupFunction(function);
   if (!callee)
-    return capture.fail(error, ("no function @" + function).str());
+    return capture.fail(error, describeMissingFunction(function));
   return failed(liftFunction(callee, timing)) ? capture.fail(error) : success();
 }
 

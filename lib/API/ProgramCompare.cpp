@@ -536,7 +536,7 @@ FailureOr<Comparison> sluice::compareEngines(const Program &program,
     auto start = std::chrono::steady_clock::now();
     ProgramError exportError;
     TFLiteExportOptions exportOptions;
-    exportOptions.entryFunction = options.function;
+    exportOptions.entryFunctions = {options.function};
     FailureOr<std::string> bytes =
         lifted->exportTFLite(exportError, exportOptions);
     exportSeconds = secondsSince(start);

@@ -42,7 +42,7 @@ FailureOr<std::string> Program::exportPicture(const PictureOptions &options,
     if (options.inputs) {
       func::FuncOp function = lookupFunction(options.function);
       if (!function)
-        return capture.fail(error, "no function @" + options.function);
+        return capture.fail(error, describeMissingFunction(options.function));
       std::string message;
       if (failed(checkInputs(function, *options.inputs, message)))
         return capture.fail(error, message);

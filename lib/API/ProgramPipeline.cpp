@@ -106,7 +106,7 @@ LogicalResult Program::partition(const PartitionOptions &options,
     DiagnosticCapture capture(*session);
     func::FuncOp function = lookupFunction(options.function);
     if (!function)
-      return capture.fail(error, "no function @" + options.function);
+      return capture.fail(error, describeMissingFunction(options.function));
     if (failed(specializeUnrankedArguments(function, options.inputs)))
       return capture.fail(error);
   }

@@ -97,7 +97,7 @@ Program::orderInputs(StringRef function, ArrayRef<NamedTensor> inputs,
   };
   func::FuncOp callee = lookupFunction(function);
   if (!callee)
-    return fail(("no function @" + function).str());
+    return fail(describeMissingFunction(function));
   unsigned count = callee.getNumArguments();
   SmallVector<std::string> names;
   for (unsigned i = 0; i < count; ++i)
@@ -139,7 +139,7 @@ Program::run(ArrayRef<interp::Tensor> inputs, const RunOptions &options,
   };
   func::FuncOp function = lookupFunction(options.function);
   if (!function)
-    return fail("no function @" + options.function);
+    return fail(describeMissingFunction(options.function));
   std::string message;
   if (failed(checkInputs(function, inputs, message)))
     return fail(message);
@@ -168,15 +168,19 @@ FailureOr<SmallVector<interp::Tensor>>
 Program::runNatively(func::FuncOp function, ArrayRef<interp::Tensor> inputs,
                      const RunOptions &options, ProgramError &error,
                      RunStats &stats) const {
-  // Code is compiled for the shapes unranked arguments take, so those are
-  // part of what identifies it.
+  // One compilation of the whole program serves every function, so that
+  // they share its variables and initializers (a SavedModel's signatures).
+  // Code is compiled for the shapes unranked arguments take, so a function
+  // that has some is compiled for itself and those shapes.
   std::string key =
-      ("@" + function.getSymName() + " cpu=" + options.target.cpu + " O" +
-       Twine(options.target.optLevel))
+      ("cpu=" + options.target.cpu + " O" + Twine(options.target.optLevel))
           .str();
   for (auto [type, input] : llvm::zip(function.getArgumentTypes(), inputs))
     if (isa<UnrankedTensorType>(type))
       key += " " + interp::shapeString(input.getShape());
+  if (llvm::any_of(function.getArgumentTypes(),
+                   llvm::IsaPred<UnrankedTensorType>))
+    key = ("@" + function.getSymName() + " " + key).str();
 
   auto compiled = compiledCode.find(key);
   if (compiled == compiledCode.end()) {

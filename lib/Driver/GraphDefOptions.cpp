@@ -33,7 +33,10 @@ GraphDefCommandLineOptions::GraphDefCommandLineOptions(
       verbose("verbose", cl::desc(verboseDescription)),
       signature("signature",
                 cl::desc("SavedModel input (a directory): the signature "
-                         "imported as main (default: serving_default)")),
+                         "imported as main (default: serving_default); "
+                         "several, comma-separated, become functions named "
+                         "by their keys (a .tflite with one SignatureDef "
+                         "each)")),
       tags("tags", cl::desc("SavedModel input: the tags of its meta graph, "
                             "comma-separated (default: serve)")),
       maxNesting(
@@ -61,7 +64,7 @@ GraphDefImportOptions GraphDefCommandLineOptions::get() const {
     options.init = splitTensorList(init);
   options.reportPruned = verbose;
   options.maxNesting = maxNesting;
-  options.signature = signature;
+  options.signatures = splitTensorList(signature);
   options.tags = splitTensorList(tags);
   return options;
 }

@@ -18,6 +18,9 @@ code compiled in process -- on numpy arrays::
 
 Contents:
     load(path, feeds=None, fetches=None) -> Program
+    link({name: Program, ...}) -> Program: several programs' @main as one
+                 Program's functions (a SavedModel's signatures), sharing
+                 their variables
     from_saved_model(dir), from_keras_model(model),
     from_concrete_functions([f]), from_session(sess, inputs, outputs),
     from_frozen_graph(file, inputs, outputs) -> Program: TF's converter's
@@ -70,14 +73,15 @@ def _load_extension():
 
 
 _load_extension()
-from ._sluice import Program, SluiceError, TensorSpec, load  # noqa: E402
+from ._sluice import Program, SluiceError, TensorSpec, link, load  # noqa: E402
 from ._from_tensorflow import (TFLiteConverter, from_concrete_functions,  # noqa: E402
                                from_frozen_graph, from_keras_model, from_saved_model,
                                from_session)
 
 __all__ = ["Comparison", "Program", "SluiceError", "TFLiteConverter", "TensorSpec",
            "from_concrete_functions",
-           "from_frozen_graph", "from_keras_model", "from_saved_model", "from_session", "load"]
+           "from_frozen_graph", "from_keras_model", "from_saved_model", "from_session", "link",
+           "load"]
 
 
 class Comparison:

@@ -8,7 +8,9 @@ function library; variables frozen to constants by TF's own
 convert_variables_to_constants_v2, unless `keep_variables`) and imports it
 as Sluice's @main: the function's inputs are the Program's inputs (named as
 TF names its placeholders, the argument or TensorSpec names), its outputs
-the Program's outputs ("Identity:0", ...).
+the Program's outputs ("Identity:0", ...). Several signatures or functions
+become one Program (sluice.link) with a function each, named as TF's
+converter names their SignatureDefs, sharing the variables.
 
     from_concrete_functions(funcs, trackable_obj=None, keep_variables=False)
     from_keras_model(model, keep_variables=False)
@@ -27,7 +29,7 @@ read_variable, and the TFLite export's VAR_HANDLE).
 import os
 import tempfile
 
-from ._sluice import SluiceError, load
+from ._sluice import SluiceError, link, load
 
 
 def _tensorflow():
@@ -69,13 +71,49 @@ def _assign_initial_values(tf, graph_def, variables):
     return [init.name]
 
 
-def _keep_variables(tf, function, graph_def):
+class _VariableNames:
+    """A name per captured variable, unique among the variables of the
+    functions converted together (TF names every unnamed variable
+    "Variable"), so that functions linked into one Program share a variable
+    exactly when they capture the same one."""
+
+    def __init__(self):
+        self.by_handle = {}  # id(variable.handle) -> (name, variable)
+        self.taken = set()
+
+    def name(self, variable):
+        key = id(variable.handle)
+        if key not in self.by_handle:
+            base = variable.name.split(":")[0]
+            name, suffix = base, 0
+            while name in self.taken:
+                suffix += 1
+                name = f"{base}_{suffix}"
+            self.taken.add(name)
+            self.by_handle[key] = (name, variable)
+        return self.by_handle[key][0]
+
+    def initial_values(self, tf, graph_def):
+        """Sets every variable named so far once, in name order, through
+        VarHandleOps of its own (the same nodes in every function's graph,
+        so the linked Programs share one initializer)."""
+        variables = []
+        for name, variable in sorted(self.by_handle.values(), key=lambda pair: pair[0]):
+            handle = graph_def.node.add(name="sluice_variable/" + name, op="VarHandleOp")
+            handle.attr["dtype"].type = variable.dtype.as_datatype_enum
+            handle.attr["shape"].shape.CopyFrom(variable.shape.as_proto())
+            handle.attr["shared_name"].s = name.encode()
+            handle.attr["container"].s = b""
+            variables.append((handle.name, True, variable.numpy(), variable.dtype))
+        return _assign_initial_values(tf, graph_def, variables)
+
+
+def _keep_variables(tf, function, graph_def, names):
     """Replaces the placeholders through which `function` captures tensors:
-    a variable's by a VarHandleOp, set once to the variable's current value,
-    any other's (a closed-over constant) by the Const it is."""
+    a variable's by a VarHandleOp of the variable `names` gives it, any
+    other's (a closed-over constant) by the Const it is."""
     variables_by_handle = {id(v.handle): v for v in function.graph.variables}
     nodes = {node.name: node for node in graph_def.node}
-    variables = []
     for external, internal in function.graph.captures:
         name = internal.op.name
         node = nodes.get(name)
@@ -95,30 +133,51 @@ def _keep_variables(tf, function, graph_def):
         node.op = "VarHandleOp"
         node.attr["dtype"].type = variable.dtype.as_datatype_enum
         node.attr["shape"].shape.CopyFrom(variable.shape.as_proto())
-        node.attr["shared_name"].s = variable.name.split(":")[0].encode()
+        node.attr["shared_name"].s = names.name(variable).encode()
         node.attr["container"].s = b""
-        variables.append((name, True, variable.numpy(), variable.dtype))
-    return _assign_initial_values(tf, graph_def, variables)
 
 
-def _from_function(tf, function, keep_variables):
-    from tensorflow.python.framework import convert_to_constants
-    init = []
+def _from_functions(tf, functions, keep_variables):
+    """A Program from {name: ConcreteFunction}: one function's as @main, or
+    several linked (sluice.link), each as the function its name names."""
     if keep_variables:
-        graph_def = function.graph.as_graph_def()
-        init = _keep_variables(tf, function, graph_def)
+        # Every variable any of them captures, named once, is initialised
+        # by each Program alike: linked, they share it and its initializer.
+        names = _VariableNames()
+        graph_defs = {}
+        for key, function in functions.items():
+            graph_defs[key] = function.graph.as_graph_def()
+            _keep_variables(tf, function, graph_defs[key], names)
+        programs = {key: _load_function(tf, function, graph_defs[key],
+                                        names.initial_values(tf, graph_defs[key]))
+                    for key, function in functions.items()}
     else:
-        try:
-            function = convert_to_constants.convert_variables_to_constants_v2(function)
-        except (ValueError, tf.errors.OpError) as error:
-            # TF's own freezing fails on a variable the function assigns
-            # (the converter's "Variable constant folding is failed").
-            raise SluiceError(
-                "freezing the function's variables failed in TensorFlow "
-                f"(convert_variables_to_constants_v2: {str(error).splitlines()[0]}); "
-                "a function that assigns its variables converts with "
-                "keep_variables=True") from error
-        graph_def = function.graph.as_graph_def()
+        programs = {key: _load_function(tf, *_frozen(tf, function), [])
+                    for key, function in functions.items()}
+    if len(programs) == 1:
+        return next(iter(programs.values()))
+    return link(programs)
+
+
+def _frozen(tf, function):
+    """`function` with its variables frozen to constants by TF, and its
+    GraphDef."""
+    from tensorflow.python.framework import convert_to_constants
+    try:
+        function = convert_to_constants.convert_variables_to_constants_v2(function)
+    except (ValueError, tf.errors.OpError) as error:
+        # TF's own freezing fails on a variable the function assigns (the
+        # converter's "Variable constant folding is failed").
+        raise SluiceError(
+            "freezing the function's variables failed in TensorFlow "
+            f"(convert_variables_to_constants_v2: {str(error).splitlines()[0]}); "
+            "a function that assigns its variables converts with "
+            "keep_variables=True") from error
+    return function, function.graph.as_graph_def()
+
+
+def _load_function(tf, function, graph_def, init):
+    """Imports `graph_def`, `function`'s graph, with its inputs and outputs."""
     # The function's own inputs: its captured tensors (variables, closed-over
     # constants) come last in `inputs` and are not the Program's to feed.
     own = function.inputs[:len(function.inputs) - len(function.captured_inputs)]
@@ -128,23 +187,30 @@ def _from_function(tf, function, keep_variables):
 
 
 def from_concrete_functions(funcs, trackable_obj=None, keep_variables=False):
-    """A Program from one tf.function's ConcreteFunction, as
-    tf.lite.TFLiteConverter.from_concrete_functions(funcs, trackable_obj).
-    `trackable_obj` is kept alive (it owns the variables) while converting."""
+    """A Program from tf.function ConcreteFunctions, as
+    tf.lite.TFLiteConverter.from_concrete_functions(funcs, trackable_obj):
+    one as @main, several as functions named as TF's converter names their
+    signatures (each function's graph name), sharing the variables they
+    capture. `trackable_obj` is kept alive (it owns the variables) while
+    converting."""
     tf = _tensorflow()
     if not isinstance(funcs, (list, tuple)):
         funcs = [funcs]
-    if len(funcs) != 1:
-        raise SluiceError(f"from_concrete_functions: {len(funcs)} functions; Sluice "
-                          "converts one per Program so far (convert each)")
-    [function] = funcs
-    if not hasattr(function, "graph") or not hasattr(function, "inputs"):
-        raise SluiceError("from_concrete_functions: expected a ConcreteFunction "
-                          "(tf.function(...).get_concrete_function(...)), got "
-                          f"{type(function).__name__}")
-    # `trackable_obj` owns the variables, which the function holds only
+    if not funcs:
+        raise SluiceError("from_concrete_functions: no ConcreteFunction given")
+    for function in funcs:
+        if not hasattr(function, "graph") or not hasattr(function, "inputs"):
+            raise SluiceError("from_concrete_functions: expected a ConcreteFunction "
+                              "(tf.function(...).get_concrete_function(...)), got "
+                              f"{type(function).__name__}")
+    functions = {function.graph.name: function for function in funcs}
+    if len(functions) != len(funcs):
+        raise SluiceError("from_concrete_functions: two functions have one graph name "
+                          f"({sorted(f.graph.name for f in funcs)}), which would name "
+                          "both signatures")
+    # `trackable_obj` owns the variables, which the functions hold only
     # weakly: it stays referenced here until the conversion is done.
-    program = _from_function(tf, function, keep_variables)
+    program = _from_functions(tf, functions, keep_variables)
     del trackable_obj
     return program
 
@@ -166,27 +232,37 @@ def from_keras_model(model, keep_variables=False):
     else:
         function = tf.function(lambda *xs: model(list(xs), training=False)).get_concrete_function(
             *specs)
-    return _from_function(tf, function, keep_variables)
+    return _from_functions(tf, {"main": function}, keep_variables)
 
 
 def from_saved_model(saved_model_dir, signature_keys=None, tags=None, keep_variables=False):
-    """A Program from a SavedModel's signature (default "serving_default"),
-    as tf.lite.TFLiteConverter.from_saved_model(saved_model_dir,
-    signature_keys, tags)."""
+    """A Program from a SavedModel's signatures (default: every one, as TF
+    takes them), as tf.lite.TFLiteConverter.from_saved_model(saved_model_dir,
+    signature_keys, tags): one signature as @main, several as functions
+    named by their keys (sluice.link; to_tflite() writes one SignatureDef
+    each), sharing the variables they capture."""
     tf = _tensorflow()
     saved_model_dir = os.fspath(saved_model_dir)
     if not os.path.isfile(os.path.join(saved_model_dir, "saved_model.pb")):
         raise SluiceError(f"{saved_model_dir}: not a SavedModel directory (no saved_model.pb)")
     loaded = tf.saved_model.load(saved_model_dir, tags=tags)
-    keys = list(signature_keys) if signature_keys else ["serving_default"]
-    if len(keys) != 1:
-        raise SluiceError(f"from_saved_model: {len(keys)} signatures; Sluice converts one "
-                          "per Program so far (convert each)")
+    if signature_keys:
+        keys = list(signature_keys)
+    else:
+        # Every signature, as TF's converter takes them; Keras's model.export
+        # writes its endpoint twice ("serve", "serving_default"): one.
+        keys = list(loaded.signatures.keys())
+        if (len(keys) > 1 and hasattr(loaded, "serve")
+                and not hasattr(loaded, "_default_save_signature")):
+            keys = ["serving_default"]
     available = sorted(loaded.signatures.keys())
-    if keys[0] not in loaded.signatures:
-        raise SluiceError(f"{saved_model_dir}: no signature '{keys[0]}' (it has: "
-                          f"{', '.join(available) or 'none'})")
-    return _from_function(tf, loaded.signatures[keys[0]], keep_variables)
+    for key in keys:
+        if key not in loaded.signatures:
+            raise SluiceError(f"{saved_model_dir}: no signature '{key}' (it has: "
+                              f"{', '.join(available) or 'none'})")
+    if len(set(keys)) != len(keys):
+        raise SluiceError(f"from_saved_model: a signature is asked for twice ({keys})")
+    return _from_functions(tf, {key: loaded.signatures[key] for key in keys}, keep_variables)
 
 
 def from_session(sess, input_tensors, output_tensors, keep_variables=False):

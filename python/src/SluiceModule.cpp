@@ -249,10 +249,10 @@ struct PythonProgram {
     });
   }
 
-  py::bytes toTFLite(const std::string &function, bool planBuffers) const {
+  py::bytes toTFLite(const py::object &function, bool planBuffers) const {
     ProgramError error;
     TFLiteExportOptions options;
-    options.entryFunction = function;
+    options.entryFunctions = toTensorList(function, "function");
     options.planBuffers = planBuffers;
     mlir::FailureOr<std::string> model =
         withoutGIL(mutex, [&] { return program.exportTFLite(error, options); });
@@ -487,6 +487,43 @@ struct PythonProgram {
   }
 };
 
+/// sluice.link: a dict (or iterable of pairs) of function name -> Program.
+PythonProgram linkPrograms(const py::object &programs) {
+  py::object items = py::isinstance<py::dict>(programs)
+                         ? py::object(programs.attr("items")())
+                         : programs;
+  std::vector<std::pair<std::string, const Program *>> entries;
+  std::vector<std::shared_ptr<std::mutex>> mutexes;
+  std::vector<std::string> names;
+  for (py::handle item : py::iter(items)) {
+    auto pair = item.cast<py::tuple>();
+    if (pair.size() != 2 || !py::isinstance<py::str>(pair[0]) ||
+        !py::isinstance<PythonProgram>(pair[1]))
+      throw py::type_error("link takes a dict of function name -> Program");
+    const auto &program = pair[1].cast<const PythonProgram &>();
+    names.push_back(pair[0].cast<std::string>());
+    entries.emplace_back(names.back(), &program.program);
+    if (!llvm::is_contained(mutexes, program.mutex))
+      mutexes.push_back(program.mutex);
+  }
+  if (entries.empty())
+    throw py::value_error("link takes at least one Program");
+  ProgramError error;
+  mlir::FailureOr<Program> linked = [&] {
+    py::gil_scoped_release release;
+    // Every program's lock, in one order (their addresses).
+    llvm::sort(mutexes);
+    std::vector<std::unique_lock<std::mutex>> locks;
+    for (const std::shared_ptr<std::mutex> &mutex : mutexes)
+      locks.emplace_back(*mutex);
+    return Program::link(entries, error);
+  }();
+  if (mlir::failed(linked))
+    raiseSluiceError(error);
+  return PythonProgram{std::move(*linked),
+                       "sluice.link(" + llvm::join(names, ", ") + ")"};
+}
+
 PythonProgram load(const py::object &pathObject, const py::object &feeds,
                    const py::object &fetches, const py::object &init,
                    const py::object &signature, const py::object &tags) {
@@ -496,8 +533,7 @@ PythonProgram load(const py::object &pathObject, const py::object &feeds,
   options.fetches = toTensorList(fetches, "fetches");
   if (!init.is_none())
     options.init = toTensorList(init, "init");
-  if (!signature.is_none())
-    options.signature = signature.cast<std::string>();
+  options.signatures = toTensorList(signature, "signature");
   options.tags = toTensorList(tags, "tags");
   ProgramError error;
   mlir::FailureOr<Program> program = [&] {
@@ -605,11 +641,15 @@ PYBIND11_MODULE(_sluice, m) {
            "respect to the inputs at positions `wrt` (default: every float "
            "input). The program must be lifted (lift()). An op without a "
            "gradient rule on the way raises SluiceError naming it.")
-      .def("to_tflite", &PythonProgram::toTFLite, py::arg("function") = "main",
-           py::arg("plan_buffers") = false,
+      .def("to_tflite", &PythonProgram::toTFLite,
+           py::arg("function") = py::none(), py::arg("plan_buffers") = false,
            "The program as a TFLite FlatBuffer (bytes; write it to a "
-           ".tflite file), `function` becoming subgraph 0 and the "
-           "'serving_default' signature. With `plan_buffers`, one arena plan "
+           ".tflite file). `function` (a name or a list of names) lists the "
+           "functions that become its signatures, one SignatureDef each "
+           "('serving_default' for main, else the function's name); "
+           "default: main, or, in a program without main, every public "
+           "function (the signatures of a SavedModel). With `plan_buffers`, "
+           "one arena plan "
            "for the whole model is added as 'OfflineMemoryAllocation' "
            "metadata (what sluicec --plan-buffers writes). Ops or types "
            "TFLite cannot hold raise SluiceError.")
@@ -746,6 +786,13 @@ PYBIND11_MODULE(_sluice, m) {
            "compareEngines (sluice/API/Compare.h): (the table, the JSON). "
            "Program.compare() in sluice/__init__.py is the interface.");
 
+  m.def("link", &linkPrograms, py::arg("programs"),
+        "One Program of several: `programs` maps a function name to a "
+        "Program whose @main becomes that function (a SavedModel's "
+        "signatures converted one by one). The variables and initializers "
+        "the programs share (same name, same definition) are one; other "
+        "functions that share a name are renamed apart. to_tflite() writes "
+        "one SignatureDef per function. The Programs given are unchanged.");
   m.def("load", &load, py::arg("path"), py::arg("feeds") = py::none(),
         py::arg("fetches") = py::none(), py::arg("init") = py::none(),
         py::arg("signature") = py::none(), py::arg("tags") = py::none(),
@@ -754,10 +801,12 @@ PYBIND11_MODULE(_sluice, m) {
         ".pbtxt text), a TFLite model (.tflite) or an MLIR file (anything "
         "else).\n\n"
         "For SavedModels (read without TensorFlow), `signature` names the "
-        "signature imported as main (default 'serving_default') and `tags` "
-        "its meta graph's tags (default ['serve']); the signature's keys "
-        "name the inputs and outputs, and the checkpoint's values "
-        "initialise the variables.\n\n"
+        "signature imported as main (default 'serving_default'), or a list "
+        "of several, each imported as a function named by its key (they "
+        "share the variables; to_tflite() writes one SignatureDef each), "
+        "and `tags` its meta graph's tags (default ['serve']); the "
+        "signature's keys name the inputs and outputs, and the checkpoint's "
+        "values initialise the variables.\n\n"
         "For GraphDefs, `feeds` lists the tensors that become the inputs "
         "('node' or 'node:port'; default: every Placeholder) and "
         "`fetches` the outputs (default: the _Retval nodes, else every "

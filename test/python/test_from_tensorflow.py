@@ -82,7 +82,67 @@ def test_from_saved_model_errors(tmp_path):
     tf.saved_model.save(module, str(tmp_path), signatures={"decode": module.serve})
     with pytest.raises(sluice.SluiceError, match="no signature 'serving_default' "
                                                  r"\(it has: decode\)"):
-        sluice.from_saved_model(tmp_path)
+        sluice.from_saved_model(tmp_path, signature_keys=["serving_default"])
+    with pytest.raises(sluice.SluiceError, match="asked for twice"):
+        sluice.from_saved_model(tmp_path, signature_keys=["decode", "decode"])
+
+
+class TwoCounters(tf.Module):
+    """Two unnamed variables (TF names both "Variable"), and two signatures
+    that assign them."""
+
+    def __init__(self):
+        self.v = tf.Variable([1.0, 2.0])
+        self.scale = tf.Variable(0.5)
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.int32, name="n")])
+    def step(self, n):  # not "serve": TF's converter reads that as model.export's
+        def body(i):
+            self.v.assign(self.v * self.scale + 1.0)
+            return i + 1
+        tf.while_loop(lambda i: i < n, body, [0])
+        return {"v": self.v.read_value()}
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32, name="s")])
+    def rescale(self, s):
+        self.scale.assign(s)
+        return {"v": self.v * s}
+
+
+def test_from_saved_model_several_signatures_share_variables(tmp_path):
+    """Every signature by default (as TF's converter); each a function of one
+    Program and a SignatureDef of its export, sharing the variables: runs
+    across signatures in order agree with TF's loaded model on every engine,
+    and the export has the signatures TF's converter writes."""
+    module = TwoCounters()
+    tf.saved_model.save(module, str(tmp_path),
+                        signatures={"serving_default": module.step, "rescale": module.rescale})
+    steps = [("serving_default", {"n": np.array(2, np.int32)}),
+             ("rescale", {"s": np.array(0.25, np.float32)}),
+             ("serving_default", {"n": np.array(1, np.int32)})]
+    loaded = tf.saved_model.load(str(tmp_path)).signatures
+    expected = [loaded[key](**{k: tf.constant(v) for k, v in inputs.items()})["v"].numpy()
+                for key, inputs in steps]
+    converter = tf.lite.TFLiteConverter.from_saved_model(str(tmp_path))
+    converter.experimental_enable_resource_variables = True
+    from ai_edge_litert.interpreter import Interpreter
+    tf_signatures = sorted(Interpreter(model_content=converter.convert()).get_signature_list())
+    assert tf_signatures == ["rescale", "serving_default"]
+    for engine in ("interpreter", "native", "litert"):
+        program = sluice.from_saved_model(tmp_path, keep_variables=True)
+        assert sorted(v.name for v in program.variables()) == ["Variable", "Variable_1"]
+        if engine == "litert":
+            interpreter = Interpreter(model_content=program.to_tflite())
+            assert sorted(interpreter.get_signature_list()) == tf_signatures
+        for (key, inputs), want in zip(steps, expected):
+            if engine == "litert":
+                [got] = interpreter.get_signature_runner(key)(**inputs).values()
+            else:
+                [got] = program.run(inputs, engine=engine, function=key).values()
+            np.testing.assert_allclose(got, want, rtol=1e-6, err_msg=f"{engine} {key}")
+    # The TFLiteConverter drop-in writes them too.
+    model = sluice.TFLiteConverter.from_saved_model(str(tmp_path)).convert()
+    assert sorted(Interpreter(model_content=model).get_signature_list()) == tf_signatures
 
 
 class Counter(tf.Module):
@@ -115,11 +175,19 @@ def test_from_concrete_functions_keeps_assigned_variables():
         np.testing.assert_allclose(got, expected, rtol=1e-6)
 
 
-def test_from_concrete_functions_refuses_several():
-    counter = Counter()
-    function = counter.__call__.get_concrete_function()
-    with pytest.raises(sluice.SluiceError, match="2 functions"):
-        sluice.from_concrete_functions([function, function])
+def test_from_concrete_functions_several():
+    """Several functions: one Program, a function each named by its graph
+    name (the signature keys TF's converter gives them)."""
+    module = TwoCounters()
+    functions = [module.step.get_concrete_function(), module.rescale.get_concrete_function()]
+    program = sluice.from_concrete_functions(functions, module, keep_variables=True)
+    names = [f.graph.name for f in functions]
+    [got] = program.run({"s": np.array(2.0, np.float32)}, function=names[1]).values()
+    np.testing.assert_allclose(got, [2.0, 4.0])
+    [got] = program.run({"n": np.array(1, np.int32)}, function=names[0]).values()
+    np.testing.assert_allclose(got, [1.0 * 2.0 + 1.0, 2.0 * 2.0 + 1.0])
+    with pytest.raises(sluice.SluiceError, match="two functions have one graph name"):
+        sluice.from_concrete_functions([functions[0], functions[0]])
     with pytest.raises(sluice.SluiceError, match="expected a ConcreteFunction"):
         sluice.from_concrete_functions([lambda x: x])
 

@@ -3,7 +3,10 @@ against TF's outputs (test/tf/saved_models/*.json, written with the models by
 test/tf/gen_saved_models.py). Each signature's runs go in order through one
 Program per engine -- the interpreter, native code and the TFLite export in
 LiteRT -- so a model that assigns its variables carries them from run to run,
-as TF did."""
+as TF did. A model with several signatures is also loaded with all of them
+as one Program (one function, one TFLite SignatureDef each): its runs, or its
+"sequence" across signatures, go through that one Program in order, the
+signatures sharing the variables as in TF."""
 import json
 from pathlib import Path
 
@@ -18,9 +21,21 @@ CASES = [(spec.stem, signature)
          for signature in json.loads(spec.read_text())["signatures"]]
 
 
+MULTI = [spec.stem for spec in sorted(MODELS.glob("*.json"))
+         if len(json.loads(spec.read_text())["signatures"]) > 1]
+
+
 def from_json(tensor):
     values = [float(v) if isinstance(v, str) else v for v in tensor["data"]]
     return np.array(values, dtype=tensor["dtype"]).reshape(tensor["shape"])
+
+
+def check_outputs(outputs, run, tolerance, what):
+    assert sorted(outputs) == sorted(run["outputs"])
+    for key, tensor in run["outputs"].items():
+        np.testing.assert_allclose(outputs[key], from_json(tensor),
+                                   rtol=tolerance["rtol"], atol=tolerance["atol"],
+                                   err_msg=f"{what} output {key}")
 
 
 @pytest.mark.parametrize("engine", ["interpreter", "native", "litert"])
@@ -38,17 +53,47 @@ def test_saved_model_agrees_with_tensorflow(name, signature, engine):
             outputs = runner(**inputs)
         else:
             outputs = program.run(inputs, engine=engine)
-        assert sorted(outputs) == sorted(run["outputs"])
-        for key, tensor in run["outputs"].items():
-            np.testing.assert_allclose(outputs[key], from_json(tensor),
-                                       rtol=tolerance["rtol"], atol=tolerance["atol"],
-                                       err_msg=f"{name}:{signature} output {key}")
+        check_outputs(outputs, run, tolerance, f"{name}:{signature}")
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "native", "litert"])
+@pytest.mark.parametrize("name", MULTI)
+def test_saved_model_signatures_in_one_program(name, engine):
+    spec = json.loads((MODELS / f"{name}.json").read_text())
+    keys = sorted(spec["signatures"])
+    program = sluice.load(MODELS / name, signature=keys)
+    assert "main" not in program.mlir().split("func.func @")[1:]
+    sequence = spec.get("sequence") or [
+        {"signature": key, **run} for key in keys for run in spec["signatures"][key]]
+    if engine == "litert":
+        from ai_edge_litert.interpreter import Interpreter
+        interpreter = Interpreter(model_content=program.to_tflite())
+        assert sorted(interpreter.get_signature_list()) == keys
+        runners = {key: interpreter.get_signature_runner(key) for key in keys}
+    for index, run in enumerate(sequence):
+        inputs = {key: from_json(tensor) for key, tensor in run["inputs"].items()}
+        if engine == "litert":
+            outputs = runners[run["signature"]](**inputs)
+        else:
+            outputs = program.run(inputs, engine=engine, function=run["signature"])
+        check_outputs(outputs, run, spec["tolerance"],
+                      f"{name} run {index} ({run['signature']})")
 
 
 def test_saved_model_errors(tmp_path):
     with pytest.raises(sluice.SluiceError, match=r"no signature 'nope' \(it has: "
                                                  r"'serving_default', 'step'\)"):
         sluice.load(MODELS / "decoder", signature="nope")
+    with pytest.raises(sluice.SluiceError, match=r"no signature 'nope' \(it has: "):
+        sluice.load(MODELS / "decoder", signature=["step", "nope"])
+    with pytest.raises(sluice.SluiceError, match="signature 'step' is asked for twice"):
+        sluice.load(MODELS / "decoder", signature=["step", "step"])
+    both = sluice.load(MODELS / "decoder", signature=["step", "serving_default"])
+    with pytest.raises(sluice.SluiceError, match=r"no function @main"):
+        both.to_tflite("main")
+    with pytest.raises(sluice.SluiceError, match=r"no function @main \(its public "
+                                                 r"functions: @step, @serving_default\)"):
+        both.run({"h": np.zeros(2, np.float32)})
     with pytest.raises(sluice.SluiceError, match="no meta graph tagged 'gpu,serve'"):
         sluice.load(MODELS / "decoder", tags=["serve", "gpu"])
     with pytest.raises(sluice.SluiceError, match="node 'Cumsum' .*unknown op 'Cumsum'"):

@@ -5,7 +5,9 @@ Writes test/tf/saved_models/<name>/ (saved_model.pb and variables/, as
 tf.saved_model.save, Keras's model.export or TF1's SavedModelBuilder write
 them) and test/tf/saved_models/<name>.json: per signature, runs of inputs
 with TF's outputs, keyed as the signature keys them (tfcorpus.py's tensor
-JSON). Read by test/python/test_saved_model.py (every engine against TF) and
+JSON); a model whose signatures share state also has "sequence", runs of
+several signatures in order on one loaded model. Read by
+test/python/test_saved_model.py (every engine against TF) and
 test/Target/GraphDef/saved-model*.test (sluicec and its diagnostics).
 
     .venv/bin/python test/tf/gen_saved_models.py
@@ -14,7 +16,8 @@ The models:
   decoder    tf.Module, two variables read in a tf.while_loop with a tf.cond;
              signatures serving_default and step (two, to choose among)
   counter    tf.Module whose signature assigns its variable in a loop: each
-             run goes on from the last (runs are in order)
+             run goes on from the last (runs are in order); a second
+             signature, add, assigns the same variable
   keras_gru  a Keras 3 GRU + Dense, written by model.export (static batch)
   tf1_loop   TF1: a ref variable (VariableV2) in a v1 while_loop, written by
              tf.compat.v1.saved_model.Builder (restore in the graph)
@@ -50,11 +53,13 @@ def runs_of(function, input_sets):
     return runs
 
 
-def write(name, signatures, description, tolerance="exact"):
+def write(name, signatures, description, tolerance="exact", sequence=None):
+    spec = {"name": name, "description": description,
+            "tolerance": tfcorpus.TOLERANCES[tolerance], "signatures": signatures}
+    if sequence:
+        spec["sequence"] = sequence
     with open(os.path.join(OUT, name + ".json"), "w") as f:
-        json.dump({"name": name, "description": description,
-                   "tolerance": tfcorpus.TOLERANCES[tolerance], "signatures": signatures},
-                  f, indent=1)
+        json.dump(spec, f, indent=1)
         f.write("\n")
 
 
@@ -88,6 +93,11 @@ class Counter(tf.Module):
         tf.while_loop(lambda i: i < n, body, [0])
         return {"v": self.v.read_value()}
 
+    @tf.function(input_signature=[S([2], tf.float32, name="x")], autograph=False)
+    def add(self, x):
+        self.v.assign_add(x)
+        return {"v": self.v.read_value()}
+
 
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
@@ -106,11 +116,25 @@ def main():
 
     counter = Counter()
     tf.saved_model.save(counter, os.path.join(OUT, "counter"),
-                        signatures={"serving_default": counter.serve})
-    # The runs continue from the saved value: save first, then run.
-    write("counter", {"serving_default": runs_of(
-        counter.serve, [{"n": np.int32(n)} for n in (2, 0, 3)])},
-        "tf.Module assigning its variable in a while_loop: runs in order")
+                        signatures={"serving_default": counter.serve, "add": counter.add})
+    # The runs continue from the saved value, each list on a model TF loads
+    # afresh.
+    def load_counter():
+        return tf.saved_model.load(os.path.join(OUT, "counter")).signatures
+    sequence = []
+    signatures = load_counter()
+    for key, inputs in [("serving_default", {"n": np.int32(2)}),
+                        ("add", {"x": f32([1.0, -1.0])}),
+                        ("serving_default", {"n": np.int32(1)}),
+                        ("add", {"x": f32([0.5, 0.25])})]:
+        [run] = runs_of(signatures[key], [inputs])
+        sequence.append({"signature": key, **run})
+    write("counter", {
+        "serving_default": runs_of(load_counter()["serving_default"],
+                                   [{"n": np.int32(n)} for n in (2, 0, 3)]),
+        "add": runs_of(load_counter()["add"], [{"x": f32([0.5, 0.5])}]),
+    }, "tf.Module assigning its variable in a while_loop: runs in order; add "
+       "assigns it too", sequence=sequence)
 
     tf.keras.utils.set_random_seed(7)
     model = tf.keras.Sequential([tf.keras.Input((5, 3), batch_size=2, name="x"),

@@ -46,6 +46,13 @@ int main(int argc, char **argv) {
       llvm::cl::desc("--mlir-to-tflite: refuse an op native LiteRT has no "
                      "kernel for at its element type (default: a warning)"),
       llvm::cl::location(exportOptions.requireLiteRTKernels));
+  static llvm::cl::list<std::string, std::vector<std::string>> entryFunctions(
+      "entry-functions",
+      llvm::cl::desc("--mlir-to-tflite: the functions that become the "
+                     "model's signatures, comma-separated (default: main, "
+                     "or every public function of a module without one)"),
+      llvm::cl::CommaSeparated,
+      llvm::cl::location(exportOptions.entryFunctions));
   sluice::registerMLIRToTFLiteTranslation(exportOptions);
   sluice::registerTFLiteToMLIRTranslation();
   return mlir::failed(

@@ -290,7 +290,10 @@ static int compile(const sluice::GraphDefImportOptions &importOptions,
     sluice::TFLiteExportOptions exportOptions;
     exportOptions.planBuffers = planBuffers;
     exportOptions.requireLiteRTKernels = requireLiteRTKernels;
-    exportOptions.entryFunction = entry;
+    // @main, or every signature of a SavedModel imported with several; the
+    // gradient alone with --grad.
+    if (gradient.getNumOccurrences())
+      exportOptions.entryFunctions = {entry};
     FailureOr<std::string> model = program->exportTFLite(error, exportOptions);
     if (failed(model)) {
       error.print(llvm::errs(), "sluicec");

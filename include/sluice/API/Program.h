@@ -207,6 +207,16 @@ public:
   load(llvm::StringRef path, const GraphDefImportOptions &importOptions,
        ProgramError &error, mlir::TimingScope *timing = nullptr);
 
+  /// One program of several, each entry's function `@main` becoming the
+  /// function its name names (a SavedModel's signatures converted one by
+  /// one): the new program has a context of its own, and the variables and
+  /// initializers the programs share are one (lite::linkEntryFunction).
+  /// Fails when a program has no @main, two names are the same, or the
+  /// programs declare one variable two ways.
+  static mlir::FailureOr<Program>
+  link(llvm::ArrayRef<std::pair<std::string, const Program *>> entries,
+       ProgramError &error);
+
   Program(Program &&other);
   Program &operator=(Program &&other);
   ~Program();
@@ -226,6 +236,9 @@ public:
   mlir::MLIRContext *getContext() const;
   /// The function named `name`, or null.
   mlir::func::FuncOp lookupFunction(llvm::StringRef name) const;
+  /// "no function @name (its public functions: @a, @b)": the error of a
+  /// call naming a function the program lacks.
+  std::string describeMissingFunction(llvm::StringRef name) const;
   /// The function's arguments or results; fails if there is no such
   /// function.
   mlir::FailureOr<llvm::SmallVector<TensorSignature>>
@@ -370,8 +383,9 @@ private:
   /// outlives the module.
   std::shared_ptr<ProgramSession> session;
   mlir::OwningOpRef<mlir::ModuleOp> module;
-  /// Compiled code of native runs, by function, target and the shapes given
-  /// to unranked arguments.
+  /// Compiled code of native runs, by target (one compilation runs every
+  /// function, sharing variables), and for a function with unranked
+  /// arguments, by function and the shapes given to them.
   mutable std::map<std::string, std::unique_ptr<NativeJIT>> compiledCode;
   /// The interpreter's variables (lite.variable) and the initializers it
   /// has run: they keep their values from one run to the next.

@@ -19,12 +19,17 @@
 // Identities, is assigned to a variable, and its tensor_names Const gives
 // the key of output i.
 //
+// Several signatures: each is imported so, as @main, and linked into one
+// module as the function its key names (lite::linkEntryFunction); the
+// variables and the restore they share are one.
+//
 //===----------------------------------------------------------------------===//
 
 #include "GraphDefParser.h"
 #include "GraphImporter.h"
 #include "TensorBundle.h"
 
+#include "sluice/Dialect/Lite/Transforms/LinkModules.h"
 #include "sluice/Target/GraphDef/GraphDefImport.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -229,6 +234,76 @@ void renameNode(tf::GraphDef &graph, StringRef from, StringRef to) {
   }
 }
 
+/// One signature of the meta graph, `graph` holding its restores: its
+/// inputs and outputs named by the signature's keys, in key order, as @main.
+OwningOpRef<ModuleOp>
+importSignature(tf::GraphDef graph, const tf::SignatureDef &signature,
+                StringRef signatureKey, GraphDefImportOptions importOptions,
+                StringRef path, MLIRContext *context, TimingScope *timing) {
+  Location loc = FileLineColLoc::get(context, path, 0, 0);
+  llvm::StringSet<> names;
+  for (const tf::NodeDef &node : graph.node())
+    names.insert(node.name());
+  auto sortedKeys = [](const auto &map) {
+    std::vector<std::string> keys;
+    for (const auto &[key, info] : map)
+      keys.push_back(key);
+    llvm::sort(keys);
+    return keys;
+  };
+  llvm::StringMap<std::string> renamed; // input placeholder -> its key
+  for (const std::string &key : sortedKeys(signature.inputs())) {
+    const tf::TensorInfo &info = signature.inputs().at(key);
+    Edge edge = parseEdge(info.name());
+    if (info.name().empty()) {
+      emitError(loc) << "signature '" << signatureKey << "': input '" << key
+                     << "' is not a tensor (sparse and composite inputs "
+                        "are not read)";
+      return nullptr;
+    }
+    std::string feed = edge.node.str();
+    if (!names.contains(key)) {
+      renameNode(graph, feed, key);
+      names.insert(key);
+      renamed[feed] = key;
+      feed = key;
+    }
+    importOptions.feeds.push_back(feed);
+  }
+  if (signature.outputs().empty()) {
+    emitError(loc) << "signature '" << signatureKey << "' has no outputs";
+    return nullptr;
+  }
+  for (const std::string &key : sortedKeys(signature.outputs())) {
+    const tf::TensorInfo &info = signature.outputs().at(key);
+    if (info.name().empty()) {
+      emitError(loc) << "signature '" << signatureKey << "': output '" << key
+                     << "' is not a tensor (sparse and composite outputs "
+                        "are not read)";
+      return nullptr;
+    }
+    // The output's tensor, under its node's new name if that was renamed.
+    std::string tensor = info.name();
+    Edge edge = parseEdge(tensor);
+    auto newName = renamed.find(edge.node);
+    if (newName != renamed.end())
+      tensor = newName->second + tensor.substr(edge.node.size());
+    if (names.contains(key)) {
+      importOptions.fetches.push_back(tensor);
+      continue;
+    }
+    tf::NodeDef *identity = graph.add_node();
+    identity->set_name(key);
+    identity->set_op("Identity");
+    identity->add_input(tensor);
+    (*identity->mutable_attr())["T"].set_type(info.dtype());
+    names.insert(key);
+    importOptions.fetches.push_back(key);
+  }
+  return importParsedGraphDef(std::move(graph), {}, path, context,
+                              importOptions, timing);
+}
+
 } // namespace
 
 OwningOpRef<ModuleOp>
@@ -294,20 +369,27 @@ OwningOpRef<ModuleOp> sluice::importSavedModelBytes(
     return nullptr;
   }
 
-  std::string signatureKey =
-      options.signature.empty() ? "serving_default" : options.signature;
-  auto signatureIt = meta->signature_def().find(signatureKey);
-  if (signatureIt == meta->signature_def().end()) {
-    std::vector<std::string> keys;
-    for (const auto &[key, signature] : meta->signature_def())
-      if (key != "__saved_model_init_op")
-        keys.push_back("'" + key + "'");
-    llvm::sort(keys);
-    emitError(loc) << "no signature '" << signatureKey << "' (it has: "
-                   << (keys.empty() ? "none" : llvm::join(keys, ", ")) << ")";
+  // Every signature asked for, checked before anything is read.
+  std::vector<std::string> keys = options.signatures;
+  if (keys.empty())
+    keys.push_back("serving_default");
+  for (auto [index, key] : llvm::enumerate(keys)) {
+    if (llvm::is_contained(ArrayRef(keys).take_front(index), key)) {
+      emitError(loc) << "signature '" << key << "' is asked for twice";
+      return nullptr;
+    }
+    if (meta->signature_def().count(key) && key != "__saved_model_init_op")
+      continue;
+    std::vector<std::string> available;
+    for (const auto &[name, signature] : meta->signature_def())
+      if (name != "__saved_model_init_op")
+        available.push_back("'" + name + "'");
+    llvm::sort(available);
+    emitError(loc) << "no signature '" << key << "' (it has: "
+                   << (available.empty() ? "none" : llvm::join(available, ", "))
+                   << ")";
     return nullptr;
   }
-  const tf::SignatureDef &signature = signatureIt->second;
   tf::GraphDef graph = meta->graph_def();
   llvm::StringMap<const tf::NodeDef *> nodes; // the graph's own, by name
   for (const tf::NodeDef &node : graph.node())
@@ -377,66 +459,20 @@ OwningOpRef<ModuleOp> sluice::importSavedModelBytes(
   }
   readTiming.stop();
 
-  // Inputs and outputs named by the signature's keys, in key order.
-  llvm::StringSet<> names;
-  for (const tf::NodeDef &node : graph.node())
-    names.insert(node.name());
-  auto sortedKeys = [](const auto &map) {
-    std::vector<std::string> keys;
-    for (const auto &[key, info] : map)
-      keys.push_back(key);
-    llvm::sort(keys);
-    return keys;
-  };
-  llvm::StringMap<std::string> renamed; // input placeholder -> its key
-  for (const std::string &key : sortedKeys(signature.inputs())) {
-    const tf::TensorInfo &info = signature.inputs().at(key);
-    Edge edge = parseEdge(info.name());
-    if (info.name().empty()) {
-      emitError(loc) << "signature '" << signatureKey << "': input '" << key
-                     << "' is not a tensor (sparse and composite inputs "
-                        "are not read)";
+  if (keys.size() == 1)
+    return importSignature(std::move(graph), meta->signature_def().at(keys[0]),
+                           keys[0], std::move(importOptions), path, context,
+                           timing);
+  // Several: each imported as @main, then linked in as the function its
+  // key names; the variables and the restore they share stay one.
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  for (const std::string &key : keys) {
+    OwningOpRef<ModuleOp> imported =
+        importSignature(graph, meta->signature_def().at(key), key,
+                        importOptions, path, context, timing);
+    if (!imported || failed(lite::linkEntryFunction(
+                         *module, std::move(imported), "main", key)))
       return nullptr;
-    }
-    std::string feed = edge.node.str();
-    if (!names.contains(key)) {
-      renameNode(graph, feed, key);
-      names.insert(key);
-      renamed[feed] = key;
-      feed = key;
-    }
-    importOptions.feeds.push_back(feed);
   }
-  if (signature.outputs().empty()) {
-    emitError(loc) << "signature '" << signatureKey << "' has no outputs";
-    return nullptr;
-  }
-  for (const std::string &key : sortedKeys(signature.outputs())) {
-    const tf::TensorInfo &info = signature.outputs().at(key);
-    if (info.name().empty()) {
-      emitError(loc) << "signature '" << signatureKey << "': output '" << key
-                     << "' is not a tensor (sparse and composite outputs "
-                        "are not read)";
-      return nullptr;
-    }
-    // The output's tensor, under its node's new name if that was renamed.
-    std::string tensor = info.name();
-    Edge edge = parseEdge(tensor);
-    auto newName = renamed.find(edge.node);
-    if (newName != renamed.end())
-      tensor = newName->second + tensor.substr(edge.node.size());
-    if (names.contains(key)) {
-      importOptions.fetches.push_back(tensor);
-      continue;
-    }
-    tf::NodeDef *identity = graph.add_node();
-    identity->set_name(key);
-    identity->set_op("Identity");
-    identity->add_input(tensor);
-    (*identity->mutable_attr())["T"].set_type(info.dtype());
-    names.insert(key);
-    importOptions.fetches.push_back(key);
-  }
-  return importParsedGraphDef(std::move(graph), {}, path, context,
-                              importOptions, timing);
+  return module;
 }

@@ -71,7 +71,7 @@ public:
       : module(module), planBuffers(planBuffers),
         requireLiteRTKernels(requireLiteRTKernels), layout(layout) {}
 
-  LogicalResult write(func::FuncOp entry, llvm::raw_ostream &os);
+  LogicalResult write(ArrayRef<func::FuncOp> entries, llvm::raw_ostream &os);
 
 private:
   unsigned getSubgraphIndex(func::FuncOp function);
@@ -99,8 +99,9 @@ private:
   std::vector<flatbuffers::Offset<fb::OperatorCode>> operatorCodes;
   SmallVector<func::FuncOp> subgraphFunctions;
   DenseMap<Operation *, unsigned> subgraphIndex;
-  /// Subgraph 0's input and output tensors, for the signature.
-  std::vector<int32_t> entryInputs, entryOutputs;
+  /// The entry subgraphs' input and output tensors, for their signatures.
+  DenseMap<Operation *, std::pair<std::vector<int32_t>, std::vector<int32_t>>>
+      entryTensors;
   /// What the arena plan needs of each subgraph, by subgraph index.
   std::vector<tflite_support::ArenaSubgraph> arenaSubgraphs;
   /// Filled when the caller asks for it (the arena parts at the end).
@@ -453,10 +454,8 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
         fbb, opcode, fbb.CreateVector(opInputs), fbb.CreateVector(opOutputs),
         options.type, options.table));
   }
-  if (isEntry) {
-    entryInputs = inputs;
-    entryOutputs = outputs;
-  }
+  if (isEntry)
+    entryTensors[function] = {inputs, outputs};
   arena.inputs = inputs;
   arena.outputs = outputs;
   unsigned index = subgraphIndex.lookup(function);
@@ -476,33 +475,50 @@ ModelWriter::writeSubgraph(func::FuncOp function, bool isEntry) {
                             fbb.CreateString(prefix.str()));
 }
 
-LogicalResult ModelWriter::write(func::FuncOp entry, llvm::raw_ostream &os) {
+/// The key of the SignatureDef that runs `entry`.
+static std::string getSignatureKey(func::FuncOp entry) {
+  return entry.getSymName() == "main" ? "serving_default"
+                                      : entry.getSymName().str();
+}
+
+LogicalResult ModelWriter::write(ArrayRef<func::FuncOp> entries,
+                                 llvm::raw_ostream &os) {
   buffers.push_back(fb::CreateBuffer(fbb));
-  getSubgraphIndex(entry);
+  llvm::StringMap<func::FuncOp> keys;
+  for (func::FuncOp entry : entries) {
+    auto [it, inserted] = keys.try_emplace(getSignatureKey(entry), entry);
+    if (!inserted)
+      return entry.emitError("cannot be exported: its signature key '")
+             << it->first() << "' is @" << it->second.getSymName() << "'s too";
+    getSubgraphIndex(entry);
+  }
   std::vector<flatbuffers::Offset<fb::SubGraph>> subgraphs;
   // Writing a subgraph may discover more.
   for (unsigned index = 0; index < subgraphFunctions.size(); ++index) {
     FailureOr<flatbuffers::Offset<fb::SubGraph>> subgraph =
-        writeSubgraph(subgraphFunctions[index], index == 0);
+        writeSubgraph(subgraphFunctions[index], index < entries.size());
     if (failed(subgraph))
       return failure();
     subgraphs.push_back(*subgraph);
   }
 
-  // The serving signature names subgraph 0's inputs and outputs.
-  std::vector<flatbuffers::Offset<fb::TensorMap>> signatureInputs,
-      signatureOutputs;
-  for (auto [i, tensor] : llvm::enumerate(entryInputs))
-    signatureInputs.push_back(fb::CreateTensorMap(
-        fbb, fbb.CreateString(getArgumentName(entry, i)), tensor));
-  for (auto [i, tensor] : llvm::enumerate(entryOutputs))
-    signatureOutputs.push_back(fb::CreateTensorMap(
-        fbb, fbb.CreateString(getResultName(entry, i)), tensor));
-  std::vector<flatbuffers::Offset<fb::SignatureDef>> signatures = {
-      fb::CreateSignatureDef(fbb, fbb.CreateVector(signatureInputs),
-                             fbb.CreateVector(signatureOutputs),
-                             fbb.CreateString("serving_default"),
-                             /*subgraph_index=*/0)};
+  // One signature per entry names its subgraph's inputs and outputs.
+  std::vector<flatbuffers::Offset<fb::SignatureDef>> signatures;
+  for (auto [index, entry] : llvm::enumerate(entries)) {
+    const auto &[inputs, outputs] = entryTensors.lookup(entry);
+    std::vector<flatbuffers::Offset<fb::TensorMap>> signatureInputs,
+        signatureOutputs;
+    for (auto [i, tensor] : llvm::enumerate(inputs))
+      signatureInputs.push_back(fb::CreateTensorMap(
+          fbb, fbb.CreateString(getArgumentName(entry, i)), tensor));
+    for (auto [i, tensor] : llvm::enumerate(outputs))
+      signatureOutputs.push_back(fb::CreateTensorMap(
+          fbb, fbb.CreateString(getResultName(entry, i)), tensor));
+    signatures.push_back(fb::CreateSignatureDef(
+        fbb, fbb.CreateVector(signatureInputs),
+        fbb.CreateVector(signatureOutputs),
+        fbb.CreateString(getSignatureKey(entry)), index));
+  }
 
   // min_runtime_version: the oldest TFLite whose kernels read every op
   // version written.
@@ -550,10 +566,15 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
                                    const TFLiteExportOptions &options,
                                    TimingScope *timing,
                                    TFLiteModelLayout *layout) {
-  auto entry = module.lookupSymbol<func::FuncOp>(options.entryFunction);
-  if (!entry)
-    return module.emitError("cannot be exported: no function @")
-           << options.entryFunction;
+  FailureOr<SmallVector<func::FuncOp>> entries =
+      lite::resolveEntryFunctions(module, options.entryFunctions);
+  if (failed(entries))
+    return failure();
+  // The pipeline is given the names resolved here: inlining removes
+  // private functions, never an entry.
+  std::vector<std::string> entryNames;
+  for (func::FuncOp entry : *entries)
+    entryNames.push_back(entry.getSymName().str());
   // The exporter creates lite ops (copies, outlined regions) even in a
   // module that has none yet.
   module.getContext()->getOrLoadDialect<lite::LiteDialect>();
@@ -578,8 +599,7 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   // Everything the model needs of the IR is done by sluice-prepare-tflite,
   // which sluice-opt runs too; what follows only checks and writes.
   PassManager pm(module.getContext());
-  lite::buildPrepareTFLitePipeline(
-      pm, {options.entryFunction, options.planBuffers});
+  lite::buildPrepareTFLitePipeline(pm, {entryNames, options.planBuffers});
   if (timing && *timing)
     pm.enableTiming(*timing);
   if (failed(pm.run(module)))
@@ -587,7 +607,7 @@ LogicalResult sluice::exportTFLite(ModuleOp module, llvm::raw_ostream &os,
   TimingScope writeTiming = timing ? timing->nest("write") : TimingScope();
   return ModelWriter(module, options.planBuffers, options.requireLiteRTKernels,
                      layout)
-      .write(entry, os);
+      .write(*entries, os);
 }
 
 void sluice::registerMLIRToTFLiteTranslation(

@@ -2,7 +2,9 @@
 //
 // The model importer, the inverse of TFLiteExport.cpp. The FlatBuffer is
 // verified first; every index it holds is then checked before it is used.
-// Subgraph 0 becomes func.func @main. Operators are imported in order, each
+// Subgraph 0 becomes func.func @main; when the SignatureDefs run several
+// subgraphs, each signature's becomes a function named by its key (what the
+// exporter writes for several entries). Operators are imported in order, each
 // as the lite op whose TFLiteBuiltinOpInterface reports its builtin code
 // (the table is built from the registered ops, not written out), created
 // generically and verified on the spot so that a verifier failure names the
@@ -124,6 +126,10 @@ public:
                 MLIRContext *context, unsigned maxNesting);
 
   OwningOpRef<ModuleOp> importModel();
+  /// Subgraph `index` as the public function `name`, its inputs and
+  /// outputs named by `signature` (if any).
+  LogicalResult importEntry(unsigned index, StringRef name,
+                            const fb::SignatureDef *signature);
 
 private:
   /// Imports subgraph `index` at `builder`'s insertion point with `inputs`
@@ -222,6 +228,9 @@ private:
   ModuleOp module;
   /// CALL_ONCE initializer subgraphs imported as functions, by index.
   DenseMap<unsigned, func::FuncOp> initializers;
+  /// The subgraphs that are functions of the module (their outputs keep the
+  /// program's names).
+  llvm::SmallDenseSet<unsigned, 4> entrySubgraphs;
   /// Lite ops by builtin code, from their TFLiteBuiltinOpInterface.
   DenseMap<int32_t, std::pair<OperationName, lite::BuiltinOptions>> opsByCode;
   /// Subgraphs being imported (outermost first) and the operator that
@@ -1157,7 +1166,7 @@ ModelImporter::importSubgraph(unsigned index, OpBuilder &builder,
     scope.produced[tensor] = true;
   }
   const auto *subgraphOutputs = scope.subgraph->outputs();
-  if (index == 0)
+  if (entrySubgraphs.contains(index))
     for (unsigned i = 0, e = sizeOf(subgraphOutputs); i < e; ++i)
       if (int32_t tensor = subgraphOutputs->Get(i);
           tensor >= 0 && static_cast<unsigned>(tensor) < scope.numTensors)
@@ -1197,38 +1206,19 @@ ModelImporter::importSubgraph(unsigned index, OpBuilder &builder,
   return outputs;
 }
 
-OwningOpRef<ModuleOp> ModelImporter::importModel() {
-  if (model.version() != 3) {
-    emitError(fileLoc) << "the model has schema version " << model.version()
-                       << "; only version 3 is supported";
-    return nullptr;
-  }
-  if (!sizeOf(model.subgraphs())) {
-    emitError(fileLoc) << "the model has no subgraphs";
-    return nullptr;
-  }
-  const fb::SubGraph *entry = model.subgraphs()->Get(0);
+LogicalResult ModelImporter::importEntry(unsigned index, StringRef functionName,
+                                         const fb::SignatureDef *signature) {
+  const fb::SubGraph *entry = model.subgraphs()->Get(index);
   unsigned numTensors = sizeOf(entry->tensors());
+  std::string where = "subgraph " + std::to_string(index);
 
-  // The serving signature of subgraph 0 names its inputs and outputs.
-  const fb::SignatureDef *signature = nullptr;
-  for (unsigned i = 0, e = sizeOf(model.signature_defs()); i < e; ++i) {
-    const fb::SignatureDef *candidate = model.signature_defs()->Get(i);
-    if (candidate->subgraph_index() != 0)
-      continue;
-    bool serving = candidate->signature_key() &&
-                   candidate->signature_key()->str() == "serving_default";
-    if (!signature || serving)
-      signature = candidate;
-    if (serving)
-      break;
-  }
+  // The signature names the subgraph's inputs and outputs.
   DenseMap<unsigned, StringRef> inputNames, outputNames;
   if (signature) {
     for (auto [names, maps] : {std::pair(&inputNames, signature->inputs()),
                                {&outputNames, signature->outputs()}})
       for (unsigned i = 0, e = sizeOf(maps); i < e; ++i) {
-        // Only subgraph 0's tensors can be named. Other indices are left
+        // Only the subgraph's tensors can be named. Other indices are left
         // out: among them are ~0U and ~0U - 1, DenseMap's reserved keys.
         const fb::TensorMap *map = maps->Get(i);
         if (map->tensor_index() >= numTensors)
@@ -1249,35 +1239,36 @@ OwningOpRef<ModuleOp> ModelImporter::importModel() {
   };
 
   Scope entryScope;
-  entryScope.index = 0;
+  entryScope.index = index;
   entryScope.subgraph = entry;
   entryScope.numTensors = numTensors;
   SmallVector<Type> argTypes;
   for (unsigned i = 0, e = sizeOf(entry->inputs()); i < e; ++i) {
     int32_t tensor = entry->inputs()->Get(i);
     if (tensor < 0 || static_cast<unsigned>(tensor) >= numTensors) {
-      error("subgraph 0") << "input #" << i << " is tensor " << tensor
-                          << ", out of range (the subgraph has " << numTensors
-                          << " tensor(s))";
-      return nullptr;
+      error(where) << "input #" << i << " is tensor " << tensor
+                   << ", out of range (the subgraph has " << numTensors
+                   << " tensor(s))";
+      return failure();
     }
     FailureOr<TensorType> type = getTensorType(entryScope, tensor);
     if (failed(type))
-      return nullptr;
+      return failure();
     argTypes.push_back(*type);
   }
 
-  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
-  this->module = *module;
-  OpBuilder builder = OpBuilder::atBlockEnd(module->getBody());
-  auto function = func::FuncOp::create(builder, fileLoc, "main",
+  if (module.lookupSymbol(functionName))
+    return error(where) << "is signature '" << functionName
+                        << "', a name the model gives another subgraph";
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  auto function = func::FuncOp::create(builder, fileLoc, functionName,
                                        builder.getFunctionType(argTypes, {}));
   Block *body = function.addEntryBlock();
   builder.setInsertionPointToEnd(body);
   FailureOr<SmallVector<Value>> outputs =
-      importSubgraph(0, builder, body->getArguments());
+      importSubgraph(index, builder, body->getArguments());
   if (failed(outputs))
-    return nullptr;
+    return failure();
   func::ReturnOp::create(builder, fileLoc, *outputs);
   function.setFunctionType(
       builder.getFunctionType(argTypes, ValueRange(*outputs).getTypes()));
@@ -1289,6 +1280,53 @@ OwningOpRef<ModuleOp> ModelImporter::importModel() {
     if (StringRef name = nameOf(outputNames, entry->outputs()->Get(i));
         !name.empty())
       function.setResultAttr(i, kNameAttr, builder.getStringAttr(name));
+  return success();
+}
+
+OwningOpRef<ModuleOp> ModelImporter::importModel() {
+  if (model.version() != 3) {
+    emitError(fileLoc) << "the model has schema version " << model.version()
+                       << "; only version 3 is supported";
+    return nullptr;
+  }
+  if (!sizeOf(model.subgraphs())) {
+    emitError(fileLoc) << "the model has no subgraphs";
+    return nullptr;
+  }
+  // The entries: one function per SignatureDef when the signatures run
+  // several subgraphs (a model with several signatures, named by their
+  // keys); else subgraph 0 as @main, named by its serving signature.
+  struct Entry {
+    unsigned index;
+    std::string name;
+    const fb::SignatureDef *signature;
+  };
+  SmallVector<Entry> entries;
+  const fb::SignatureDef *serving = nullptr;
+  for (unsigned i = 0, e = sizeOf(model.signature_defs()); i < e; ++i) {
+    const fb::SignatureDef *candidate = model.signature_defs()->Get(i);
+    unsigned index = candidate->subgraph_index();
+    const flatbuffers::String *key = candidate->signature_key();
+    if (index == 0 && (!serving || (key && key->str() == "serving_default")))
+      serving = candidate;
+    if (index < sizeOf(model.subgraphs()) && key && key->size() &&
+        llvm::none_of(
+            entries,
+            [&](const Entry &entry) {
+              return entry.index == index || entry.name == key->str();
+            }))
+      entries.push_back({index, key->str(), candidate});
+  }
+  if (entries.size() < 2)
+    entries = {{0, "main", serving}};
+  for (const Entry &entry : entries)
+    entrySubgraphs.insert(entry.index);
+
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  this->module = *module;
+  for (const Entry &entry : entries)
+    if (failed(importEntry(entry.index, entry.name, entry.signature)))
+      return nullptr;
 
   // Every op was verified as it was made; what is left is our own bugs.
   if (failed(verify(*module)))

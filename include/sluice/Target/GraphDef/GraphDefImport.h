@@ -48,9 +48,11 @@ struct GraphDefImportOptions {
   /// chain. Tools that load programs apply it to every input
   /// (sluice::loadProgram).
   unsigned maxNesting = kDefaultMaxNesting;
-  /// A SavedModel's signature to import (empty: "serving_default") and the
-  /// tags of its meta graph (empty: "serve"); importSavedModel only.
-  std::string signature;
+  /// A SavedModel's signatures to import (empty: "serving_default") and the
+  /// tags of its meta graph (empty: "serve"); importSavedModel only. One
+  /// signature is imported as @main, several as functions named by their
+  /// keys.
+  std::vector<std::string> signatures;
   std::vector<std::string> tags;
 };
 
@@ -69,9 +71,10 @@ importGraphDef(llvm::StringRef bytes, llvm::StringRef filename,
 bool isSavedModelDirectory(llvm::StringRef path);
 
 /// Imports a SavedModel directory without TensorFlow: the signature
-/// `options.signature` of the meta graph tagged `options.tags` in
-/// saved_model.pb becomes @main (its inputs and outputs named by the
-/// signature's keys), and the variables its saver restores become lite
+/// `options.signatures` names, of the meta graph tagged `options.tags` in
+/// saved_model.pb, becomes @main (its inputs and outputs named by the
+/// signature's keys) -- several become public functions named by their keys,
+/// sharing the variables -- and the variables its saver restores become lite
 /// variables set once, by @init, from the checkpoint in variables/ (TF's
 /// tensor bundle, every block and tensor checked against its CRC32C).
 /// `options.feeds`, `fetches` and `init` must be empty: the signature names

@@ -1,7 +1,9 @@
 //===- TFLiteExport.h - lite programs to TFLite FlatBuffers -----*- C++ -*-===//
 //
 // Writes a module of lite ops as a TFLite model (schema version 3, file
-// identifier "TFL3"): the entry function is subgraph 0, every function an
+// identifier "TFL3"): the entry functions are subgraphs 0..n-1, each run
+// by a SignatureDef ("serving_default" for @main, else the function's
+// name), every function an
 // outlined lite.if/lite.while region calls is one more subgraph, IF/WHILE
 // carry IfOptions/WhileOptions naming them. Calls are inlined and regions
 // outlined first (-inline, -lite-outline-regions). With planBuffers, one
@@ -27,8 +29,10 @@
 namespace sluice {
 
 struct TFLiteExportOptions {
-  /// The function that becomes subgraph 0 and the serving signature.
-  std::string entryFunction = "main";
+  /// The functions that become subgraphs 0..n-1, one SignatureDef each
+  /// (lite::resolveEntryFunctions: empty is @main, or every public function
+  /// of a module without one).
+  std::vector<std::string> entryFunctions;
   /// Plan every non-constant, statically shaped tensor into one arena and
   /// write the plan as "OfflineMemoryAllocation" metadata, one entry per
   /// subgraph with planned tensors. A module marked by -lite-plan-buffers

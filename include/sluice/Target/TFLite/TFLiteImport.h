@@ -1,7 +1,9 @@
 //===- TFLiteImport.h - TFLite FlatBuffers to lite programs -----*- C++ -*-===//
 //
 // Reads a TFLite model (schema version 3, file identifier "TFL3") as a
-// module holding func.func @main: subgraph 0 becomes its body, every
+// module holding func.func @main: subgraph 0 becomes its body (a model whose
+// SignatureDefs run several subgraphs: one public function per signature,
+// named by its key), every
 // operator the lite op with the same builtin code, constant tensors
 // lite.constant, and IF/WHILE lite.if/lite.while with the subgraphs they
 // name inlined into their regions. The inverse of TFLiteExport.h: export,

@@ -260,10 +260,14 @@ struct LitePrepareTFLiteOutputsPass
             branches.insert(callee);
       }
     });
+    FailureOr<SmallVector<func::FuncOp>> entries =
+        resolveEntryFunctions(module, entryFunctions);
+    if (failed(entries))
+      return signalPassFailure();
     for (func::FuncOp function : module.getOps<func::FuncOp>()) {
       if (function.isExternal())
         continue;
-      bool isEntry = function.getSymName() == entryFunction;
+      bool isEntry = llvm::is_contained(*entries, function);
       if (isEntry || branches.contains(function))
         foldPreparedOutputs(function);
       materializeOutputCopies(function, isEntry, loopBodies.contains(function));
@@ -303,17 +307,19 @@ void buildPrepareTFLitePipeline(OpPassManager &pm,
   if (options.planBuffers)
     pm.addPass(createLitePlanBuffersPass());
   pm.addPass(createLiteOutlineRegionsPass());
-  pm.addPass(createLitePrepareTFLiteOutputsPass(
-      LitePrepareTFLiteOutputsPassOptions{options.entryFunction}));
+  pm.addPass(
+      createLitePrepareTFLiteOutputsPass(LitePrepareTFLiteOutputsPassOptions{
+          llvm::to_vector_of<std::string>(options.entryFunctions)}));
 }
 
 namespace {
 struct PrepareTFLitePipelineOptions
     : PassPipelineOptions<PrepareTFLitePipelineOptions> {
-  Option<std::string> entryFunction{
-      *this, "entry-function",
-      llvm::cl::desc("The function that becomes subgraph 0"),
-      llvm::cl::init("main")};
+  ListOption<std::string> entryFunctions{
+      *this, "entry-functions",
+      llvm::cl::desc("The functions the model's signatures run (default: "
+                     "main if the module has it, else every public "
+                     "function)")};
   Option<bool> planBuffers{
       *this, "plan-buffers",
       llvm::cl::desc("Record BufferAliasing's plan (-lite-plan-buffers)"),
@@ -321,13 +327,42 @@ struct PrepareTFLitePipelineOptions
 };
 } // namespace
 
+FailureOr<SmallVector<func::FuncOp>>
+resolveEntryFunctions(ModuleOp module, ArrayRef<std::string> names) {
+  SmallVector<func::FuncOp> entries;
+  for (const std::string &name : names) {
+    auto function = module.lookupSymbol<func::FuncOp>(name);
+    if (!function || function.isExternal())
+      return module.emitError("cannot be exported: no function @") << name;
+    if (llvm::is_contained(entries, function))
+      return module.emitError("cannot be exported: @")
+             << name << " is listed twice as an entry";
+    entries.push_back(function);
+  }
+  if (!names.empty())
+    return entries;
+  if (auto main = module.lookupSymbol<func::FuncOp>("main");
+      main && !main.isExternal())
+    return SmallVector<func::FuncOp>{main};
+  for (func::FuncOp function : module.getOps<func::FuncOp>())
+    if (function.isPublic() && !function.isExternal())
+      entries.push_back(function);
+  if (entries.empty())
+    return module.emitError(
+        "cannot be exported: no function @main and no other public function");
+  return entries;
+}
+
 void registerPrepareTFLitePipeline() {
   PassPipelineRegistration<PrepareTFLitePipelineOptions>(
       "sluice-prepare-tflite",
       "Prepare a lite module for the TFLite exporter: what it runs before "
       "it writes the model",
       [](OpPassManager &pm, const PrepareTFLitePipelineOptions &cl) {
-        buildPrepareTFLitePipeline(pm, {cl.entryFunction, cl.planBuffers});
+        buildPrepareTFLitePipeline(
+            pm, {std::vector<std::string>(cl.entryFunctions.begin(),
+                                          cl.entryFunctions.end()),
+                 cl.planBuffers});
       });
 }
 

@@ -22,8 +22,8 @@ namespace sluice::lite {
 
 /// What sluice-prepare-tflite is given.
 struct PrepareTFLiteOptions {
-  /// The function that becomes subgraph 0.
-  std::string entryFunction = "main";
+  /// The functions the model's signatures run (resolveEntryFunctions).
+  std::vector<std::string> entryFunctions;
   /// Run -lite-plan-buffers (BufferAliasing's decisions for the arena plan).
   bool planBuffers = false;
 };
@@ -37,6 +37,14 @@ struct PrepareTFLiteOptions {
 void buildPrepareTFLitePipeline(mlir::OpPassManager &pm,
                                 const PrepareTFLiteOptions &options);
 void registerPrepareTFLitePipeline();
+
+/// The entry functions of a model written from `module`: those `names`
+/// lists, in order, or, when it is empty, @main if the module has one, else
+/// every public function with a body in module order (the signatures of a
+/// SavedModel imported with several). Fails, with an error on the module,
+/// when a name is no function of it, is listed twice, or nothing is found.
+mlir::FailureOr<llvm::SmallVector<mlir::func::FuncOp>>
+resolveEntryFunctions(mlir::ModuleOp module, llvm::ArrayRef<std::string> names);
 
 } // namespace sluice::lite
 

@@ -172,8 +172,9 @@ def LitePrepareTFLiteOutputsPass
       own (a RESHAPE to its own shape; a constant is cloned).
   }];
   let options = [
-    Option<"entryFunction", "entry-function", "std::string",
-           /*default=*/"\"main\"", "The function that becomes subgraph 0">,
+    ListOption<"entryFunctions", "entry-functions", "std::string",
+               "The functions the model's signatures run (default: main if "
+               "the module has it, else every public function)">,
   ];
 }
 
