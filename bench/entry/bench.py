@@ -2,12 +2,13 @@
 """Sluice's entry points against TF's converter, on the SavedModels TF wrote
 (test/tf/saved_models, by test/tf/gen_saved_models.py), in one process.
 
-For each model's serving signature:
+For each model, every signature (as TF's converter takes them):
   convert   TF: tf.lite.TFLiteConverter.from_saved_model(dir).convert();
-            Sluice: sluice.load(dir).to_tflite() (the SavedModel read
-            without TF) -- median seconds of --repeat runs, and the ratio;
+            Sluice: sluice.load(dir, signature=[every key]).to_tflite() (the
+            SavedModel read without TF) -- median seconds of --repeat runs,
+            and the ratio;
   agrees    each .tflite in LiteRT (one interpreter, runs in order) against
-            TF's outputs in the model's .json;
+            TF's outputs in the model's .json, through serving_default;
   load      tf.saved_model.load(dir) against sluice.load(dir) (saved_model.pb
             and the checkpoint into a Program), median seconds and ratio.
 Then Keras SimpleRNN/GRU/LSTM models and a tf.function loop in memory:
@@ -47,7 +48,9 @@ def litert_runner(model):
     from ai_edge_litert.interpreter import Interpreter
     interpreter = Interpreter(model_content=model)
     if interpreter.get_signature_list():
-        runner = interpreter.get_signature_runner()
+        runner = interpreter.get_signature_runner(
+            "serving_default" if "serving_default" in interpreter.get_signature_list()
+            else None)
         keys = list(runner.get_input_details())
 
         def run(inputs):
@@ -118,10 +121,12 @@ def main():
             except Exception:
                 return None
         tf_time, tf_model = median_seconds(tf_convert, args.repeat)
+        keys = sorted(spec["signatures"])
         sluice_time, sluice_model = median_seconds(
-            lambda: sluice.load(directory).to_tflite(), args.repeat)
+            lambda: sluice.load(directory, signature=keys).to_tflite(), args.repeat)
         tf_load, _ = median_seconds(lambda: tf.saved_model.load(directory), args.repeat)
-        sluice_load, _ = median_seconds(lambda: sluice.load(directory), args.repeat)
+        sluice_load, _ = median_seconds(lambda: sluice.load(directory, signature=keys),
+                                        args.repeat)
         tf_ok = tf_model is not None and agrees(tf_model, runs, spec["tolerance"])
         sluice_ok = agrees(sluice_model, runs, spec["tolerance"])
         convert_ratios.append(sluice_time / tf_time)
