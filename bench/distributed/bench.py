@@ -50,7 +50,7 @@ No time is asserted. --quick runs tiny sizes once (the lit test).
 
 usage: bench/distributed/bench.py [--build DIR | --sluice-run PATH] [--quick]
            [--runs N] [--mpirun PATH | --no-mpi] [--size N] [--depth D]
-           [--trips N] [--overhead-trips N] [--workdir DIR]
+           [--trips N] [--overhead-trips N] [--workdir DIR] [--parts 1,1b,2,3]
 """
 import argparse
 import glob
@@ -519,7 +519,8 @@ def overhead_part(runner, args):
             ("1 rank, native", runner.single, native, native),
             ("mpirun -np 2, native", mpi, native, native)]
     header = (f"{'run':<28} {'us/iter (seconds)':>18} "
-              f"{'us/iter (wall - 0 trips)':>25} {'x 1 rank':>9}")
+              f"{'us/iter (wall - 0 trips)':>25} {'x 1 rank':>9} "
+              f"{'CPU us/iter':>12}")
     print(header)
     print("-" * len(header))
     base = None
@@ -528,7 +529,7 @@ def overhead_part(runner, args):
             print(f"{name:<28} {'-':>18} {'-':>25} {'-':>9}  skipped "
                   f"(no mpirun)")
             continue
-        seconds, walls = [], []
+        seconds, walls, cpus = [], [], []
         reference = runner.single(path, program, reference_extra or ())
         for index in range(args.runs):
             run = runs(path, program, extra)
@@ -537,14 +538,16 @@ def overhead_part(runner, args):
             zero = runs(empty_path, empty, extra)
             seconds.append(run.seconds)
             walls.append(run.wall - zero.wall)
+            cpus.append(run.cpu - zero.cpu)
         per_stats = statistics.median(seconds) / trips * 1e6
         per_wall = statistics.median(walls) / trips * 1e6
         if base is None:
             base = per_wall
         ratio = f"{per_wall / base:.1f}x" if base > 0 and per_wall > 0 \
             else "-"
+        per_cpu = statistics.median(cpus) / trips * 1e6
         print(f"{name:<28} {per_stats:>18.2f} {per_wall:>25.2f} "
-              f"{ratio:>9}")
+              f"{ratio:>9} {per_cpu:>12.2f}")
     refused = subprocess.run(
         [runner.sluice_run, path, "--ranks=2", "--placement=add=1",
          "--engine=native"], capture_output=True, text=True, timeout=TIMEOUT)
@@ -556,14 +559,17 @@ def overhead_part(runner, args):
           "(rank 1 for the loop_cond and i, rank 0 for i + 1): a waiting "
           "rank joins a quiescence round and sleeps until a message or the "
           "round's end wakes it (a condition variable for threads; MPI "
-          "polled with 50 us sleeps under mpirun), so every iteration pays "
+          "polled by PollBackoff's rule under mpirun: back to back, then "
+          "yielding, then sleeping), so every iteration pays "
           "two hand-offs between ranks on top of its 3 messages")
     resolution = "" if runner.single_decimals is None else \
         f" -- the 1-rank run prints it to {runner.single_decimals} decimals"
     print(f"(\"seconds\": --print-stats' run time / N{resolution}; wall - 0 "
           f"trips: the process's wall time minus that of the same loop with "
           f"0 trips, start-up and MPI_Init included in both; x 1 rank: of "
-          f"the wall column)")
+          f"the wall column; CPU: user + system time of every process of "
+          f"the run (both ranks, mpirun too) minus that of the 0-trip run, "
+          f"per iteration: 2x the wall column is both ranks busy throughout)")
     print()
 
 
@@ -589,6 +595,8 @@ def main():
     parser.add_argument("--overhead-trips", type=int,
                         help="part 3's iterations (10000)")
     parser.add_argument("--workdir")
+    parser.add_argument("--parts", default="1,1b,2,3",
+                        help="the parts to run, comma-separated (default: all)")
     args = parser.parse_args()
     defaults = dict(runs=1, size=16, depth=1, trips=4, overhead_trips=100) \
         if args.quick else dict(runs=5, size=256, depth=2, trips=16,
@@ -602,10 +610,14 @@ def main():
               f"{runner.mpirun or 'none (its columns are skipped)'}; "
               f"programs in {runner.work}")
         print()
-        mismatches = messages_part(runner, args.quick)
-        lifted_messages_part(runner, args.quick)
-        speedup_part(runner, args)
-        overhead_part(runner, args)
+        parts = set(args.parts.split(","))
+        mismatches = messages_part(runner, args.quick) if "1" in parts else 0
+        if "1b" in parts:
+            lifted_messages_part(runner, args.quick)
+        if "2" in parts:
+            speedup_part(runner, args)
+        if "3" in parts:
+            overhead_part(runner, args)
     except (BenchError, subprocess.TimeoutExpired) as error:
         print(f"FAIL: {error}")
         return 1

@@ -3,6 +3,19 @@
 // sluice/Interpreter/MPITransport.h: tokens as MPI messages between the
 // processes of MPI_COMM_WORLD.
 //
+// Waiting (a receive, a quiescence round, native code's MPI calls) polls
+// MPI by one progress rule, PollBackoff: MPI has no wait for "a message or
+// a collective", and a blocking MPI call cannot end on a timeout.
+//
+//   wait starts -> 64 polls back to back (native code's messages come
+//                  within a microsecond)
+//               -> poll, sched_yield, poll, ...   (the next 200 us: a
+//                  message of a loop spanning ranks is answered here, no
+//                  sleep delays it; a peer on the same core gets it)
+//               -> poll, sleep 2 us, poll, sleep 4 us, ... 1 ms  (a long
+//                  wait uses no core; Linux's 50 us timer slack is set to
+//                  1 us so that a short sleep is short)
+//
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Interpreter/MPITransport.h"
@@ -12,6 +25,9 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <mpi.h>
+
+#include <sched.h>
+#include <sys/prctl.h>
 
 #include <cstdio>
 
@@ -32,6 +48,40 @@ struct Header {
   int32_t dtype;
   int32_t rank;
   int32_t keyLength;
+};
+
+/// The progress rule of a rank waiting for MPI (the file's comment): call
+/// pause() between polls that found nothing.
+class PollBackoff {
+public:
+  void pause() {
+    // The first polls back to back: native code's messages take a
+    // microsecond.
+    if (++polls <= 64)
+      return;
+    auto now = std::chrono::steady_clock::now();
+    if (!start)
+      start = now;
+    if (now - *start < std::chrono::microseconds(200)) {
+      sched_yield();
+      return;
+    }
+    std::this_thread::sleep_for(sleep);
+    sleep = std::min(sleep * 2, std::chrono::microseconds(1000));
+  }
+
+  /// Seconds since the first pause.
+  double waited() const {
+    return start ? std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - *start)
+                       .count()
+                 : 0.0;
+  }
+
+private:
+  unsigned polls = 0;
+  std::optional<std::chrono::steady_clock::time_point> start;
+  std::chrono::microseconds sleep{2};
 };
 
 /// The tag of a failure notice: above every tag a key can hash to.
@@ -67,20 +117,12 @@ std::map<int, std::string> nativeReceiveKeys;
 static int waitWithinLimit(MPI_Request &request, MPI_Status *status,
                            MPI_Comm comm, int peer, int tag, const char *verb,
                            const char *preposition, const char *why) {
-  std::optional<std::chrono::steady_clock::time_point> start;
-  for (int done = 0, tests = 0;; ++tests) {
+  PollBackoff backoff;
+  for (int done = 0;;) {
     int result = MPI_Test(&request, &done, status);
     if (result != MPI_SUCCESS || done)
       return result;
-    // The clock only once the first tests failed: most messages are there.
-    if (tests % 64 != 63)
-      continue;
-    if (!start)
-      start = std::chrono::steady_clock::now();
-    double waited =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - *start)
-            .count();
-    if (waited > nativeReceiveSeconds) {
+    if (backoff.waited() > nativeReceiveSeconds) {
       int rank = 0;
       MPI_Comm_rank(comm, &rank);
       auto key = nativeReceiveKeys.find(tag);
@@ -99,9 +141,7 @@ static int waitWithinLimit(MPI_Request &request, MPI_Status *status,
       MPI_Abort(MPI_COMM_WORLD, 1);
       std::_Exit(1);
     }
-    // A message usually comes within microseconds: spin, then poll.
-    if (waited > 1e-3)
-      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    backoff.pause();
   }
 }
 
@@ -144,6 +184,8 @@ void *sluice::interp::getNativeSendFunction() {
 MPISession::MPISession(int &argc, char **&argv) {
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
+  // Short sleeps between polls stay short (PollBackoff).
+  prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
 }
 
 MPISession::~MPISession() { MPI_Finalize(); }
@@ -314,11 +356,24 @@ MPITransport::testRound(std::string &error) {
 }
 
 void MPITransport::waitForEvent(double seconds) {
-  // MPI has no wait for "a message or a collective": yield the core a
-  // little (the peers may need it on an oversubscribed machine).
-  reapSends(/*wait=*/false);
-  std::this_thread::sleep_for(
-      std::chrono::duration<double>(std::min(seconds, 50e-6)));
+  // Until a message is there, the round is complete or `seconds` passed,
+  // by the progress rule (PollBackoff). MPI_Request_get_status tests the
+  // round without completing it: testRound does.
+  PollBackoff backoff;
+  while (backoff.waited() < seconds) {
+    reapSends(/*wait=*/false);
+    int flag = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag,
+               MPI_STATUS_IGNORE);
+    if (!flag && roundRequest) {
+      MPI_Request request;
+      std::memcpy(&request, &*roundRequest, sizeof(MPI_Request));
+      MPI_Request_get_status(request, &flag, MPI_STATUS_IGNORE);
+    }
+    if (flag)
+      return;
+    backoff.pause();
+  }
 }
 
 void MPITransport::reportFailure(llvm::StringRef why) {
