@@ -61,6 +61,7 @@
 #include <chrono>
 #include <deque>
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace sluice;
@@ -109,6 +110,14 @@ struct FrameInstance {
   int depth = 0;
   int64_t parallelIterations = 1;
   std::map<int64_t, Iteration> iterations;
+  /// The iterations whose `pending` is not empty: what a wait for stalled
+  /// merges visits (the iterations that are over stay in `iterations`, so
+  /// walking those would cost every wait the whole history of the loop).
+  std::set<int64_t> waitingIterations;
+  /// The iteration getIteration found last (most tokens go to the one just
+  /// used; a std::map's entries stay where they are).
+  int64_t lastIndex = -1;
+  Iteration *lastIteration = nullptr;
   /// Outputs of constant enters, delivered to every iteration.
   SmallVector<std::pair<EnterOp, Token>> invariants;
   int64_t oldestActive = 0;
@@ -258,7 +267,11 @@ void GraphExecutor::analyze() {
 }
 
 Iteration &GraphExecutor::getIteration(FrameInstance *frame, int64_t index) {
+  if (index == frame->lastIndex)
+    return *frame->lastIteration;
   auto [it, inserted] = frame->iterations.try_emplace(index);
+  frame->lastIndex = index;
+  frame->lastIteration = &it->second;
   if (inserted)
     for (auto &[enter, token] : frame->invariants) {
       emit(enter.getOutput(), token, Tag{frame, index});
@@ -331,8 +344,10 @@ void GraphExecutor::deliver(Operation *consumer, unsigned slot,
     return;
   const NodeInfo &info = nodes[consumer];
   NodeInstance &instance = iteration.pending[consumer];
-  if (instance.inputs.empty())
+  if (instance.inputs.empty()) {
     instance.inputs.resize(info.slots.size());
+    tag.frame->waitingIterations.insert(tag.iteration);
+  }
   if (instance.inputs[slot])
     return;
   instance.inputs[slot] = token;
@@ -358,6 +373,8 @@ void GraphExecutor::deliver(Operation *consumer, unsigned slot,
   }
   NodeInstance inputs = std::move(instance);
   iteration.pending.erase(consumer);
+  if (iteration.pending.empty())
+    tag.frame->waitingIterations.erase(tag.iteration);
   enqueue(consumer, tag, std::move(inputs));
 }
 
@@ -773,7 +790,8 @@ static void forEachFrame(FrameInstance *frame,
 bool GraphExecutor::fireStalledMerges(bool dryRun) {
   bool fired = false;
   forEachFrame(&root, [&](FrameInstance *frame) {
-    for (auto &[index, iteration] : frame->iterations) {
+    for (int64_t index : llvm::to_vector(frame->waitingIterations)) {
+      Iteration &iteration = frame->iterations.find(index)->second;
       SmallVector<Operation *> stalled;
       for (auto &[node, instance] : iteration.pending) {
         if (!isa<MergeOp>(node))
@@ -804,6 +822,8 @@ bool GraphExecutor::fireStalledMerges(bool dryRun) {
         enqueue(node, Tag{frame, index}, std::move(inputs));
         fired = true;
       }
+      if (iteration.pending.empty())
+        frame->waitingIterations.erase(index);
     }
   });
   return fired;
