@@ -93,6 +93,16 @@ litert_js = os.path.join(config.sluice_src_root, "test", "e2e", "litert")
 if os.path.isdir(os.path.join(litert_js, "node_modules", "@litertjs", "core")):
     config.environment["SLUICE_LITERT_JS"] = os.path.join(litert_js, "run_tflite.mjs")
 
+# Cross compilers and qemu-user (Debian's gcc-aarch64-linux-gnu,
+# gcc-arm-linux-gnueabihf, gcc-riscv64-linux-gnu, qemu-user-static;
+# utils/setup.sh): native code for other machines, run under qemu. The test
+# command runs a fixed sample of 30 programs, SLUICE_FULL=1 every one.
+if all(shutil.which(tool) for tool in (
+        "aarch64-linux-gnu-gcc", "arm-linux-gnueabihf-gcc", "riscv64-linux-gnu-gcc",
+        "qemu-aarch64-static", "qemu-arm-static", "qemu-riscv64-static")):
+    config.available_features.add("cross")
+config.substitutions.append(("%cross_sample", "" if sluice_full else "--sample 30"))
+
 # Open MPI's mpirun (Debian's openmpi-bin, utils/setup.sh): distributed runs
 # (sluice-run --distributed), one process per rank, as root and with more
 # ranks than cores when need be.

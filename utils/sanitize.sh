@@ -63,7 +63,7 @@ done
 # Python and Node harnesses, which are not instrumented) stay in the normal
 # run; everything else runs here. (lift-differential ran past 400 s at -O1
 # with ASan.)
-SKIPPED='e2e/(tflite-differential|native-differential|grad-check|litert-harness|lift-differential|distributed-differential)|python/|Docs/|Layering/'
+SKIPPED='e2e/(tflite-differential|native-differential|cross-differential|grad-check|litert-harness|lift-differential|distributed-differential)|python/|Docs/|Layering/'
 echo "== lit under ASan + UBSan (without: $SKIPPED)"
 /usr/lib/llvm-22/bin/lit -s --filter-out "$SKIPPED" build-asan/test || status=1
 exit $status

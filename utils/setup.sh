@@ -21,6 +21,10 @@ packages=(
   graphviz
   # mpirun and MPI: distributed runs (sluice-run --distributed)
   openmpi-bin libopenmpi-dev
+  # native code for other machines (sluicec --target-triple), run under
+  # qemu-user by test/e2e/cross-differential.test
+  gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-riscv64-linux-gnu
+  qemu-user-static
 )
 stage_begin "setup: Debian packages"
 missing=()

@@ -1,7 +1,8 @@
 //===- sluicec.cpp - the Sluice compiler driver ---------------------------===//
 //
 // sluicec FILE [--emit=mlir|executor|tflite|obj|asm|llvm|dot|svg|png] [-o OUT]
-//         [--header=OUT.h] [--prefix=NAME] [--target-cpu=CPU] [--feeds=..]
+//         [--header=OUT.h] [--prefix=NAME] [--target-triple=T]
+//         [--target-cpu=CPU] [--feeds=..]
 //         [--fetches=..] [--timing[=text|json]] [--report[=text|json]]
 //         [--picture=lifted|executor] [--inputs=IN.json]
 //         [--buffer-model=native|tflite]
@@ -9,17 +10,18 @@
 // Reads a TensorFlow GraphDef (.pb, .pbtxt), a TFLite model or an MLIR file,
 // lifts its v1 control flow to lite.if/lite.while (the sluice-lift pipeline)
 // and writes the result: as lite IR, as a TFLite model, or compiled for the
-// host as an object file, assembly or LLVM IR with a C header declaring one
-// function per entry point, or draws the program's control flow as a Graphviz
-// picture (the lifted program, or the executor graph as imported with the
-// nodes a run left dead greyed). Errors are printed as diagnostics naming the
-// node or op, and the exit status is 1. Everything but the command line and the
-// output files is sluice::Program (sluice/API/Program.h). --timing prints
-// the wall time of each stage (MLIR's DefaultTimingManager, the passes nested
-// under their stage) to stderr after the run. --report writes, instead of
-// the program, what its loops cost in memory on each back end
-// (sluice/API/MemoryReport.h: loop state, copies and allocations per
-// iteration natively, in LiteRT and over the arena plan, the plan's peak).
+// host (or --target-triple) as an object file, assembly or LLVM IR with a C
+// header declaring one function per entry point, or draws the program's control
+// flow as a Graphviz picture (the lifted program, or the executor graph as
+// imported with the nodes a run left dead greyed). Errors are printed as
+// diagnostics naming the node or op, and the exit status is 1. Everything but
+// the command line and the output files is sluice::Program
+// (sluice/API/Program.h). --timing prints the wall time of each stage (MLIR's
+// DefaultTimingManager, the passes nested under their stage) to stderr after
+// the run. --report writes, instead of the program, what its loops cost in
+// memory on each back end (sluice/API/MemoryReport.h: loop state, copies and
+// allocations per iteration natively, in LiteRT and over the arena plan, the
+// plan's peak).
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,11 +100,18 @@ static cl::opt<std::string> prefix(
              "(default: the output file's name without extension, or "
              "'sluice' when writing to stdout)"),
     cl::value_desc("name"), cl::cat(category));
+static cl::opt<std::string> targetTriple(
+    "target-triple",
+    cl::desc("With --emit=obj|asm|llvm: the machine to compile for, as an LLVM "
+             "target triple (aarch64-linux-gnu, armv7a-linux-gnueabihf, "
+             "riscv64-linux-gnu, thumbv7em-none-eabihf, ...; default: this "
+             "machine's)"),
+    cl::cat(category));
 static cl::opt<std::string> targetCpu(
     "target-cpu",
     cl::desc("With --emit=obj|asm|llvm: the CPU to compile for: a name LLVM "
-             "knows (x86-64-v3, skylake, ...), 'native' for this machine, or "
-             "'generic' (default)"),
+             "knows for the target (x86-64-v3, cortex-a72, ...), 'native' for "
+             "this machine, or 'generic' (default)"),
     cl::init("generic"), cl::cat(category));
 static cl::opt<unsigned>
     optLevel("opt-level",
@@ -341,6 +350,7 @@ static int compile(const sluice::GraphDefImportOptions &importOptions,
                    : emit == EmitKind::Assembly
                        ? sluice::NativeOutputKind::Assembly
                        : sluice::NativeOutputKind::LLVMIR;
+    options.target.triple = targetTriple;
     options.target.cpu = targetCpu;
     options.target.optLevel = optLevel;
     options.prefix = symbolPrefix();

@@ -84,7 +84,11 @@ struct RunOptions {
   /// the limit it was compiled with (NativeTargetOptions).
   int64_t maxMemoryBytes = interp::InterpreterOptions().maxMemoryBytes;
   /// What the native engine compiles for.
-  NativeTargetOptions target = {/*cpu=*/"native", /*optLevel=*/3};
+  NativeTargetOptions target = [] {
+    NativeTargetOptions host;
+    host.cpu = "native";
+    return host;
+  }();
   /// A partitioned program's rank functions (`<f>_rank<r>`) run with this
   /// rank's end of a Transport (the interpreter only); see runRanks for
   /// ranks that are threads of this process.

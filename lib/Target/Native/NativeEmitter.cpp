@@ -19,6 +19,8 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 
+#include <mutex>
+
 using namespace mlir;
 
 namespace sluice {
@@ -34,17 +36,33 @@ void registerNativeTranslations(MLIRContext &context) {
 }
 
 std::unique_ptr<llvm::TargetMachine>
-createHostTargetMachine(const NativeTargetOptions &options,
-                        std::string &error) {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+createTargetMachine(const NativeTargetOptions &options, std::string &error) {
+  // Every target this LLVM was built with: code for other machines.
+  static std::once_flag initialized;
+  std::call_once(initialized, [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargets();
+    llvm::InitializeAllTargetMCs();
+    llvm::InitializeAllAsmPrinters();
+  });
+  bool host = options.triple.empty();
+  llvm::Triple triple(host ? llvm::sys::getDefaultTargetTriple()
+                           : llvm::Triple::normalize(options.triple));
+  std::string lookupError;
   const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
+      llvm::TargetRegistry::lookupTarget(triple, lookupError);
+  if (!target) {
+    error =
+        "unknown target triple '" + options.triple + "' (" + lookupError + ")";
     return nullptr;
+  }
   std::string cpu = options.cpu;
   std::string features;
+  if (cpu == "native" && !host) {
+    error = "CPU 'native' is this machine's: give a CPU of " + triple.str() +
+            " or 'generic'";
+    return nullptr;
+  }
   if (cpu == "native") {
     cpu = llvm::sys::getHostCPUName().str();
     llvm::SubtargetFeatures subtarget;
@@ -60,11 +78,24 @@ createHostTargetMachine(const NativeTargetOptions &options,
     error = "unknown CPU '" + options.cpu + "' for " + triple.str();
     return nullptr;
   }
+  // RISC-V Linux is RV64GC/RV32GC with the FP registers in the calling
+  // convention (lp64d, ilp32d), as its C compilers and libraries are; LLVM's
+  // own default for a bare triple is soft-float, which they cannot link.
+  llvm::TargetOptions targetOptions;
+  if (triple.isRISCV() && triple.isOSLinux()) {
+    targetOptions.MCOptions.ABIName = triple.isRISCV64() ? "lp64d" : "ilp32d";
+    if (cpu == "generic")
+      features = "+m,+a,+f,+d,+c";
+  }
   auto level =
       static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
-  return std::unique_ptr<llvm::TargetMachine>(
-      target->createTargetMachine(triple, cpu, features, llvm::TargetOptions(),
-                                  llvm::Reloc::PIC_, std::nullopt, level));
+  // Position-independent where there is an operating system to load it;
+  // a bare-metal image is linked where it runs.
+  llvm::Reloc::Model relocation = triple.getOS() == llvm::Triple::UnknownOS
+                                      ? llvm::Reloc::Static
+                                      : llvm::Reloc::PIC_;
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      triple, cpu, features, targetOptions, relocation, std::nullopt, level));
 }
 
 LogicalResult emitNative(ModuleOp module, NativeOutputKind kind,
@@ -72,7 +103,7 @@ LogicalResult emitNative(ModuleOp module, NativeOutputKind kind,
                          llvm::raw_ostream &os, TimingScope *timing) {
   std::string error;
   std::unique_ptr<llvm::TargetMachine> machine =
-      createHostTargetMachine(options, error);
+      createTargetMachine(options, error);
   if (!machine)
     return module.emitError() << error;
 
@@ -114,8 +145,8 @@ LogicalResult emitNative(ModuleOp module, NativeOutputKind kind,
 int64_t getVectorRegisterElements(const NativeTargetOptions &options) {
   std::string error;
   std::unique_ptr<llvm::TargetMachine> machine =
-      createHostTargetMachine(options, error);
-  if (!machine)
+      createTargetMachine(options, error);
+  if (!machine || !machine->getTargetTriple().isX86())
     return 32;
   const llvm::MCSubtargetInfo *subtarget = machine->getMCSubtargetInfo();
   // Half the register file: the other half holds the rows of B and the

@@ -70,8 +70,12 @@ NativeJIT::compile(ModuleOp module, const NativeTargetOptions &options) {
     return failure();
 
   std::string error;
+  if (!options.triple.empty())
+    return module.emitError("the JIT runs code for this machine only, not "
+                            "for target triple '")
+           << options.triple << "'";
   std::unique_ptr<llvm::TargetMachine> machine =
-      createHostTargetMachine(options, error);
+      createTargetMachine(options, error);
   if (!machine)
     return module.emitError() << error;
   auto transformer = makeOptimizingTransformer(options.optLevel,

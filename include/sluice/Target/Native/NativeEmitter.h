@@ -26,8 +26,13 @@ namespace sluice {
 enum class NativeOutputKind { LLVMIR, Assembly, Object };
 
 struct NativeTargetOptions {
-  /// The CPU to tune and select instructions for: a name LLVM knows
-  /// (`x86-64`, `skylake`, ...), `generic`, or `native` for this machine.
+  /// The target triple (`aarch64-linux-gnu`, `armv7a-linux-gnueabihf`,
+  /// `riscv64-linux-gnu`, `thumbv7em-none-eabihf`, ...): any target this
+  /// LLVM has. Empty: this machine's. The JIT runs the host's only.
+  std::string triple;
+  /// The CPU to tune and select instructions for: a name LLVM knows for the
+  /// triple (`x86-64-v3`, `cortex-a72`, ...), `generic`, or `native` for
+  /// this machine (the host triple only).
   std::string cpu = "generic";
   /// LLVM's -O level, 0 to 3.
   unsigned optLevel = 3;
@@ -41,12 +46,12 @@ struct NativeTargetOptions {
 /// in `context`.
 void registerNativeTranslations(mlir::MLIRContext &context);
 
-/// A TargetMachine for the host triple and `options.cpu`, or null with
-/// `error` set.
+/// A TargetMachine for `options.triple` (the host's when empty) and
+/// `options.cpu`, or null with `error` set (an unknown triple or CPU).
 std::unique_ptr<llvm::TargetMachine>
-createHostTargetMachine(const NativeTargetOptions &options, std::string &error);
+createTargetMachine(const NativeTargetOptions &options, std::string &error);
 
-/// Writes `module` (LLVM dialect only) as `kind` for the host triple. Errors
+/// Writes `module` (LLVM dialect only) as `kind` for `options.triple`. Errors
 /// (an unknown CPU, an op that does not translate) are emitted on the module
 /// and return failure. With `timing`, "translate" (to LLVM IR), "optimize"
 /// and "codegen" are timed under it.
