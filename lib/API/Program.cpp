@@ -96,9 +96,18 @@ Program::link(ArrayRef<std::pair<std::string, const Program *>> entries,
   DiagnosticCapture capture(*session);
   OwningOpRef<ModuleOp> module =
       ModuleOp::create(UnknownLoc::get(&session->context));
-  for (const auto &[name, program] : entries) {
-    session->maxNesting =
-        std::max(session->maxNesting, program->session->maxNesting);
+  for (auto [index, entry] : llvm::enumerate(entries)) {
+    const auto &[name, program] = entry;
+    // @main is the entry of a program with one: beside others, the TFLite
+    // export would write it alone (lite::resolveEntryFunctions).
+    if (name == "main" && entries.size() > 1)
+      return capture.fail(error, "link: 'main' names the entry of a program "
+                                 "with one; several programs take other "
+                                 "names (their signature keys)");
+    // The strictest nesting limit the programs were loaded with.
+    session->maxNesting = index == 0 ? program->session->maxNesting
+                                     : std::min(session->maxNesting,
+                                                program->session->maxNesting);
     // Into this context through bytecode (constants' resources included).
     std::string bytes;
     llvm::raw_string_ostream os(bytes);

@@ -61,6 +61,7 @@
 #include <chrono>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace mlir;
@@ -118,6 +119,9 @@ struct FrameInstance {
   /// used; a std::map's entries stay where they are).
   int64_t lastIndex = -1;
   Iteration *lastIteration = nullptr;
+  /// The entry of `oldestActive` in `iterations`, once looked up (its
+  /// successor is the next entry: no lookup per release).
+  std::optional<std::map<int64_t, Iteration>::iterator> oldestEntry;
   /// Outputs of constant enters, delivered to every iteration.
   SmallVector<std::pair<EnterOp, Token>> invariants;
   int64_t oldestActive = 0;
@@ -208,6 +212,8 @@ private:
   Operation *graphOp;
   Environment &env;
   Evaluator &evaluator;
+  /// The values of the island being run (executeIsland).
+  Environment islandEnvironment;
   /// Where the run records its nodes' liveness, when asked (stats).
   NodeLiveness *liveness;
 
@@ -396,7 +402,10 @@ std::optional<Token> GraphExecutor::arrivedToken(Operation *node, Value operand,
 
 LogicalResult GraphExecutor::executeIsland(IslandOp island, Tag tag,
                                            NodeInstance &inputs) {
-  Environment local;
+  // One environment for every island this executor runs (they run one at a
+  // time): its buckets are allocated once, not per execution.
+  Environment &local = islandEnvironment;
+  local.clear();
   const NodeInfo &info = nodes[island];
   for (auto [index, slot] : llvm::enumerate(info.slots))
     if (!isa<ControlType>(slot.getType()))
@@ -757,12 +766,18 @@ LogicalResult GraphExecutor::idleStep(bool &over) {
 
 void GraphExecutor::releaseIterations(FrameInstance *frame) {
   while (true) {
-    Iteration &oldest = frame->iterations[frame->oldestActive];
+    if (!frame->oldestEntry ||
+        (*frame->oldestEntry)->first != frame->oldestActive)
+      frame->oldestEntry =
+          frame->iterations.try_emplace(frame->oldestActive).first;
+    Iteration &oldest = (*frame->oldestEntry)->second;
     // The oldest iteration is over once nothing of it is left to run and its
     // successor exists.
-    if (oldest.outstanding == 0 &&
-        frame->iterations.count(frame->oldestActive + 1)) {
+    auto successor = std::next(*frame->oldestEntry);
+    if (oldest.outstanding == 0 && successor != frame->iterations.end() &&
+        successor->first == frame->oldestActive + 1) {
       ++frame->oldestActive;
+      frame->oldestEntry = successor;
       continue;
     }
     if (frame->deferred.empty())

@@ -256,6 +256,8 @@ def from_saved_model(saved_model_dir, signature_keys=None, tags=None, keep_varia
                 and not hasattr(loaded, "_default_save_signature")):
             keys = ["serving_default"]
     available = sorted(loaded.signatures.keys())
+    if not keys:
+        raise SluiceError(f"{saved_model_dir}: the SavedModel has no signature to convert")
     for key in keys:
         if key not in loaded.signatures:
             raise SluiceError(f"{saved_model_dir}: no signature '{key}' (it has: "

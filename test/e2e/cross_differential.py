@@ -26,6 +26,7 @@ import glob
 import json
 import math
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -194,6 +195,10 @@ def main():
     flags = host_cpu_flags()
     for target in list(targets):
         level = target.partition("@")[2]
+        if level and platform.machine() != "x86_64":
+            print(f"{target}: skipped (this machine is {platform.machine()}, not x86-64)")
+            targets.remove(target)
+            continue
         missing = X86_LEVEL_FLAGS.get(level, set()) - flags
         if missing:
             print(f"{target}: skipped (this CPU lacks {', '.join(sorted(missing))})")

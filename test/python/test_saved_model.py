@@ -88,6 +88,11 @@ def test_saved_model_errors(tmp_path):
         sluice.load(MODELS / "decoder", signature=["step", "nope"])
     with pytest.raises(sluice.SluiceError, match="signature 'step' is asked for twice"):
         sluice.load(MODELS / "decoder", signature=["step", "step"])
+    step = sluice.load(MODELS / "decoder", signature="step")
+    with pytest.raises(sluice.SluiceError, match="'main' names the entry of a program with one"):
+        sluice.link({"main": step, "other": step})
+    with pytest.raises(sluice.SluiceError, match="a second entry of that name"):
+        sluice.link([("a", step), ("a", step)])
     both = sluice.load(MODELS / "decoder", signature=["step", "serving_default"])
     with pytest.raises(sluice.SluiceError, match=r"no function @main"):
         both.to_tflite("main")
@@ -158,3 +163,23 @@ def test_saved_model_signature_without_outputs(tmp_path):
             builder.save()
     with pytest.raises(sluice.SluiceError, match="signature 'serving_default' has no outputs"):
         sluice.load(tmp_path / "no_outputs")
+
+
+def test_link_programs_loaded_separately():
+    """sluice.link: two Programs loaded one signature each become one, a
+    function each, sharing the variables (one lite.variable per variable,
+    one @init); its export has both SignatureDefs."""
+    spec = json.loads((MODELS / "decoder.json").read_text())
+    linked = sluice.link({"serving_default": sluice.load(MODELS / "decoder"),
+                          "step": sluice.load(MODELS / "decoder", signature="step")})
+    text = linked.mlir()
+    assert text.count("lite.variable @") == 2 and text.count("func.func private @init(") == 1
+    from ai_edge_litert.interpreter import Interpreter
+    interpreter = Interpreter(model_content=linked.to_tflite())
+    assert sorted(interpreter.get_signature_list()) == ["serving_default", "step"]
+    for key in ("serving_default", "step"):
+        for run in spec["signatures"][key]:
+            inputs = {k: from_json(t) for k, t in run["inputs"].items()}
+            check_outputs(linked.run(inputs, function=key), run, spec["tolerance"], key)
+            check_outputs(interpreter.get_signature_runner(key)(**inputs), run,
+                          spec["tolerance"], key)

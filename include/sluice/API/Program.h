@@ -215,8 +215,8 @@ public:
   /// function its name names (a SavedModel's signatures converted one by
   /// one): the new program has a context of its own, and the variables and
   /// initializers the programs share are one (lite::linkEntryFunction).
-  /// Fails when a program has no @main, two names are the same, or the
-  /// programs declare one variable two ways.
+  /// Fails when a program has no @main, two names are the same, one of
+  /// several is "main", or the programs declare one variable two ways.
   static mlir::FailureOr<Program>
   link(llvm::ArrayRef<std::pair<std::string, const Program *>> entries,
        ProgramError &error);

@@ -25,6 +25,7 @@
 
 #include "sluice/Interpreter/Transport.h"
 
+#include <chrono>
 #include <list>
 #include <map>
 
@@ -101,6 +102,10 @@ private:
   std::vector<int64_t> roundLocal, roundResult;
   int maxTag = 32767;
   std::list<PendingSend> pendingSends;
+  /// When a message or a round last arrived: waitForEvent's progress rule
+  /// counts the wait from there, across its calls.
+  std::chrono::steady_clock::time_point lastEvent =
+      std::chrono::steady_clock::now();
 };
 
 } // namespace sluice::interp

@@ -9,7 +9,9 @@
 //
 //   wait starts -> 64 polls back to back (native code's messages come
 //                  within a microsecond)
-//               -> poll, sched_yield, poll, ...   (the next 200 us: a
+//               -> poll, sched_yield, poll, ...   (until 200 us after the
+//                  last message or round -- the interpreter's idle rank
+//                  waits in many calls, one wait to the rule -- : a
 //                  message of a loop spanning ranks is answered here, no
 //                  sleep delays it; a peer on the same core gets it)
 //               -> poll, sleep 2 us, poll, sleep 4 us, ... 1 ms  (a long
@@ -54,6 +56,13 @@ struct Header {
 /// pause() between polls that found nothing.
 class PollBackoff {
 public:
+  PollBackoff() = default;
+  /// A wait that began at `since` (an earlier call's): past its yielding
+  /// phase already when that is over (the back-to-back polls, a few
+  /// microseconds, come first in every call).
+  explicit PollBackoff(std::chrono::steady_clock::time_point since)
+      : start(since) {}
+
   void pause() {
     // The first polls back to back: native code's messages take a
     // microsecond.
@@ -305,6 +314,7 @@ MPITransport::tryReceive(std::string &error) {
   }
   ++stats.messagesReceived;
   stats.bytesReceived += message.dead ? 0 : getMessageBytes(message.value);
+  lastEvent = std::chrono::steady_clock::now();
   return std::optional<TransportMessage>(std::move(message));
 }
 
@@ -352,6 +362,7 @@ MPITransport::testRound(std::string &error) {
     return std::optional<std::vector<int64_t>>();
   }
   roundRequest.reset();
+  lastEvent = std::chrono::steady_clock::now();
   return std::optional<std::vector<int64_t>>(roundResult);
 }
 
@@ -359,8 +370,14 @@ void MPITransport::waitForEvent(double seconds) {
   // Until a message is there, the round is complete or `seconds` passed,
   // by the progress rule (PollBackoff). MPI_Request_get_status tests the
   // round without completing it: testRound does.
-  PollBackoff backoff;
-  while (backoff.waited() < seconds) {
+  // The wait goes on from the last message or round, over the calls of
+  // an idle rank: it spins only in the first 200 us after an event.
+  PollBackoff backoff(lastEvent);
+  auto deadline =
+      std::chrono::steady_clock::now() +
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(seconds));
+  while (std::chrono::steady_clock::now() < deadline) {
     reapSends(/*wait=*/false);
     int flag = 0;
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag,

@@ -53,7 +53,7 @@ createTargetMachine(const NativeTargetOptions &options, std::string &error) {
       llvm::TargetRegistry::lookupTarget(triple, lookupError);
   if (!target) {
     error =
-        "unknown target triple '" + options.triple + "' (" + lookupError + ")";
+        "unknown target triple '" + triple.str() + "' (" + lookupError + ")";
     return nullptr;
   }
   std::string cpu = options.cpu;
@@ -84,8 +84,7 @@ createTargetMachine(const NativeTargetOptions &options, std::string &error) {
   llvm::TargetOptions targetOptions;
   if (triple.isRISCV() && triple.isOSLinux()) {
     targetOptions.MCOptions.ABIName = triple.isRISCV64() ? "lp64d" : "ilp32d";
-    if (cpu == "generic")
-      features = "+m,+a,+f,+d,+c";
+    features = "+m,+a,+f,+d,+c";
   }
   auto level =
       static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));

@@ -334,6 +334,9 @@ resolveEntryFunctions(ModuleOp module, ArrayRef<std::string> names) {
     auto function = module.lookupSymbol<func::FuncOp>(name);
     if (!function || function.isExternal())
       return module.emitError("cannot be exported: no function @") << name;
+    if (function.isPrivate())
+      return module.emitError("cannot be exported: @")
+             << name << " is private (an entry is a public function)";
     if (llvm::is_contained(entries, function))
       return module.emitError("cannot be exported: @")
              << name << " is listed twice as an entry";

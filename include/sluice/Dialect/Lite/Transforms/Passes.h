@@ -41,8 +41,9 @@ void registerPrepareTFLitePipeline();
 /// The entry functions of a model written from `module`: those `names`
 /// lists, in order, or, when it is empty, @main if the module has one, else
 /// every public function with a body in module order (the signatures of a
-/// SavedModel imported with several). Fails, with an error on the module,
-/// when a name is no function of it, is listed twice, or nothing is found.
+/// SavedModel imported with several; a module with @main exports it alone
+/// unless `names` says otherwise). Fails, with an error on the module, when
+/// a name is no public function of it, is listed twice, or nothing is found.
 mlir::FailureOr<llvm::SmallVector<mlir::func::FuncOp>>
 resolveEntryFunctions(mlir::ModuleOp module, llvm::ArrayRef<std::string> names);
 
