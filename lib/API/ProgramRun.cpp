@@ -175,12 +175,12 @@ Program::runNatively(func::FuncOp function, ArrayRef<interp::Tensor> inputs,
   std::string key =
       ("cpu=" + options.target.cpu + " O" + Twine(options.target.optLevel))
           .str();
+  std::string shapes;
   for (auto [type, input] : llvm::zip(function.getArgumentTypes(), inputs))
     if (isa<UnrankedTensorType>(type))
-      key += " " + interp::shapeString(input.getShape());
-  if (llvm::any_of(function.getArgumentTypes(),
-                   llvm::IsaPred<UnrankedTensorType>))
-    key = ("@" + function.getSymName() + " " + key).str();
+      shapes += " " + interp::shapeString(input.getShape());
+  if (!shapes.empty())
+    key = ("@" + function.getSymName() + " " + key + shapes).str();
 
   auto compiled = compiledCode.find(key);
   if (compiled == compiledCode.end()) {

@@ -6,8 +6,9 @@ inputs and outputs, and each of its inputs files DIR/NAME.in*.json:
   1. `sluicec --emit=obj --header` for the host (--target-cpu=generic) and
      for each --targets triple (the portable x86-64 levels run on this
      machine; aarch64, armv7a and riscv64 Linux under qemu-user);
-  2. a C program made from the header and the inputs (the inputs as arrays,
-     a buffer per output, `<prefix>_main`, every output printed) is linked
+  2. a C program made from the header and the inputs (the inputs, a list in
+     argument order, as arrays, a buffer per output, `model_main`, every
+     output printed) is linked
      with each object by that target's C compiler (-static) and run;
   3. each target's printout must equal the host's: integers and booleans
      exactly, floats within 1e-5 relative (1e-6 absolute), the same status.
@@ -105,33 +106,23 @@ def flatten(value):
     return [value]
 
 
-def c_identifier(name):
-    ident = re.sub(r"[^A-Za-z0-9_]", "_", name)
-    return "_" + ident if ident[:1].isdigit() else ident
+# The C symbols of every compiled program: `PREFIX_main`.
+PREFIX = "model"
 
 
-def harness(prefix, header_name, params, inputs):
-    """The C program: inputs as arrays, outputs printed one line each."""
+def harness(header_name, params, inputs):
+    """The C program: inputs as arrays, outputs printed one line each; None
+    when `inputs` is not a list of one value per input (sluice-run's
+    positional form, which every e2e program's inputs take)."""
     lines = ["#include <math.h>", "#include <stdbool.h>", "#include <stdint.h>",
              "#include <stdio.h>", f'#include "{header_name}"', ""]
     args, prints = [], []
-    # sluice-run's inputs: a list in argument order, or by name.
-    if isinstance(inputs, list):
-        positional = list(inputs)
-        by_name = {}
-    else:
-        positional = []
-        by_name = {c_identifier(name): tensor for name, tensor in inputs.items()}
+    if not isinstance(inputs, list) or len(inputs) != sum(p[0] for p in params):
+        return None
+    positional = list(inputs)
     for index, (is_const, ctype, stars, name) in enumerate(params):
-        if stars != "*" or name.endswith("_dims"):
-            return None  # a dynamic shape: dims and malloc'ed outputs
         if is_const:
-            tensor = positional.pop(0) if positional else by_name.get(name)
-            if isinstance(tensor, dict):
-                tensor = tensor.get("data")
-            if tensor is None:
-                return None
-            data = flatten(tensor) or [0]
+            data = flatten(positional.pop(0)) or [0]
             values = ", ".join(c_literal(v, ctype) for v in data)
             lines.append(f"static const {ctype} in{index}[] = {{{values}}};")
             args.append(f"in{index}")
@@ -145,7 +136,7 @@ def harness(prefix, header_name, params, inputs):
                           f'    printf(" "), printf({fmt[0]}, {fmt[1]}out{index}[i]);\n'
                           f'  printf("\\n");')
     lines += ["", "int main(void) {",
-              f"  int32_t status = {prefix}_main({', '.join(args)});",
+              f"  int32_t status = {PREFIX}_main({', '.join(args)});",
               '  printf("status %d\\n", (int)status);'] + prints + ["  return 0;", "}"]
     return "\n".join(lines) + "\n"
 
@@ -219,7 +210,7 @@ def main():
         obj = os.path.join(work, f"{name}.{key}.o")
         header = os.path.join(work, f"{name}.h")
         cmd = [args.sluicec, program, "--emit=obj", "-o", obj, f"--header={header}",
-               f"--prefix={c_identifier(name)}", f"--target-cpu={cpu}"]
+               f"--prefix={PREFIX}", f"--target-cpu={cpu}"]
         if triple:
             cmd.append(f"--target-triple={triple}")
         code, _, err = run(cmd)
@@ -252,7 +243,7 @@ def main():
             failed += 1
             continue
         with open(os.path.join(work, f"{name}.h")) as f:
-            params = parse_main(f.read(), c_identifier(name))
+            params = parse_main(f.read(), PREFIX)
         if not params or any(stars != "*" or param.endswith("_dims")
                              for _, _, stars, param in params):
             dynamic += 1
@@ -269,17 +260,20 @@ def main():
     counts = {t: [0, 0] for t in targets}  # runs that agree, that failed
     programs_run = {t: set() for t in targets}
     for program, name, input_files, host, params in chosen:
-        prefix = c_identifier(name)
         objects = {}
         for input_file in input_files:
             label = f"{name} {os.path.basename(input_file)}"
             with open(input_file) as f:
-                source = harness(prefix, f"{name}.h", params, json.load(f))
+                source = harness(f"{name}.h", params, json.load(f))
+            if source is None:
+                print(f"FAIL {label}: the inputs are not a list of one value per input")
+                failed += 1
+                continue
             code, reference, err = run([args.sluice_run, program, "--engine=native",
                                         f"--inputs={input_file}"])
-            if source is None or code != 0:
-                # Inputs the harness cannot give, or a run-time error (its
-                # status is native-differential's): nothing to compare.
+            if code != 0:
+                # A run-time error (its status is native-differential's):
+                # nothing to compare.
                 continue
             sizes = output_sizes(reference)
             outputs_at = [i for i, p in enumerate(params) if not p[0]]
