@@ -34,6 +34,13 @@
 // RUN: sed -e 's/@step/@serving_default/' %s | not sluice-translate --mlir-to-tflite --entry-functions=main,serving_default -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEY
 // KEY: error: cannot be exported: its signature key 'serving_default' is @main's too
 
+// A model whose initializer subgraph (named first, by CALL_ONCE) has the name
+// of a later signature: the import names the clash.
+// RUN: sluice-translate %s --mlir-to-tflite --entry-functions=main,step -o %t.clash.tflite
+// RUN: %python -c "import sys; b = open(sys.argv[1], 'rb').read(); open(sys.argv[1], 'wb').write(b.replace(b'init', b'step'))" %t.clash.tflite
+// RUN: not sluice-translate %t.clash.tflite --tflite-to-mlir 2>&1 | FileCheck %s --check-prefix=CLASH
+// CLASH: error: subgraph 1: is signature 'step', a name the model gives another subgraph
+
 lite.variable @v : tensor<2xf32>
 func.func @main(%x: tensor<2xf32> {sluice.name = "x"}) -> (tensor<2xf32> {sluice.name = "y"}) {
   lite.call_once @init
