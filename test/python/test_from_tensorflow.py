@@ -85,6 +85,11 @@ def test_from_saved_model_errors(tmp_path):
         sluice.from_saved_model(tmp_path, signature_keys=["serving_default"])
     with pytest.raises(sluice.SluiceError, match="asked for twice"):
         sluice.from_saved_model(tmp_path, signature_keys=["decode", "decode"])
+    bare = tf.Module()
+    bare.v = tf.Variable(1.0)
+    tf.saved_model.save(bare, str(tmp_path / "bare"))
+    with pytest.raises(sluice.SluiceError, match="the SavedModel has no signature to convert"):
+        sluice.from_saved_model(tmp_path / "bare")
 
 
 class TwoCounters(tf.Module):

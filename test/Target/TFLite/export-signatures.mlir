@@ -33,6 +33,8 @@
 // TWICE: error: cannot be exported: @main is listed twice as an entry
 // RUN: sed -e 's/@step/@serving_default/' %s | not sluice-translate --mlir-to-tflite --entry-functions=main,serving_default -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEY
 // KEY: error: cannot be exported: its signature key 'serving_default' is @main's too
+// RUN: not sluice-translate %s --mlir-to-tflite --entry-functions=init -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRIVATE
+// PRIVATE: error: cannot be exported: @init is private (an entry is a public function)
 
 // A model whose initializer subgraph (named first, by CALL_ONCE) has the name
 // of a later signature: the import names the clash.
