@@ -102,7 +102,8 @@ def judge(args, tool, workdir, name, graph, spec, forward, gradient_indices, for
             for output, expected_index in zip(gradients, gradient_indices):
                 got = np.array(output["data"], dtype=np.float64)
                 want = np.array(run["expected"][expected_index]["data"], dtype=np.float64)
-                if got.shape != want.shape or not np.allclose(got, want, rtol=rtol, atol=atol):
+                if got.shape != want.shape or not np.allclose(got, want, rtol=rtol, atol=atol,
+                                                                 equal_nan=True):
                     wrong.append("Sluice %s, TensorFlow %s" % (got.tolist(), want.tolist()))
             if wrong:
                 tally["failed"] += 1

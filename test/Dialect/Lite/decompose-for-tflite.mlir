@@ -78,3 +78,43 @@ func.func @atan2_same_shapes(%y: tensor<3xf32>, %x: tensor<3xf32>) -> tensor<3xf
   %r = lite.atan2 %y, %x : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return %r : tensor<3xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @reciprocal
+// CHECK: %[[ONE:.*]] = lite.constant dense<1.000000e+00> : tensor<f32>
+// CHECK: %[[R:.*]] = lite.div %[[ONE]], %arg0 : (tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK: return %[[R]]
+func.func @reciprocal(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = lite.reciprocal %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @selu
+// CHECK-NOT: lite.selu
+// CHECK-DAG: lite.less %arg0
+// CHECK-DAG: %[[E:.*]] = lite.exp %arg0
+// CHECK-DAG: lite.sub %[[E]]
+// CHECK-DAG: lite.constant dense<1.75809932> : tensor<f32>
+// CHECK-DAG: lite.constant dense<1.05070102> : tensor<f32>
+// CHECK: %[[R:.*]] = lite.select_v2
+// CHECK: return %[[R]]
+func.func @selu(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = lite.selu %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @softsign
+// CHECK: %[[A:.*]] = lite.abs %arg0 : tensor<4xf32>
+// CHECK: %[[ONE:.*]] = lite.constant dense<1.000000e+00> : tensor<f32>
+// CHECK: %[[D:.*]] = lite.add %[[A]], %[[ONE]]
+// CHECK: %[[R:.*]] = lite.div %arg0, %[[D]]
+// CHECK: return %[[R]]
+func.func @softsign(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = lite.softsign %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}

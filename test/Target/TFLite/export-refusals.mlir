@@ -49,3 +49,91 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = lite.softplus %x : tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.log1p' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no LOG1P builtin}}
+  %r = lite.log1p %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.expm1' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no EXPM1 builtin}}
+  %r = lite.expm1 %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.tan' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no TAN builtin}}
+  %r = lite.tan %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.asin' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no ASIN builtin}}
+  %r = lite.asin %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.acos' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no ACOS builtin}}
+  %r = lite.acos %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.atan' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no ATAN builtin}}
+  %r = lite.atan %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.sinh' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no SINH builtin}}
+  %r = lite.sinh %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.cosh' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no COSH builtin}}
+  %r = lite.cosh %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.asinh' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no ASINH builtin}}
+  %r = lite.asinh %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.acosh' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no ACOSH builtin}}
+  %r = lite.acosh %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.atanh' is not a TFLite builtin operator (on 'tensor<4xf32>'): LiteRT 2.3's schema has no ATANH builtin}}
+  %r = lite.atanh %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}

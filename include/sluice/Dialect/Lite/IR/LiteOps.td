@@ -677,7 +677,7 @@ def Lite_FloorOp : Lite_UnaryOp<"floor", "FLOOR", "NONE", Lite_FloatTensor,
 }
 def Lite_RoundOp : Lite_UnaryOp<"round", "ROUND", "NONE", Lite_FloatTensor,
     "the nearest integer (halves to even)"> {
-  let tfOps = ["Round"];
+  let tfOps = ["Round", "Rint"];
   let scalar = [{ std::nearbyint(x) }];
   let lowering = [{ math::RoundEvenOp::create(b, loc, x) }];
   let tfliteRuntimes = ["1.14.0"];
@@ -754,6 +754,142 @@ def Lite_Relu6Op : Lite_UnaryOp<"relu6", "RELU6", "NONE", Lite_NumericTensor,
     TFLiteVersion<3, kI16>,
     TFLiteVersion<2, "isOf(in, {Element::i8, Element::ui8})">];
   let tfliteRuntimes = ["1.5.0", "1.14.0", "2.5.0"];
+}
+def Lite_ReciprocalOp : Lite_UnaryOp<"reciprocal", "", "NONE",
+    Lite_FloatTensor, "1 / x"> {
+  let tfOps = ["Reciprocal", "Inv"];
+  let scalar = [{ T(1) / x }];
+  let lowering = [{ m.div(m.constant(1), x) }];
+  let derivative = "neg(mul(g, mul(out, out)))";
+  let tfliteDecomposition = "div(1, x)";
+}
+def Lite_Log1pOp : Lite_UnaryOp<"log1p", "", "NONE", Lite_FloatTensor,
+    "log(1 + x), exact near 0"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Log1p"];
+  let scalar = [{ std::log1p(x) }];
+  let lowering = [{ math::Log1pOp::create(b, loc, x) }];
+  let derivative = "div(g, add(x, 1))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no LOG1P builtin, and "
+                      "log(1 + x) from builtins loses the digits of small x";
+}
+def Lite_Expm1Op : Lite_UnaryOp<"expm1", "", "NONE", Lite_FloatTensor,
+    "exp(x) - 1, exact near 0"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Expm1"];
+  let scalar = [{ std::expm1(x) }];
+  let lowering = [{ math::ExpM1Op::create(b, loc, x) }];
+  let derivative = "mul(g, exp(x))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no EXPM1 builtin, and "
+                      "exp(x) - 1 from builtins loses the digits of small x";
+}
+def Lite_SeluOp : Lite_UnaryOp<"selu", "", "NONE", Lite_FloatTensor,
+    "scale * x above 0, scale * alpha * (exp(x) - 1) elsewhere (TF's "
+    "scale 1.0507009873554805, alpha 1.6732632423543772)"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Selu"];
+  let scalar = [{ x < T(0) ? T(1.7580993408473768) * (std::exp(x) - T(1))
+                           : T(1.0507009873554805) * x }];
+  let lowering = [{
+    m.select(m.isNegative(x),
+             m.mul(m.constantFloat(1.7580993408473768),
+                   m.sub(math::ExpOp::create(b, loc, x), m.constant(1))),
+             m.mul(m.constantFloat(1.0507009873554805), x))
+  }];
+  let derivative = "select_v2(less(out, 0), mul(g, add(out, 1.7580993408473768)), "
+                   "mul(g, 1.0507009873554805))";
+  let tfliteDecomposition = "select_v2(less(x, 0), mul(1.7580993408473768, "
+                            "sub(exp(x), 1)), mul(1.0507009873554805, x))";
+}
+def Lite_SoftsignOp : Lite_UnaryOp<"softsign", "", "NONE", Lite_FloatTensor,
+    "x / (1 + |x|)"> {
+  let tfOps = ["Softsign"];
+  let scalar = [{ x / (std::abs(x) + T(1)) }];
+  let lowering = [{ m.div(x, m.add(m.abs(x), m.constant(1))) }];
+  let derivative = "div(g, square(add(abs(x), 1)))";
+  let tfliteDecomposition = "div(x, add(abs(x), 1))";
+}
+
+def Lite_TanOp : Lite_UnaryOp<"tan", "", "NONE", Lite_FloatTensor,
+    "the tangent"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Tan"];
+  let scalar = [{ std::tan(x) }];
+  let lowering = [{ math::TanOp::create(b, loc, x) }];
+  let derivative = "mul(g, square(reciprocal(cos(x))))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no TAN builtin";
+}
+def Lite_AsinOp : Lite_UnaryOp<"asin", "", "NONE", Lite_FloatTensor,
+    "the arc sine"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Asin"];
+  let scalar = [{ std::asin(x) }];
+  let lowering = [{ math::AsinOp::create(b, loc, x) }];
+  let derivative = "mul(g, reciprocal(sqrt(sub(1, square(x)))))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no ASIN builtin";
+}
+def Lite_AcosOp : Lite_UnaryOp<"acos", "", "NONE", Lite_FloatTensor,
+    "the arc cosine"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Acos"];
+  let scalar = [{ std::acos(x) }];
+  let lowering = [{ math::AcosOp::create(b, loc, x) }];
+  let derivative = "neg(mul(g, reciprocal(sqrt(sub(1, square(x))))))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no ACOS builtin";
+}
+def Lite_AtanOp : Lite_UnaryOp<"atan", "", "NONE", Lite_FloatTensor,
+    "the arc tangent"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Atan"];
+  let scalar = [{ std::atan(x) }];
+  let lowering = [{ math::AtanOp::create(b, loc, x) }];
+  let derivative = "mul(g, reciprocal(add(square(x), 1)))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no ATAN builtin";
+}
+def Lite_SinhOp : Lite_UnaryOp<"sinh", "", "NONE", Lite_FloatTensor,
+    "the hyperbolic sine"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Sinh"];
+  let scalar = [{ std::sinh(x) }];
+  let lowering = [{ math::SinhOp::create(b, loc, x) }];
+  let derivative = "mul(g, cosh(x))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no SINH builtin";
+}
+def Lite_CoshOp : Lite_UnaryOp<"cosh", "", "NONE", Lite_FloatTensor,
+    "the hyperbolic cosine"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Cosh"];
+  let scalar = [{ std::cosh(x) }];
+  let lowering = [{ math::CoshOp::create(b, loc, x) }];
+  let derivative = "mul(g, sinh(x))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no COSH builtin";
+}
+def Lite_AsinhOp : Lite_UnaryOp<"asinh", "", "NONE", Lite_FloatTensor,
+    "the inverse hyperbolic sine"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Asinh"];
+  let scalar = [{ std::asinh(x) }];
+  let lowering = [{ math::AsinhOp::create(b, loc, x) }];
+  let derivative = "div(g, cosh(out))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no ASINH builtin";
+}
+def Lite_AcoshOp : Lite_UnaryOp<"acosh", "", "NONE", Lite_FloatTensor,
+    "the inverse hyperbolic cosine"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Acosh"];
+  let scalar = [{ std::acosh(x) }];
+  let lowering = [{ math::AcoshOp::create(b, loc, x) }];
+  let derivative = "div(g, sinh(out))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no ACOSH builtin";
+}
+def Lite_AtanhOp : Lite_UnaryOp<"atanh", "", "NONE", Lite_FloatTensor,
+    "the inverse hyperbolic tangent"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Atanh"];
+  let scalar = [{ std::atanh(x) }];
+  let lowering = [{ math::AtanhOp::create(b, loc, x) }];
+  let derivative = "mul(g, reciprocal(sub(1, square(x))))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no ATANH builtin";
 }
 
 // A unary elementwise test (Lite_Elementwise: its facts beyond ODS): true
