@@ -138,7 +138,11 @@ void buildNativeLoweringPipeline(OpPassManager &pm,
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createNativeMPIToLLVMPass());
   pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createConvertMathToLLVMPass());
+  // log1p through libm: the default expansion log(1 + x) returns 0 for
+  // |x| below the float epsilon, where TF's log1p returns x.
+  ConvertMathToLLVMPassOptions mathToLLVM;
+  mathToLLVM.approximateLog1p = false;
+  pm.addPass(createConvertMathToLLVMPass(mathToLLVM));
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());

@@ -109,6 +109,12 @@ public:
     return select(isNegative(y), constant(0), atMost);
   }
   Value logistic(Value x) const;
+  /// The remainder of the division rounded toward zero, with the sign of
+  /// `x` (C's % and fmod); 0 for an integer y of 0 or -1.
+  Value rem(Value x, Value y) const {
+    return kind.isFloat ? arith::RemFOp::create(builder, loc, x, y)
+                        : truncRem(x, y);
+  }
 
   OpBuilder &builder;
   Location loc;
@@ -246,8 +252,7 @@ Value ElementMath::floorDiv(Value x, Value y) const {
 /// TFLite's FloorMod: the truncated remainder (fmod for floats), plus y
 /// when it is nonzero and its sign differs from y's.
 Value ElementMath::floorMod(Value x, Value y) const {
-  Value remainder =
-      kind.isFloat ? arith::RemFOp::create(builder, loc, x, y) : truncRem(x, y);
+  Value remainder = rem(x, y);
   if (kind.isUnsigned)
     return remainder;
   Value nonzero = compare(Relation::NotEqual, remainder, constant(0));

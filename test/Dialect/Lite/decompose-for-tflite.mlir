@@ -118,3 +118,29 @@ func.func @softsign(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = lite.softsign %x : tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @xlogy
+// CHECK: %[[Z:.*]] = lite.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[X0:.*]] = lite.equal %arg0, %[[Z]]
+// CHECK: %[[L:.*]] = lite.log %arg1 : tensor<3xf32>
+// CHECK: %[[P:.*]] = lite.mul %arg0, %[[L]] : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: %[[R:.*]] = lite.select_v2 %[[X0]], %{{.*}}, %[[P]]
+// CHECK: return %[[R]]
+func.func @xlogy(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> tensor<2x3xf32> {
+  %r = lite.xlogy %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @xdivy
+// CHECK: %[[X0:.*]] = lite.equal %arg0
+// CHECK: %[[Q:.*]] = lite.div %arg0, %arg1 : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: %[[R:.*]] = lite.select_v2 %[[X0]], %{{.*}}, %[[Q]]
+// CHECK: return %[[R]]
+func.func @xdivy(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> tensor<2x3xf32> {
+  %r = lite.xdivy %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}

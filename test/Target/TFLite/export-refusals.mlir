@@ -137,3 +137,27 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = lite.atanh %x : tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @main(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error@+1 {{cannot be exported: 'lite.truncate_div' is not a TFLite builtin operator (on 'tensor<4xi32>', 'tensor<4xi32>'): LiteRT 2.3's schema has no TRUNCATE_DIV builtin}}
+  %r = lite.truncate_div %x, %y : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.truncate_mod' is not a TFLite builtin operator (on 'tensor<4xf32>', 'tensor<4xf32>'): LiteRT 2.3's schema has no TRUNCATE_MOD builtin}}
+  %r = lite.truncate_mod %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot be exported: 'lite.xlog1py' is not a TFLite builtin operator (on 'tensor<4xf32>', 'tensor<4xf32>'): LiteRT 2.3's schema has no LOG1P builtin}}
+  %r = lite.xlog1py %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}

@@ -329,6 +329,75 @@ def Lite_DivNoNanOp : Lite_BinaryOp<"div_no_nan", "", "NONE",
   let rhsDerivative = "mul(g, div_no_nan(div_no_nan(neg(x), y), y))";
   let tfliteDecomposition = "select_v2(equal(y, 0), 0, div(x, y))";
 }
+def Lite_TruncateDivOp : Lite_BinaryOp<"truncate_div", "", "NONE",
+    Lite_NumericTensor, "the quotient rounded toward zero (floats too)"> {
+  let tfOps = ["TruncateDiv"];
+  let kernelTypes = "numeric";
+  let kernelCheck = "nonzeroDivisor";
+  let scalar = [{ [&] {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::trunc(x / y);
+    else
+      return truncDiv(x, y);
+  }() }];
+  let lowering = [{ m.kind.isFloat
+      ? Value(math::TruncOp::create(b, loc, m.div(x, y))) : m.div(x, y) }];
+  let tfliteRefusal = "LiteRT 2.3's schema has no TRUNCATE_DIV builtin";
+}
+def Lite_TruncateModOp : Lite_BinaryOp<"truncate_mod", "", "NONE",
+    Lite_NumericTensor, "the remainder with the sign of the dividend (C's "
+    "% and fmod)"> {
+  let tfOps = ["TruncateMod", "Mod"];
+  let kernelTypes = "numeric";
+  let kernelCheck = "nonzeroDivisor";
+  let scalar = [{ [&] {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::fmod(x, y);
+    else
+      return truncRem(x, y);
+  }() }];
+  let lowering = [{ m.rem(x, y) }];
+  let tfliteRefusal = "LiteRT 2.3's schema has no TRUNCATE_MOD builtin";
+}
+def Lite_XlogyOp : Lite_BinaryOp<"xlogy", "", "NONE", Lite_FloatTensor,
+    "lhs * log(rhs), 0 where lhs is 0"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Xlogy"];
+  let scalar = [{ x == T(0) ? T(0) : x * std::log(y) }];
+  let lowering = [{
+    m.select(m.compare(Relation::Equal, x, m.constant(0)), m.constant(0),
+             m.mul(x, math::LogOp::create(b, loc, y)))
+  }];
+  let derivative = "mul(g, select_v2(equal(x, 0), 0, log(y)))";
+  let rhsDerivative = "mul(g, xdivy(x, y))";
+  let tfliteDecomposition = "select_v2(equal(x, 0), 0, mul(x, log(y)))";
+}
+def Lite_XdivyOp : Lite_BinaryOp<"xdivy", "", "NONE", Lite_FloatTensor,
+    "lhs / rhs, 0 where lhs is 0"> {
+  let tfOps = ["Xdivy"];
+  let scalar = [{ x == T(0) ? T(0) : x / y }];
+  let lowering = [{
+    m.select(m.compare(Relation::Equal, x, m.constant(0)), m.constant(0),
+             m.div(x, y))
+  }];
+  let derivative = "mul(g, select_v2(equal(x, 0), 0, div(1, y)))";
+  let rhsDerivative = "mul(g, xdivy(neg(x), square(y)))";
+  let tfliteDecomposition = "select_v2(equal(x, 0), 0, div(x, y))";
+}
+def Lite_Xlog1pyOp : Lite_BinaryOp<"xlog1py", "", "NONE", Lite_FloatTensor,
+    "lhs * log1p(rhs), 0 where lhs is 0"> {
+  let tfTolerance = "transcendental";
+  let tfOps = ["Xlog1py"];
+  let scalar = [{ x == T(0) ? T(0) : x * std::log1p(y) }];
+  let lowering = [{
+    m.select(m.compare(Relation::Equal, x, m.constant(0)), m.constant(0),
+             m.mul(x, math::Log1pOp::create(b, loc, y)))
+  }];
+  let derivative = "mul(g, select_v2(equal(x, 0), 0, log1p(y)))";
+  let rhsDerivative = "mul(g, xdivy(x, add(y, 1)))";
+  let tfliteRefusal = "LiteRT 2.3's schema has no LOG1P builtin, and "
+                      "log(1 + y) from builtins loses the digits of small y";
+}
 def Lite_SquaredDifferenceOp : Lite_BinaryOp<"squared_difference",
     "SQUARED_DIFFERENCE", "SquaredDifferenceOptions", Lite_NumericTensor,
     "(lhs - rhs)^2"> {
@@ -778,7 +847,18 @@ def Lite_Expm1Op : Lite_UnaryOp<"expm1", "", "NONE", Lite_FloatTensor,
   let tfTolerance = "transcendental";
   let tfOps = ["Expm1"];
   let scalar = [{ std::expm1(x) }];
-  let lowering = [{ math::ExpM1Op::create(b, loc, x) }];
+  // Kahan's expm1 from exp and log: MLIR's lowering of math.expm1 is
+  // exp(x) - 1, 0 for tiny x.
+  let lowering = [{ [&]() -> Value {
+    Value u = math::ExpOp::create(b, loc, x);
+    Value uMinus1 = m.sub(u, m.constant(1));
+    Value kahan = m.mul(uMinus1, m.div(x, math::LogOp::create(b, loc, u)));
+    return m.select(m.compare(Relation::Equal, u, m.constant(1)), x,
+           m.select(m.compare(Relation::Equal, uMinus1, m.constant(-1)),
+                    uMinus1,
+           m.select(m.compare(Relation::Equal, u,
+                              m.constantFloat(HUGE_VAL)), u, kahan)));
+  }() }];
   let derivative = "mul(g, exp(x))";
   let tfliteRefusal = "LiteRT 2.3's schema has no EXPM1 builtin, and "
                       "exp(x) - 1 from builtins loses the digits of small x";
