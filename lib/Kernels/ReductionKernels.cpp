@@ -40,7 +40,7 @@ using namespace sluice::interp;
 using namespace sluice::interp::detail;
 
 namespace {
-enum class Reduction { Sum, Mean, Max, Min };
+enum class Reduction { Sum, Mean, Max, Min, Prod };
 } // namespace
 
 /// The type mean accumulates T in.
@@ -78,6 +78,12 @@ static Tensor reduce(Reduction kind, const Tensor &input,
   case Reduction::Sum:
     foldRowMajor<T>(input, outSteps, out,
                     [](T acc, T x) { return wrapAdd(acc, x); });
+    break;
+  case Reduction::Prod:
+    for (int64_t i = 0; i < count; ++i)
+      out[i] = T(1);
+    foldRowMajor<T>(input, outSteps, out,
+                    [](T acc, T x) { return wrapMul(acc, x); });
     break;
   case Reduction::Max:
     for (int64_t i = 0; i < count; ++i)
@@ -171,6 +177,10 @@ sluice::interp::detail::evaluateReductionOp(Operation *op,
       .Case([&](lite::ReduceMinOp min) {
         return evaluateReduction(op, Reduction::Min, operands,
                                  min.getKeepDims(), results);
+      })
+      .Case([&](lite::ReduceProdOp prod) {
+        return evaluateReduction(op, Reduction::Prod, operands,
+                                 prod.getKeepDims(), results);
       })
       .Default([](Operation *) { return std::nullopt; });
 }

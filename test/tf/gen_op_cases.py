@@ -197,6 +197,105 @@ def gradient_runs(op, shapes, seed):
     return [inputs]
 
 
+# Structured ops (shapes, data movement, reductions, scans): their cases are
+# written out per TF op, as no rule derives them from a record. Each variant
+# is one program: the TF op on placeholders of unknown shape for its data
+# operands (`data`: input argument names) and constants for the operands a
+# TFLite builtin needs constant (`constants`: axes, paddings, ...), with
+# `attributes`; its runs feed `shapes` (a tuple of shapes, one per data
+# operand, per run) of seeded random values, plus (`edges`) the dtype's edge
+# values as a [1, n] tensor. The placeholders have unknown shape, or the
+# variant's `placeholder` shape where the import needs a rank or a size. A run TF refuses records TF's error, which every
+# engine must give too.
+STRUCTURED = {
+    "Prod": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "variants": {
+            "axis1": {"constants": {"axis": np.int32([1])},
+                      "shapes": [((2, 3),), ((0, 3),), ((4, 0),), ((1, 5, 2),)], "edges": True},
+            "axes_keep_dims": {"constants": {"axis": np.int32([-1, 0])},
+                               "attributes": {"keep_dims": True},
+                               "shapes": [((2, 3),), ((3, 1, 4),), ((0, 2),)], "edges": True},
+            "scalar_axis": {"constants": {"axis": np.int32(0)},
+                            "shapes": [((3,),), ((2, 2),)]},
+        },
+    },
+    "Rank": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "variants": {"of": {"shapes": [((2, 3),), ((),), ((0, 4, 1),), ((1, 1, 1, 1, 2),)]}},
+    },
+    "Size": {
+        "dtypes": ["float32"],
+        "data": ["input"],
+        "variants": {
+            "int32": {"shapes": [((2, 3),), ((),), ((0, 4, 1),)]},
+            "int64": {"attributes": {"out_type": "int64"}, "shapes": [((2, 3),), ((5,),)]},
+        },
+    },
+    "SplitV": {
+        "dtypes": ["float32", "int32"],
+        "data": ["value"],
+        "fetches": ["out:0", "out:1", "out:2"],
+        "variants": {
+            "sizes": {"constants": {"size_splits": np.int32([1, 3, 2]), "axis": np.int32(1)},
+                      "attributes": {"num_split": 3}, "placeholder": [None, None],
+                      "shapes": [((2, 6),), ((3, 6),)]},
+            # LiteRT refuses an empty tensor through SLICE ("Invalid tensor
+            # size"): the empty input and the empty part are their own cases.
+            "empty": {"constants": {"size_splits": np.int32([1, 3, 2]), "axis": np.int32(1)},
+                      "attributes": {"num_split": 3}, "placeholder": [None, None],
+                      "shapes": [((0, 6),)]},
+            "empty_part": {"constants": {"size_splits": np.int32([0, 2, -1]), "axis": np.int32(0)},
+                           "attributes": {"num_split": 3}, "placeholder": [4],
+                           "shapes": [((4,),)]},
+            "rest_negative_axis": {"constants": {"size_splits": np.int32([2, -1, 1]),
+                                                 "axis": np.int32(-2)},
+                                   "attributes": {"num_split": 3}, "placeholder": [None, 5, None],
+                                   "shapes": [((1, 5, 2),), ((3, 5, 1),)]},
+        },
+    },
+}
+
+
+def structured_graph(tf, tf_op, dtype, spec, variant):
+    graph = tf.Graph()
+    with graph.as_default():
+        inputs = {name: tf.compat.v1.placeholder(dtype, shape=variant.get("placeholder"),
+                                                 name=name)
+                  for name in spec["data"]}
+        for name, value in variant.get("constants", {}).items():
+            inputs[name] = tf.constant(value, name=name)
+        getattr(tf.raw_ops, tf_op)(**inputs, **variant.get("attributes", {}), name="out")
+    return graph.as_graph_def()
+
+
+def structured_runs(spec, variant, dtype, seed):
+    runs = []
+    for k, shapes in enumerate(variant["shapes"]):
+        runs.append({name: random_values(dtype, shape, seed + 16 * k + i)
+                     for i, (name, shape) in enumerate(zip(spec["data"], shapes))})
+    if variant.get("edges") and dtype != "bool":
+        edges, _, _ = edge_values(dtype)
+        runs.append({name: edges.reshape(1, -1) for name in spec["data"]})
+    return runs
+
+
+def write_structured(tf, writer):
+    for tf_op, spec in sorted(STRUCTURED.items()):
+        for dtype in spec["dtypes"]:
+            for variant_name, variant in spec["variants"].items():
+                name = f"{tf_op}_{dtype}_{variant_name}"
+                described = "".join(f", {k}={v}" for k, v in variant.get("attributes", {}).items())
+                writer.write(name, "ops_structured", "tf1",
+                             f"TF's {tf_op} on {dtype} ({variant_name.replace('_', ' ')}{described})",
+                             structured_graph(tf, tf_op, dtype, spec, variant), spec["data"],
+                             spec.get("fetches", ["out:0"]),
+                             structured_runs(spec, variant, dtype, stable_seed(name)),
+                             spec.get("tolerance", "exact"))
+
+
 def mark_unjudged(path, reasons):
     """Records on each run of a written program why its values are not
     judged, where they are not."""
@@ -250,6 +349,7 @@ def main():
                              [inputs for inputs, _ in runs], op["tf_tolerance"])
                 mark_unjudged(os.path.join(args.out, directory, name + ".json"),
                               [reason for _, reason in runs])
+    write_structured(tf, writer)
     # The gradients: TF's tf.gradients of each op with a gradient rule, at
     # random points, with operands that broadcast (test/tf/grad_vs_tf.py
     # runs sluicec --grad on the forward part and compares).

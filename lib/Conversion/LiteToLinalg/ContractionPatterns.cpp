@@ -307,7 +307,7 @@ Value buildMatmul(OpBuilder &builder, Location loc, Value lhs, Value rhs,
 // Reductions
 //===----------------------------------------------------------------------===//
 
-enum class ReductionKind { Sum, Mean, Max, Min };
+enum class ReductionKind { Sum, Mean, Max, Min, Prod };
 
 /// How a reduction folds elements, after the interpreter's kernels: sum in
 /// the element type (integers wrap), mean summing floats in their own type
@@ -334,6 +334,9 @@ struct ReductionSemantics {
     if (kind == ReductionKind::Sum || kind == ReductionKind::Mean)
       return cast<TypedAttr>(
           Builder(element.getContext()).getZeroAttr(accumulator));
+    if (kind == ReductionKind::Prod)
+      return cast<TypedAttr>(
+          Builder(element.getContext()).getOneAttr(accumulator));
     bool lowest = kind == ReductionKind::Max;
     if (auto floatType = dyn_cast<FloatType>(element))
       return FloatAttr::get(floatType,
@@ -362,6 +365,9 @@ struct ReductionSemantics {
     case ReductionKind::Sum:
     case ReductionKind::Mean:
       return add(builder, loc, acc, x);
+    case ReductionKind::Prod:
+      return isFloat() ? Value(arith::MulFOp::create(builder, loc, acc, x))
+                       : Value(arith::MulIOp::create(builder, loc, acc, x));
     case ReductionKind::Max:
       if (isFloat()) {
         Value greater = arith::CmpFOp::create(
@@ -1246,6 +1252,7 @@ void populateContractionPatterns(const TypeConverter &converter,
   patterns.add<ReductionLowering<lite::SumOp, ReductionKind::Sum>,
                ReductionLowering<lite::MeanOp, ReductionKind::Mean>,
                ReductionLowering<lite::ReduceMaxOp, ReductionKind::Max>,
+               ReductionLowering<lite::ReduceProdOp, ReductionKind::Prod>,
                ReductionLowering<lite::ReduceMinOp, ReductionKind::Min>,
                FullyConnectedLowering, BatchMatMulLowering>(
       converter, patterns.getContext());

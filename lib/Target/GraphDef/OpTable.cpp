@@ -516,6 +516,92 @@ Values buildSplit(ImportContext &ctx) {
   return parts;
 }
 
+/// SplitV: one slice per entry of the constant size_splits, along the
+/// constant axis; one entry may be -1, the rest of the dimension.
+Values buildSplitV(ImportContext &ctx) {
+  Value value = ctx.inputs[0];
+  auto input = dyn_cast<RankedTensorType>(value.getType());
+  if (!input)
+    return ctx.fail("SplitV needs an input of known rank");
+  std::optional<int64_t> axisValue = ctx.constantInt(2);
+  if (!axisValue)
+    return ctx.fail("SplitV needs a constant scalar axis");
+  FailureOr<int64_t> axis =
+      sluice::lite::normalizeAxis(*axisValue, input.getRank());
+  if (failed(axis))
+    return ctx.fail("SplitV's axis " + Twine(*axisValue) +
+                    " is out of range for its input of rank " +
+                    Twine(input.getRank()));
+  DenseElementsAttr splits = ctx.node.constantInput(1);
+  if (!splits || !splits.getElementType().isIntOrIndex())
+    return ctx.fail("SplitV needs constant size_splits");
+  SmallVector<int64_t> sizes;
+  for (const APInt &size : splits.getValues<APInt>())
+    sizes.push_back(size.getSExtValue());
+  if (sizes.size() != ctx.outputs)
+    return ctx.fail("SplitV has " + Twine(sizes.size()) +
+                    " size_splits for num_split " + Twine(ctx.outputs));
+  int64_t known = 0, unknownAt = -1;
+  for (auto [k, size] : llvm::enumerate(sizes)) {
+    if (size == -1 && unknownAt < 0) {
+      unknownAt = k;
+      continue;
+    }
+    if (size < 0)
+      return ctx.fail("SplitV's size_splits has " + Twine(size) +
+                      " (one entry may be -1, the others at least 0)");
+    known += size;
+  }
+  int64_t dimSize = input.getDimSize(*axis);
+  if (unknownAt >= 0) {
+    if (input.isDynamicDim(*axis))
+      return ctx.fail("SplitV with a -1 size along a dimension of unknown "
+                      "size is not supported");
+    if (known > dimSize)
+      return ctx.fail("SplitV's size_splits sum to " + Twine(known) +
+                      ", more than dimension " + Twine(*axis) + "'s size " +
+                      Twine(dimSize));
+    sizes[unknownAt] = dimSize - known;
+  } else if (!input.isDynamicDim(*axis) && known != dimSize) {
+    return ctx.fail("SplitV's size_splits sum to " + Twine(known) +
+                    ", not dimension " + Twine(*axis) + "'s size " +
+                    Twine(dimSize));
+  }
+  SmallVector<Value> parts;
+  int64_t offset = 0;
+  for (int64_t size : sizes) {
+    SmallVector<int32_t> begin(input.getRank(), 0), extent(input.getRank(), -1);
+    begin[*axis] = offset;
+    extent[*axis] = size;
+    parts.push_back(ctx.create<lite::SliceOp>(
+        value, lite::createI32Vector(ctx.builder, ctx.loc, begin),
+        lite::createI32Vector(ctx.builder, ctx.loc, extent)));
+    offset += size;
+  }
+  return parts;
+}
+
+/// Rank: a constant when the input's rank is known, else the size of its
+/// shape as a scalar.
+Values buildRank(ImportContext &ctx) {
+  if (auto ranked = dyn_cast<RankedTensorType>(ctx.inputs[0].getType()))
+    return single(
+        lite::createI32Scalar(ctx.builder, ctx.loc, ranked.getRank()));
+  Value shape = ctx.create<lite::ShapeOp>(ctx.inputs[0]);
+  Value rank = ctx.create<lite::ShapeOp>(shape);
+  return single(ctx.create<lite::ReshapeOp>(
+      rank, lite::createI32Vector(ctx.builder, ctx.loc, {})));
+}
+
+/// Size: the product of the shape (as TF's converter writes it: SHAPE and
+/// REDUCE_PROD).
+Values buildSize(ImportContext &ctx) {
+  Value shape = ctx.create<lite::ShapeOp>(ctx.inputs[0]);
+  return single(ctx.create<lite::ReduceProdOp>(
+      shape, lite::createI32Vector(ctx.builder, ctx.loc, {0}),
+      /*keep_dims=*/false));
+}
+
 Values buildStridedSlice(ImportContext &ctx) {
   auto mask = [&](StringRef name) {
     return static_cast<int32_t>(intAttr(ctx.node.node, name, 0));
@@ -648,6 +734,9 @@ constexpr OpMapping kMappings[] = {
   {"Pack", buildPack, ResultElement::T, 1, true, ""},
   {"Unpack", buildUnpack, ResultElement::T, 1, false, "num"},
   {"Split", buildSplit, ResultElement::T, 2, false, "num_split", "axis, value"},
+  {"SplitV", buildSplitV, ResultElement::T, 3, false, "num_split"},
+  {"Rank", buildRank, ResultElement::OutType, 1, false, ""},
+  {"Size", buildSize, ResultElement::OutType, 1, false, ""},
   {"Slice", buildOnInputs<lite::SliceOp>, ResultElement::T, 3, false, ""},
   {"StridedSlice", buildStridedSlice, ResultElement::T, 4, false, ""},
   {"GatherV2", buildGather, ResultElement::T, 3, false, ""},
@@ -662,6 +751,7 @@ constexpr OpMapping kMappings[] = {
   {"Mean", buildReduce<lite::MeanOp>, ResultElement::T, 2, false, ""},
   {"Max", buildReduce<lite::ReduceMaxOp>, ResultElement::T, 2, false, ""},
   {"Min", buildReduce<lite::ReduceMinOp>, ResultElement::T, 2, false, ""},
+  {"Prod", buildReduce<lite::ReduceProdOp>, ResultElement::T, 2, false, ""},
   {"All", buildBoolReduce<lite::ReduceMinOp>, ResultElement::Bool, 2, false, ""},
   {"Any", buildBoolReduce<lite::ReduceMaxOp>, ResultElement::Bool, 2, false, ""},
   // Linear algebra.

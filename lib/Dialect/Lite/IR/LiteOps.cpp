@@ -551,22 +551,6 @@ static LogicalResult verifyReduction(Operation *op, Value inputValue,
   return verifyInferredResultShape(op);
 }
 
-LogicalResult SumOp::verify() {
-  return verifyReduction(*this, getInput(), getAxes(), getKeepDims(),
-                         getOutput());
-}
-LogicalResult MeanOp::verify() {
-  return verifyReduction(*this, getInput(), getAxes(), getKeepDims(),
-                         getOutput());
-}
-LogicalResult ReduceMaxOp::verify() {
-  return verifyReduction(*this, getInput(), getAxes(), getKeepDims(),
-                         getOutput());
-}
-LogicalResult ReduceMinOp::verify() {
-  return verifyReduction(*this, getInput(), getAxes(), getKeepDims(),
-                         getOutput());
-}
 
 //===----------------------------------------------------------------------===//
 // Linear algebra

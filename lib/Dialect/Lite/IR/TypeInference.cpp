@@ -982,6 +982,7 @@ LITE_REDUCTION_RULE(SumOp)
 LITE_REDUCTION_RULE(MeanOp)
 LITE_REDUCTION_RULE(ReduceMaxOp)
 LITE_REDUCTION_RULE(ReduceMinOp)
+LITE_REDUCTION_RULE(ReduceProdOp)
 #undef LITE_REDUCTION_RULE
 LITE_SHAPE_RULE(ReshapeOp, inferReshape(op, values))
 LITE_SHAPE_RULE(ExpandDimsOp, inferExpandDims(op, values))

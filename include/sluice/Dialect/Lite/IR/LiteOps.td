@@ -1453,6 +1453,12 @@ class Lite_ReduceOp<string mnemonic, string op, string semantics>
     $input `,` $axes attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyReduction(*this, getInput(), getAxes(), getKeepDims(),
+                             getOutput());
+    }
+  }];
 }
 
 def Lite_SumOp : Lite_ReduceOp<"sum", "SUM", "the sum"> {
@@ -1477,6 +1483,12 @@ def Lite_ReduceMinOp : Lite_ReduceOp<"reduce_min", "REDUCE_MIN", "the minimum"> 
     TFLiteVersion<3, kI16>,
     TFLiteVersion<2, kI8>];
   let tfliteRuntimes = ["1.11.0", "1.14.0", "2.5.0"];
+}
+def Lite_ReduceProdOp : Lite_ReduceOp<"reduce_prod", "REDUCE_PROD",
+    "the product"> {
+  let tfliteVersions = [
+    TFLiteVersion<2, "isOf(in, {Element::i8, Element::i16})">];
+  let tfliteRuntimes = ["1.11.0", "2.6.0"];
 }
 
 //===----------------------------------------------------------------------===//
