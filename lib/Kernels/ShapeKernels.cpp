@@ -647,6 +647,43 @@ static LogicalResult evaluateFill(Operation *op, ArrayRef<Tensor> operands,
 }
 
 /// tile: result[j] = input[j mod shape(input)], dimension by dimension.
+/// result[i] = input[i with i_d -> n_d - 1 - i_d for each axis d].
+static LogicalResult evaluateReverse(Operation *op, ArrayRef<Tensor> operands,
+                                     SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  FailureOr<SmallVector<int64_t>> axes =
+      readIndices(op, operands[1], "reverse axes");
+  if (failed(axes))
+    return failure();
+  SmallVector<bool> reversed(input.getRank(), false);
+  for (int64_t axis : *axes) {
+    FailureOr<int64_t> dim = normalizeAxis(op, axis, input, "reverse axis");
+    if (failed(dim))
+      return failure();
+    if (reversed[*dim])
+      return op->emitError("reverse axis ")
+             << axis << " (" << *dim << ") is listed more than once";
+    reversed[*dim] = true;
+  }
+  ArrayRef<int64_t> shape = input.getShape();
+  Tensor result(input.getDType(), shape);
+  size_t size = getDTypeSize(input.getDType());
+  SmallVector<int64_t> strides = getStrides(shape);
+  char *dst = result.mutableData<char>();
+  const char *src = input.data<char>();
+  for (int64_t i = 0, e = input.getNumElements(); i < e; ++i) {
+    int64_t rest = i, from = 0;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      int64_t index = rest / strides[d];
+      rest %= strides[d];
+      from += (reversed[d] ? shape[d] - 1 - index : index) * strides[d];
+    }
+    std::memcpy(dst + i * size, src + from * size, size);
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
 static LogicalResult evaluateTile(Operation *op, ArrayRef<Tensor> operands,
                                   SmallVectorImpl<Tensor> &results) {
   const Tensor &input = operands[0];
@@ -868,6 +905,9 @@ sluice::interp::detail::evaluateShapeOp(Operation *op,
       })
       .Case([&](lite::FillOp) { return evaluateFill(op, operands, results); })
       .Case([&](lite::TileOp) { return evaluateTile(op, operands, results); })
+      .Case([&](lite::ReverseV2Op) {
+        return evaluateReverse(op, operands, results);
+      })
       .Case([&](lite::RangeOp) { return evaluateRange(op, operands, results); })
       .Case([&](lite::ShapeOp) { return evaluateShape(op, operands, results); })
       .Default([](Operation *) { return std::nullopt; });

@@ -204,7 +204,8 @@ def gradient_runs(op, shapes, seed):
 # TFLite builtin needs constant (`constants`: axes, paddings, ...), with
 # `attributes`; its runs feed `shapes` (a tuple of shapes, one per data
 # operand, per run) of seeded random values, plus (`edges`) the dtype's edge
-# values as a [1, n] tensor. The placeholders have unknown shape, or the
+# values as a [1, n] tensor; `empty_not_on` keeps the runs with an empty
+# input off engines that crash on them. The placeholders have unknown shape, or the
 # variant's `placeholder` shape where the import needs a rank or a size. A run TF refuses records TF's error, which every
 # engine must give too.
 STRUCTURED = {
@@ -225,6 +226,25 @@ STRUCTURED = {
         "dtypes": ["float32", "int32"],
         "data": ["input"],
         "variants": {"of": {"shapes": [((2, 3),), ((),), ((0, 4, 1),), ((1, 1, 1, 1, 2),)]}},
+    },
+    "ReverseV2": {
+        "dtypes": ["float32", "int32", "bool"],
+        "data": ["tensor"],
+        "variants": {
+            "axis0": {"constants": {"axis": np.int32([0])},
+                      "shapes": [((5,),), ((2, 3),), ((0, 2),), ((1, 4, 2),)], "edges": True},
+            # LiteRT 2.3's REVERSE_V2 crashes (SIGSEGV) on an empty tensor.
+            "negative_axes": {"constants": {"axis": np.int32([-1, 0])},
+                              "empty_not_on": {"tflite": "LiteRT's REVERSE_V2 crashes on an empty tensor"},
+                              "placeholder": [None, None],
+                              "shapes": [((2, 3),), ((2, 0),)], "edges": True},
+            "apart": {"constants": {"axis": np.int32([2, 0])},
+                      "shapes": [((3, 1, 4),), ((2, 2, 2, 2),)]},
+            "no_axes": {"constants": {"axis": np.zeros((0,), np.int32)},
+                        "shapes": [((2, 3),), ((),)]},
+            "repeated_axis": {"constants": {"axis": np.int32([1, -1])},
+                              "shapes": [((2, 3),)]},
+        },
     },
     "Size": {
         "dtypes": ["float32"],
@@ -294,6 +314,23 @@ def write_structured(tf, writer):
                              spec.get("fetches", ["out:0"]),
                              structured_runs(spec, variant, dtype, stable_seed(name)),
                              spec.get("tolerance", "exact"))
+                if variant.get("empty_not_on"):
+                    mark_empty_not_run_on(
+                        os.path.join(writer.out, "ops_structured", name + ".json"),
+                        variant["empty_not_on"])
+
+
+def mark_empty_not_run_on(path, engines):
+    """Keeps the runs with an empty input off `engines` ({engine: why}):
+    tf_differential.py neither runs nor judges them there."""
+    with open(path) as f:
+        meta = json.load(f)
+    for run in meta["runs"]:
+        if any(0 in value["shape"] for value in run["inputs"].values()):
+            run["not_run_on"] = engines
+    with open(path, "w") as f:
+        json.dump(meta, f, indent=1)
+        f.write("\n")
 
 
 def mark_unjudged(path, reasons):

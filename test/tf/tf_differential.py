@@ -116,16 +116,20 @@ def run_outputs(cmd):
     return None, Outcome("diagnostic", diagnostic(err))
 
 
-def check_runs(meta, produce, checks_errors=True):
+def check_runs(meta, produce, engine, checks_errors=True):
     """Runs `produce(index, run)` -> (outputs, None) | (None, Outcome) for
     every run; the first outcome that isn't agreement wins. A run TF refuses
     agrees when Sluice refuses it too (a failed assertion: an error both
     raise) and is wrong when Sluice computes outputs; without checks_errors
-    (TFLite, which has no assertions) such runs are not checked."""
+    (TFLite, which has no assertions) such runs are not checked. A run
+    whose `not_run_on` names the engine (with the reason: a crash of LiteRT
+    on it) is neither run nor checked there."""
     tolerance = meta["tolerance"]
     refused = None  # Sluice's error on a run TF refuses too
     for index, run in enumerate(meta["runs"]):
         if "tf_error" in run and not checks_errors:
+            continue
+        if engine in run.get("not_run_on", {}):
             continue
         outputs, outcome = produce(index, run)
         if "tf_error" in run and outcome is not None and outcome.kind == "diagnostic":
@@ -166,7 +170,7 @@ def evaluate(name, path, meta, engines, bin_dir, work):
     for engine in engines:
         if engine in flags:
             results[engine] = check_runs(meta, lambda i, run: run_outputs(
-                [sluice_run] + base + [f"--inputs={inputs[i]}"] + flags[engine]))
+                [sluice_run] + base + [f"--inputs={inputs[i]}"] + flags[engine]), engine)
             continue
         model = os.path.join(work, name + ".tflite")
         status, _, err = execute([sluicec] + base + ["--emit=tflite", "-o", model], TIMEOUT)
@@ -175,21 +179,23 @@ def evaluate(name, path, meta, engines, bin_dir, work):
                                if crashed(status) else Outcome("diagnostic", diagnostic(err)))
             continue
         batch = os.path.join(work, name + ".batch")
+        batched = [i for i, run in enumerate(meta["runs"])
+                   if engine not in run.get("not_run_on", {})]
         with open(batch, "w") as f:
-            f.writelines(f"{model} {inp}\n" for inp in inputs)
+            f.writelines(f"{model} {inputs[i]}\n" for i in batched)
         # Exit status 1: some run failed, reported on its line.
         status, out, err = execute([sys.executable, LITERT_NATIVE, "--batch", batch], TIMEOUT)
         lines = out.splitlines()
-        if status not in (0, 1) or len(lines) != len(inputs):
+        if status not in (0, 1) or len(lines) != len(batched):
             results[engine] = Outcome("crash", f"LiteRT exit {status}: {err.strip()[-300:]}")
             continue
-        replies = [json.loads(line) for line in lines]
+        replies = dict(zip(batched, (json.loads(line) for line in lines)))
 
         def produce(i, run):
             if "error" in replies[i]:
                 return None, Outcome("diagnostic", "LiteRT: " + replies[i]["error"])
             return replies[i]["outputs"], None
-        results[engine] = check_runs(meta, produce, checks_errors=False)
+        results[engine] = check_runs(meta, produce, engine, checks_errors=False)
     return results
 
 

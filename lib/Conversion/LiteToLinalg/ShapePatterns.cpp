@@ -597,6 +597,58 @@ struct TileLowering : OpConversionPattern<lite::TileOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// reverse_v2
+//===----------------------------------------------------------------------===//
+
+/// result[i] = input[i with i_d -> n_d - 1 - i_d on the reversed
+/// dimensions]: a tensor.generate reading the input there. The axes must be
+/// constant (the verifier has checked them).
+struct ReverseV2Lowering : OpConversionPattern<lite::ReverseV2Op> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::ReverseV2Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    DenseIntElementsAttr axes;
+    if (!matchPattern(op.getAxes(), m_Constant(&axes)))
+      return op.emitError("native code needs constant reverse axes");
+    SmallVector<bool> reversed(inputType.getRank(), false);
+    for (const APInt &axis : axes.getValues<APInt>()) {
+      FailureOr<int64_t> dim =
+          normalizeAxis(op, axis.getSExtValue(), inputType.getRank(), "axis");
+      if (failed(dim))
+        return failure();
+      reversed[*dim] = true;
+    }
+    IndexArith arith(rewriter, loc);
+    SmallVector<Value> dynamic;
+    for (int64_t d = 0; d < inputType.getRank(); ++d)
+      if (inputType.isDynamicDim(d))
+        dynamic.push_back(arith.dim(input, d));
+    Value result =
+        tensor::GenerateOp::create(
+            rewriter, loc, inputType, dynamic,
+            [&](OpBuilder &body, Location at, ValueRange indices) {
+              IndexArith inner(body, at);
+              SmallVector<Value> from;
+              for (auto [d, index] : llvm::enumerate(indices))
+                from.push_back(reversed[d]
+                                   ? inner.sub(inner.sub(inner.dim(input, d),
+                                                         inner.constant(1)),
+                                               index)
+                                   : index);
+              tensor::YieldOp::create(
+                  body, at, tensor::ExtractOp::create(body, at, input, from));
+            })
+            .getResult();
+    return replaceWithResults(rewriter, op, result, *getTypeConverter());
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // range
 //===----------------------------------------------------------------------===//
 
@@ -892,8 +944,8 @@ struct ShapeLowering : OpConversionPattern<lite::ShapeOp> {
 void populateShapePatterns(const TypeConverter &converter,
                            RewritePatternSet &patterns) {
   patterns.add<ReshapeLowering, ExpandDimsLowering, SqueezeLowering,
-               TransposeLowering, FillLowering, TileLowering, RangeLowering,
-               ShapeLowering>(converter, patterns.getContext());
+               TransposeLowering, FillLowering, TileLowering, ReverseV2Lowering,
+               RangeLowering, ShapeLowering>(converter, patterns.getContext());
   populateSlicePatterns(converter, patterns);
   populateJoinPatterns(converter, patterns);
 }

@@ -167,3 +167,13 @@ func.func @range_wrong_direction() -> tensor<?xf32> {
   %r = lite.range %s, %l, %d : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// reverse_v2's axes must be constant natively.
+func.func @reverse_runtime_axes(%x: tensor<2x3xf32>, %axes: tensor<1xi32>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{native code needs constant reverse axes}}
+  // expected-error @+1 {{failed to legalize operation 'lite.reverse_v2'}}
+  %r = lite.reverse_v2 %x, %axes : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}

@@ -144,3 +144,22 @@ func.func @xdivy(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> tensor<2x3xf32> {
   %r = lite.xdivy %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>
 }
+
+// -----
+
+// LiteRT's REVERSE_V2 takes contiguous axes in increasing order and crashes
+// on none: one reverse per axis, in increasing order; none is the input.
+// CHECK-LABEL: func.func @reverse_axes
+// CHECK: %[[A0:.*]] = lite.constant dense<0> : tensor<1xi32>
+// CHECK: %[[R0:.*]] = lite.reverse_v2 %arg0, %[[A0]] : (tensor<2x3x4xf32>, tensor<1xi32>) -> tensor<2x3x4xf32>
+// CHECK: %[[A2:.*]] = lite.constant dense<2> : tensor<1xi32>
+// CHECK: %[[R2:.*]] = lite.reverse_v2 %[[R0]], %[[A2]]
+// CHECK-NOT: lite.reverse_v2
+// CHECK: return %[[R2]], %arg0
+func.func @reverse_axes(%x: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x4xf32>) {
+  %axes = lite.constant dense<[-1, 0]> : tensor<2xi32>
+  %r = lite.reverse_v2 %x, %axes : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<2x3x4xf32>
+  %none = lite.constant dense<> : tensor<0xi32>
+  %s = lite.reverse_v2 %x, %none : (tensor<2x3x4xf32>, tensor<0xi32>) -> tensor<2x3x4xf32>
+  return %r, %s : tensor<2x3x4xf32>, tensor<2x3x4xf32>
+}

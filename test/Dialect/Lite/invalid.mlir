@@ -1207,3 +1207,29 @@ func.func @batch_matmul_adjoint_result(%x: tensor<4x3xf32>,
       : (tensor<4x3xf32>, tensor<4x5xf32>) -> tensor<4x5xf32>
   return
 }
+
+// -----
+
+func.func @reverse_repeated_axis(%x: tensor<2x3xf32>) {
+  %axes = lite.constant dense<[1, -1]> : tensor<2xi32>
+  // expected-error@+1 {{axis -1 (1) is listed more than once}}
+  %0 = lite.reverse_v2 %x, %axes : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_axis_range(%x: tensor<2x3xf32>) {
+  %axes = lite.constant dense<2> : tensor<1xi32>
+  // expected-error@+1 {{axis 2 is out of range for rank 2 (expected in [-2, 2))}}
+  %0 = lite.reverse_v2 %x, %axes : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_type(%x: tensor<2x3xf32>, %axes: tensor<1xi32>) {
+  // expected-error@+1 {{all of {input, output} have same type}}
+  %0 = lite.reverse_v2 %x, %axes : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<3x2xf32>
+  return
+}

@@ -199,6 +199,14 @@ LogicalResult gradientOf(StridedSliceOp op, OpBuilder &builder, ValueRange g,
   return success();
 }
 
+LogicalResult gradientOf(ReverseV2Op op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  out.assign({ReverseV2Op::create(builder, op.getLoc(), op.getType(), g[0],
+                                  op.getAxes()),
+              Value()});
+  return success();
+}
+
 LogicalResult gradientOf(TileOp op, OpBuilder &builder, ValueRange g,
                          SmallVectorImpl<Value> &out) {
   // The output as [m0, d0, m1, d1, ...] (copy i of each dimension), summed
@@ -704,6 +712,9 @@ void readsOf(CastOp, SmallVectorImpl<Value> &) {}
 void readsOf(TransposeOp, SmallVectorImpl<Value> &) {}
 void readsOf(ConcatenationOp, SmallVectorImpl<Value> &) {}
 void readsOf(TileOp, SmallVectorImpl<Value> &) {}
+void readsOf(ReverseV2Op op, SmallVectorImpl<Value> &reads) {
+  reads.push_back(op.getAxes());
+}
 void readsOf(StridedSliceOp, SmallVectorImpl<Value> &) {}
 void readsOf(ZerosLikeOp, SmallVectorImpl<Value> &) {}
 void readsOf(ListGatherOp, SmallVectorImpl<Value> &) {}
@@ -743,9 +754,9 @@ void LiteDialect::registerGradientInterfaces() {
   attachGradients<SLUICE_GENERATED_GRADIENT_OPS, DivOp, AbsOp, ReluOp,
                   MaximumOp, MinimumOp, SelectV2Op, CastOp, ReshapeOp,
                   TransposeOp, ConcatenationOp, SliceOp, StridedSliceOp, TileOp,
-                  SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp, GatherOp,
-                  FullyConnectedOp, BatchMatMulOp, ListGetItemOp, ListSetItemOp,
-                  ListGatherOp, ListScatterOp>(*getContext());
+                  ReverseV2Op, SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp,
+                  GatherOp, FullyConnectedOp, BatchMatMulOp, ListGetItemOp,
+                  ListSetItemOp, ListGatherOp, ListScatterOp>(*getContext());
 }
 
 } // namespace sluice::lite

@@ -511,6 +511,25 @@ LogicalResult TileOp::verify() {
   return verifyInferredResultShape(*this);
 }
 
+LogicalResult ReverseV2Op::verify() {
+  auto input = ranked(getInput());
+  DenseIntElementsAttr axes;
+  if (!input || !matchPattern(getAxes(), m_Constant(&axes)))
+    return success();
+  SmallVector<bool> reversed(input.getRank(), false);
+  for (const APInt &axis : axes.getValues<APInt>()) {
+    FailureOr<int64_t> dim = normalizeAxis(axis.getSExtValue(), input.getRank(),
+                                           [&] { return emitOpError(); });
+    if (failed(dim))
+      return failure();
+    if (reversed[*dim])
+      return emitOpError("axis ") << axis.getSExtValue() << " (" << *dim
+                                  << ") is listed more than once";
+    reversed[*dim] = true;
+  }
+  return success();
+}
+
 LogicalResult RangeOp::verify() { return verifyInferredResultShape(*this); }
 
 LogicalResult ShapeOp::verify() {

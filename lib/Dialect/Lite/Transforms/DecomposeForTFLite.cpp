@@ -5,14 +5,19 @@
 // and broadcasts the operands of builtins whose LiteRT kernel does not
 // (`tfliteSameShapes`). The rewrite patterns are generated from the records
 // by sluice-tblgen (LiteTFLiteDecompositions.inc); this file holds the pass,
-// the check each decomposition ends with and the broadcasting pattern.
+// the check each decomposition ends with, the broadcasting pattern and the
+// rewrites of structured ops for LiteRT's kernels (reverse_v2 one axis at a
+// time).
 //
 //===----------------------------------------------------------------------===//
 
+#include "sluice/Dialect/Lite/IR/IndexRules.h"
+#include "sluice/Dialect/Lite/IR/LiteBuilders.h"
 #include "sluice/Dialect/Lite/IR/LiteExprBuilder.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/Transforms/Passes.h"
 
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
@@ -76,6 +81,48 @@ struct BroadcastOperandsForTFLite : OpRewritePattern<OpTy> {
   }
 };
 
+/// LiteRT's REVERSE_V2 reverses along one axis or several contiguous ones
+/// in increasing order ("Non-contiguous `axes` not supported"), and crashes
+/// on none: reverse_v2 with constant axes becomes one reverse_v2 per axis
+/// in increasing order, or its input for no axes.
+///
+///   r = reverse_v2(x, [2, 0])   =>   t = reverse_v2(x, [0])
+///                                    r = reverse_v2(t, [2])
+struct ReverseOneAxisAtATime : OpRewritePattern<ReverseV2Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReverseV2Op op,
+                                PatternRewriter &rewriter) const override {
+    DenseIntElementsAttr axes;
+    if (!matchPattern(op.getAxes(), m_Constant(&axes)))
+      return rewriter.notifyMatchFailure(op, "axes not constant");
+    if (axes.getNumElements() == 1)
+      return rewriter.notifyMatchFailure(op, "one axis");
+    auto input = dyn_cast<RankedTensorType>(op.getInput().getType());
+    SmallVector<int32_t> dims;
+    for (const APInt &axis : axes.getValues<APInt>()) {
+      int64_t dim = axis.getSExtValue();
+      if (input) {
+        FailureOr<int64_t> normalized = normalizeAxis(dim, input.getRank());
+        if (failed(normalized))
+          return rewriter.notifyMatchFailure(op, "axis out of range");
+        dim = *normalized;
+      } else if (dim < 0) {
+        return rewriter.notifyMatchFailure(op, "negative axis, rank unknown");
+      }
+      dims.push_back(static_cast<int32_t>(dim));
+    }
+    llvm::sort(dims);
+    Value result = op.getInput();
+    if (dims.empty() && result.getType() != op.getType())
+      return rewriter.notifyMatchFailure(op, "input and result types differ");
+    for (int32_t dim : dims)
+      result = ReverseV2Op::create(rewriter, op.getLoc(), op.getType(), result,
+                                   createI32Vector(rewriter, op.getLoc(), dim));
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 #include "sluice/Dialect/Lite/IR/LiteTFLiteDecompositions.inc"
 
 struct LiteDecomposeForTFLitePass
@@ -83,6 +130,7 @@ struct LiteDecomposeForTFLitePass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateTFLiteDecompositions(patterns);
+    patterns.add<ReverseOneAxisAtATime>(&getContext());
     // One walk, no folding and no dead-code elimination: the program is
     // otherwise exported as written (export -> import -> export gives the
     // same bytes), and no decomposition yields an op with one.

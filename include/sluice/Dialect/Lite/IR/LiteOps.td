@@ -1388,6 +1388,31 @@ def Lite_TileOp : Lite_BuiltinOp<"tile", "TILE", "TileOptions", [Lite_ShapeRule,
   let hasVerifier = 1;
 }
 
+def Lite_ReverseV2Op : Lite_BuiltinOp<"reverse_v2", "REVERSE_V2",
+    "ReverseV2Options", [Lite_ShapeRule, Pure,
+                         AllTypesMatch<["input", "output"]>]> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI8>,
+    TFLiteVersion<2, "isOf(in, {Element::i1})">];
+  let tfliteRuntimes = ["1.14.0", "2.2.0", "2.5.0"];
+  let summary = "reverses a tensor along the given axes";
+  let description = [{
+    result[..., i_d, ...] = input[..., n_d - 1 - i_d, ...] for each
+    dimension d listed in `axes` (TF's ReverseV2, TFLite's REVERSE_V2):
+    negative axes count from the end; an axis listed twice is an error.
+
+    ```mlir
+    %r = lite.reverse_v2 %x, %axes : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_IndexVector:$axes);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $axes attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Lite_RangeOp : Lite_BuiltinOp<"range", "RANGE", "RangeOptions", [Lite_ShapeRule, 
     Pure, AllElementTypesMatch<["start", "limit", "delta", "output"]>]> {
   let tfliteVersions = [
