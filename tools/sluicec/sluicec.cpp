@@ -29,6 +29,7 @@
 #include "sluice/Codegen/Native/EntryPoints.h"
 #include "sluice/Driver/GraphDefOptions.h"
 #include "sluice/Interpreter/ProgramIO.h"
+#include "sluice/Target/GraphDef/GraphDefImport.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
@@ -375,6 +376,19 @@ static int compile(const sluice::GraphDefImportOptions &importOptions,
   output->keep();
   return 0;
 }
+
+/// --list-tf-ops prints the importer's compute ops and exits, as --version
+/// does (before the input file is required).
+static cl::opt<bool> listTFOps(
+    "list-tf-ops",
+    cl::desc("Print the TensorFlow compute ops the GraphDef importer takes, "
+             "one per line, and exit (docs/ops.md is the table of them)"),
+    cl::ValueDisallowed, cl::cat(category), cl::callback([](const bool &) {
+      for (llvm::StringRef op : sluice::getImportedComputeOps())
+        llvm::outs() << op << "\n";
+      llvm::outs().flush();
+      std::exit(0);
+    }));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);

@@ -13,6 +13,7 @@
 
 #include "OpTable.h"
 #include "sluice/Dialect/Lite/IR/IndexRules.h"
+#include "sluice/Target/GraphDef/GraphDefImport.h"
 
 #include "TensorImport.h"
 
@@ -784,6 +785,14 @@ Type sluice::graphdef::getTypeAttr(const tf::NodeDef &node, StringRef name,
 }
 
 bool sluice::graphdef::isComputeOp(StringRef op) { return lookup(op); }
+
+std::vector<StringRef> sluice::getImportedComputeOps() {
+  std::vector<StringRef> names;
+  for (const OpMapping &mapping : kMappings)
+    names.push_back(mapping.tfName);
+  llvm::sort(names);
+  return names;
+}
 
 StringRef sluice::graphdef::resultElementTypeAttr(const tf::NodeDef &node) {
   const OpMapping *mapping = lookup(node.op());

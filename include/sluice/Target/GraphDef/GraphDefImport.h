@@ -104,6 +104,10 @@ llvm::Expected<unsigned> readTensorBundle(llvm::StringRef index,
 /// translation reads `options` when it runs.
 void registerGraphDefToMLIRTranslation(const GraphDefImportOptions &options);
 
+/// The TF ops the GraphDef importer turns into lite compute ops (its op
+/// table: elementwise, shape, reduction and linear-algebra ops), sorted.
+std::vector<llvm::StringRef> getImportedComputeOps();
+
 /// Splits a comma-separated list of tensor names ("a,b:1").
 std::vector<std::string> splitTensorList(llvm::StringRef list);
 
