@@ -156,6 +156,70 @@ static LogicalResult evaluateReduction(Operation *op, Reduction kind,
   return success();
 }
 
+/// TF's ArgMax / ArgMin: the first index along the axis whose element is
+/// strictly beyond the best so far, the best starting at the type's lowest
+/// (greatest for the minimum) value at index 0, so NaN never wins.
+template <typename T, typename Index>
+static void argReduce(bool isMax, const Tensor &input, int64_t axis,
+                      Tensor &result) {
+  ArrayRef<int64_t> shape = input.getShape();
+  int64_t outer = 1, inner = 1, size = shape[axis];
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= shape[d];
+  for (int64_t d = axis + 1, e = shape.size(); d < e; ++d)
+    inner *= shape[d];
+  const T *data = input.data<T>();
+  Index *out = result.mutableData<Index>();
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      T best = isMax ? std::numeric_limits<T>::lowest()
+                     : std::numeric_limits<T>::max();
+      Index at = 0;
+      for (int64_t k = 0; k < size; ++k) {
+        T x = data[(o * size + k) * inner + i];
+        if (isMax ? x > best : x < best) {
+          best = x;
+          at = static_cast<Index>(k);
+        }
+      }
+      out[o * inner + i] = at;
+    }
+}
+
+static LogicalResult evaluateArgReduction(Operation *op, bool isMax,
+                                          ArrayRef<Tensor> operands,
+                                          SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  if (input.getDType() == DType::Bool)
+    return op->emitError("cannot take the arg max or min of a bool tensor");
+  FailureOr<SmallVector<int64_t>> axes =
+      readIndices(op, operands[1], "axis", /*allowScalar=*/true);
+  if (failed(axes))
+    return failure();
+  if (axes->size() != 1)
+    return op->emitError("axis has ") << axes->size() << " entries, expected 1";
+  FailureOr<int64_t> axis = normalizeAxis(op, axes->front(), input, "axis");
+  if (failed(axis))
+    return failure();
+  if (input.getShape()[*axis] == 0)
+    return op->emitError("reduction axis ")
+           << *axis << " is empty in shape " << shapeString(input.getShape());
+  SmallVector<int64_t> shape(input.getShape());
+  shape.erase(shape.begin() + *axis);
+  std::optional<DType> indexType =
+      getDType(cast<ShapedType>(op->getResult(0).getType()).getElementType());
+  Tensor result(*indexType, shape);
+  dispatchNumeric(input.getDType(), [&](auto tag) {
+    using T = decltype(tag);
+    if (*indexType == DType::Int32)
+      argReduce<T, int32_t>(isMax, input, *axis, result);
+    else
+      argReduce<T, int64_t>(isMax, input, *axis, result);
+  });
+  results.push_back(std::move(result));
+  return success();
+}
+
 std::optional<LogicalResult>
 sluice::interp::detail::evaluateReductionOp(Operation *op,
                                             ArrayRef<Tensor> operands,
@@ -181,6 +245,12 @@ sluice::interp::detail::evaluateReductionOp(Operation *op,
       .Case([&](lite::ReduceProdOp prod) {
         return evaluateReduction(op, Reduction::Prod, operands,
                                  prod.getKeepDims(), results);
+      })
+      .Case([&](lite::ArgMaxOp) {
+        return evaluateArgReduction(op, /*isMax=*/true, operands, results);
+      })
+      .Case([&](lite::ArgMinOp) {
+        return evaluateArgReduction(op, /*isMax=*/false, operands, results);
       })
       .Default([](Operation *) { return std::nullopt; });
 }

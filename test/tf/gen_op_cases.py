@@ -199,16 +199,45 @@ def gradient_runs(op, shapes, seed):
 
 # Structured ops (shapes, data movement, reductions, scans): their cases are
 # written out per TF op, as no rule derives them from a record. Each variant
-# is one program: the TF op on placeholders of unknown shape for its data
-# operands (`data`: input argument names) and constants for the operands a
-# TFLite builtin needs constant (`constants`: axes, paddings, ...), with
-# `attributes`; its runs feed `shapes` (a tuple of shapes, one per data
-# operand, per run) of seeded random values, plus (`edges`) the dtype's edge
-# values as a [1, n] tensor; `empty_not_on` keeps the runs with an empty
-# input off engines that crash on them. The placeholders have unknown shape, or the
-# variant's `placeholder` shape where the import needs a rank or a size. A run TF refuses records TF's error, which every
-# engine must give too.
+# is one program: the TF op on placeholders for its data operands (`data`:
+# input argument names; of unknown shape, or the variant's `placeholder`
+# shape where the import needs a rank or a size) and constants for the
+# operands a TFLite builtin needs constant (`constants`: axes, paddings,
+# ...), with `attributes`. Its runs feed `shapes` (a tuple of shapes, one per
+# data operand, per run) of seeded random values, plus (`edges`) the dtype's
+# edge values as a [1, n] tensor; or (`values`) the given arrays alone.
+# `empty_not_on` keeps the runs with an empty input off engines that crash
+# on them. A run TF refuses records TF's error, which every engine must give
+# too.
 STRUCTURED = {
+    "ArgMax": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "variants": {
+            "axis0": {"constants": {"dimension": np.int32(0)},
+                      "shapes": [((5,),), ((3, 4),), ((4, 0),), ((2, 3, 2),)], "edges": True},
+            "last_int32": {"constants": {"dimension": np.int32(-1)},
+                           "attributes": {"output_type": "int32"},
+                           "shapes": [((2, 3),), ((3, 1, 4),), ((1,),)], "edges": True},
+            "ties": {"constants": {"dimension": np.int32(1)}, "shapes": [((2, 3),)],
+                     "values": [np.array([[1, 1, 0], [2, 0, 2]])]},
+            "empty_axis": {"constants": {"dimension": np.int32(0)}, "shapes": [((0, 3),)]},
+        },
+    },
+    "ArgMin": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "variants": {
+            "axis0": {"constants": {"dimension": np.int32(0)},
+                      "shapes": [((5,),), ((3, 4),), ((4, 0),), ((2, 3, 2),)], "edges": True},
+            "last_int32": {"constants": {"dimension": np.int32(-1)},
+                           "attributes": {"output_type": "int32"},
+                           "shapes": [((2, 3),), ((3, 1, 4),), ((1,),)], "edges": True},
+            "ties": {"constants": {"dimension": np.int32(1)}, "shapes": [((2, 3),)],
+                     "values": [np.array([[1, 1, 0], [2, 0, 2]])]},
+            "empty_axis": {"constants": {"dimension": np.int32(0)}, "shapes": [((0, 3),)]},
+        },
+    },
     "Prod": {
         "dtypes": ["float32", "int32"],
         "data": ["input"],
@@ -293,6 +322,8 @@ def structured_graph(tf, tf_op, dtype, spec, variant):
 
 def structured_runs(spec, variant, dtype, seed):
     runs = []
+    if "values" in variant:
+        return [{name: value.astype(dtype) for name, value in zip(spec["data"], variant["values"])}]
     for k, shapes in enumerate(variant["shapes"]):
         runs.append({name: random_values(dtype, shape, seed + 16 * k + i)
                      for i, (name, shape) in enumerate(zip(spec["data"], shapes))})

@@ -766,6 +766,112 @@ struct ReductionLowering : OpConversionPattern<OpTy> {
 };
 
 //===----------------------------------------------------------------------===//
+// arg_max, arg_min
+//===----------------------------------------------------------------------===//
+
+/// One linalg.generic over the input, the constant axis reduced, carrying
+/// the best value (from the type's extreme, as ReductionSemantics starts a
+/// max/min) and its index (from 0): an element replaces them only when
+/// strictly beyond, as the interpreter's kernel and TF's do. An empty axis
+/// is SLUICE_ERROR_INVALID_ARGUMENT.
+template <typename OpTy, bool IsMax>
+struct ArgReductionLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        this->getTypeConverter()->convertType(op.getType()));
+    auto inputType = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+    if (!resultType || !inputType)
+      return op.emitError("cannot lower ")
+             << op->getName() << " of an unranked input or result";
+    int64_t rank = inputType.getRank();
+    FailureOr<std::optional<SmallVector<int64_t>>> dims =
+        getConstantAxes(op, op.getAxis(), rank);
+    if (failed(dims))
+      return failure();
+    if (!*dims || (*dims)->size() != 1)
+      return op.emitError("native code needs a constant axis for ")
+             << op->getName();
+    int64_t axis = (**dims)[0];
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    Type original = getElementTypeOrSelf(op.getInput().getType());
+    ReductionSemantics semantics(
+        IsMax ? ReductionKind::Max : ReductionKind::Min,
+        inputType.getElementType(), original.isUnsignedInteger());
+    Value extent = tensor::DimOp::create(rewriter, loc, input, axis);
+    emitRuntimeCheck(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, extent,
+                              getIndexConstant(rewriter, loc, 0)),
+        SLUICE_ERROR_INVALID_ARGUMENT, "arg_max/arg_min over an empty axis");
+
+    SmallVector<OpFoldResult> sizes;
+    for (auto [d, size] :
+         llvm::enumerate(tensor::getMixedSizes(rewriter, loc, input)))
+      if (int64_t(d) != axis)
+        sizes.push_back(size);
+    Type indexType = resultType.getElementType();
+    Value bestInit = createFilledTensor(
+        rewriter, loc, sizes,
+        arith::ConstantOp::create(rewriter, loc, semantics.getInitialValue()));
+    Value indexInit = createFilledTensor(
+        rewriter, loc, sizes,
+        arith::ConstantOp::create(rewriter, loc,
+                                  rewriter.getIntegerAttr(indexType, 0)));
+    MLIRContext *context = rewriter.getContext();
+    SmallVector<AffineExpr> kept;
+    SmallVector<utils::IteratorType> iterators;
+    for (int64_t d = 0; d < rank; ++d) {
+      iterators.push_back(d == axis ? utils::IteratorType::reduction
+                                    : utils::IteratorType::parallel);
+      if (d != axis)
+        kept.push_back(getAffineDimExpr(d, context));
+    }
+    AffineMap keptMap = AffineMap::get(rank, 0, kept, context);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{bestInit.getType(), indexInit.getType()},
+        ValueRange{input}, ValueRange{bestInit, indexInit},
+        ArrayRef<AffineMap>{rewriter.getMultiDimIdentityMap(rank), keptMap,
+                            keptMap},
+        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+          Value x = args[0], best = args[1];
+          Value beyond;
+          if (semantics.isFloat())
+            beyond = arith::CmpFOp::create(b, l,
+                                           IsMax ? arith::CmpFPredicate::OGT
+                                                 : arith::CmpFPredicate::OLT,
+                                           x, best);
+          else if (semantics.isUnsigned)
+            beyond = arith::CmpIOp::create(b, l,
+                                           IsMax ? arith::CmpIPredicate::ugt
+                                                 : arith::CmpIPredicate::ult,
+                                           x, best);
+          else
+            beyond = arith::CmpIOp::create(b, l,
+                                           IsMax ? arith::CmpIPredicate::sgt
+                                                 : arith::CmpIPredicate::slt,
+                                           x, best);
+          Value index = arith::IndexCastOp::create(
+              b, l, indexType, linalg::IndexOp::create(b, l, axis));
+          linalg::YieldOp::create(
+              b, l,
+              ValueRange{
+                  arith::SelectOp::create(b, l, beyond, x, best),
+                  arith::SelectOp::create(b, l, beyond, index, args[2])});
+        });
+    rewriter.replaceOp(op,
+                       castToResult(rewriter, loc, generic.getResult(1),
+                                    resultType, op->getName().getStringRef()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // fully_connected
 //===----------------------------------------------------------------------===//
 
@@ -1253,6 +1359,8 @@ void populateContractionPatterns(const TypeConverter &converter,
                ReductionLowering<lite::MeanOp, ReductionKind::Mean>,
                ReductionLowering<lite::ReduceMaxOp, ReductionKind::Max>,
                ReductionLowering<lite::ReduceProdOp, ReductionKind::Prod>,
+               ArgReductionLowering<lite::ArgMaxOp, true>,
+               ArgReductionLowering<lite::ArgMinOp, false>,
                ReductionLowering<lite::ReduceMinOp, ReductionKind::Min>,
                FullyConnectedLowering, BatchMatMulLowering>(
       converter, patterns.getContext());

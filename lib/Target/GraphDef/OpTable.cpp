@@ -40,12 +40,13 @@ namespace {
 /// Where a node's result element type comes from (its shape is the lite
 /// op's rule's).
 enum class ResultElement {
-  T,       // the T attribute, else (none, or a DT_VARIANT list) input 0's
-  Bool,    // i1 (comparisons, predicates)
-  DstT,    // the DstT attribute (Cast)
-  OutType, // the out_type attribute, int32 by default (Shape)
-  DType,   // the dtype attribute (RandomUniform: T types an input)
-  None,    // no results (Assert)
+  T,          // the T attribute, else (none, or a DT_VARIANT list) input 0's
+  Bool,       // i1 (comparisons, predicates)
+  DstT,       // the DstT attribute (Cast)
+  OutType,    // the out_type attribute, int32 by default (Shape)
+  OutputType, // the output_type attribute, int64 by default (ArgMax)
+  DType,      // the dtype attribute (RandomUniform: T types an input)
+  None,       // no results (Assert)
 };
 
 const tf::AttrValue *findAttr(const tf::NodeDef &node, StringRef name) {
@@ -754,6 +755,8 @@ constexpr OpMapping kMappings[] = {
   {"Max", buildReduce<lite::ReduceMaxOp>, ResultElement::T, 2, false, ""},
   {"Min", buildReduce<lite::ReduceMinOp>, ResultElement::T, 2, false, ""},
   {"Prod", buildReduce<lite::ReduceProdOp>, ResultElement::T, 2, false, ""},
+  {"ArgMax", buildOnInputs<lite::ArgMaxOp>, ResultElement::OutputType, 2, false, ""},
+  {"ArgMin", buildOnInputs<lite::ArgMinOp>, ResultElement::OutputType, 2, false, ""},
   {"All", buildBoolReduce<lite::ReduceMinOp>, ResultElement::Bool, 2, false, ""},
   {"Any", buildBoolReduce<lite::ReduceMaxOp>, ResultElement::Bool, 2, false, ""},
   // Linear algebra.
@@ -833,6 +836,9 @@ FailureOr<Type> sluice::graphdef::resultElementType(const tf::NodeDef &node,
   case ResultElement::OutType:
     return findAttr(node, "out_type") ? typeAttr("out_type")
                                       : FailureOr<Type>(b.getI32Type());
+  case ResultElement::OutputType:
+    return findAttr(node, "output_type") ? typeAttr("output_type")
+                                         : FailureOr<Type>(b.getI64Type());
   case ResultElement::T: {
     // A DT_VARIANT T (ZerosLike and AddN of TensorLists, in TF2's
     // gradients) is the list's: the first input's.

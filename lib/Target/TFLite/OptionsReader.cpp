@@ -204,8 +204,9 @@ LogicalResult tflite_support::readBuiltinOptions(
   case lite::BuiltinOptions::WhileOptions:
     llvm_unreachable("IfOptions/WhileOptions are read by the model importer");
   default:
-    // Tables without fields, CastOptions and ShapeOptions (the tensor types
-    // say the same), ReshapeOptions (new_shape becomes an operand).
+    // Tables without fields, CastOptions, ShapeOptions, ArgMaxOptions and
+    // ArgMinOptions (the tensor types say the same), ReshapeOptions (new_shape
+    // becomes an operand).
     return success();
   }
 }

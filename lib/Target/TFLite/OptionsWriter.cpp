@@ -103,6 +103,12 @@ tflite_support::writeBuiltinOptions(flatbuffers::FlatBufferBuilder &fbb,
     return written(fb::CreateCastOptions(fbb,
                                          getTensorTypeOf(op->getOperand(0)),
                                          getTensorTypeOf(op->getResult(0))));
+  case lite::BuiltinOptions::ArgMaxOptions:
+    return written(
+        fb::CreateArgMaxOptions(fbb, getTensorTypeOf(op->getResult(0))));
+  case lite::BuiltinOptions::ArgMinOptions:
+    return written(
+        fb::CreateArgMinOptions(fbb, getTensorTypeOf(op->getResult(0))));
   case lite::BuiltinOptions::ShapeOptions:
     return written(
         fb::CreateShapeOptions(fbb, getTensorTypeOf(op->getResult(0))));

@@ -177,3 +177,13 @@ func.func @reverse_runtime_axes(%x: tensor<2x3xf32>, %axes: tensor<1xi32>) -> te
   %r = lite.reverse_v2 %x, %axes : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>
 }
+
+// -----
+
+// arg_max's axis must be constant natively.
+func.func @arg_max_runtime_axis(%x: tensor<2x3xf32>, %axis: tensor<i32>) -> tensor<?xi64> {
+  // expected-error @+2 {{native code needs a constant axis for lite.arg_max}}
+  // expected-error @+1 {{failed to legalize operation 'lite.arg_max'}}
+  %r = lite.arg_max %x, %axis : (tensor<2x3xf32>, tensor<i32>) -> tensor<?xi64>
+  return %r : tensor<?xi64>
+}

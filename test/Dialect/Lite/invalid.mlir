@@ -1233,3 +1233,37 @@ func.func @reverse_type(%x: tensor<2x3xf32>, %axes: tensor<1xi32>) {
   %0 = lite.reverse_v2 %x, %axes : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<3x2xf32>
   return
 }
+
+// -----
+
+func.func @arg_max_axis_vector(%x: tensor<2x3xf32>, %axis: tensor<2xi32>) {
+  // expected-error@+1 {{axis must be a scalar or a one-element vector, not 'tensor<2xi32>'}}
+  %0 = lite.arg_max %x, %axis : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<*xi64>
+  return
+}
+
+// -----
+
+func.func @arg_min_rank(%x: tensor<2x3xf32>, %axis: tensor<i32>) {
+  // expected-error@+1 {{result rank 2 is not the input's rank 2 minus one}}
+  %0 = lite.arg_min %x, %axis : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3xi64>
+  return
+}
+
+// -----
+
+func.func @arg_max_axis_range(%x: tensor<2x3xf32>) {
+  %axis = lite.constant dense<-3> : tensor<i32>
+  // expected-error@+1 {{axis -3 is out of range for rank 2 (expected in [-2, 2))}}
+  %0 = lite.arg_max %x, %axis : (tensor<2x3xf32>, tensor<i32>) -> tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @arg_max_shape(%x: tensor<2x3xf32>) {
+  %axis = lite.constant dense<1> : tensor<i32>
+  // expected-error@+1 {{result type 'tensor<3xi64>' does not match the expected shape 'tensor<2xi64>'}}
+  %0 = lite.arg_max %x, %axis : (tensor<2x3xf32>, tensor<i32>) -> tensor<3xi64>
+  return
+}

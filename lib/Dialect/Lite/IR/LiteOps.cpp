@@ -570,6 +570,31 @@ static LogicalResult verifyReduction(Operation *op, Value inputValue,
   return verifyInferredResultShape(op);
 }
 
+/// arg_max / arg_min: a scalar or one-element axis in range for the input,
+/// a result of the input's rank minus one.
+static LogicalResult verifyArgReduction(Operation *op, Value inputValue,
+                                        Value axisValue, Value outputValue) {
+  auto axisType = ranked(axisValue);
+  if (axisType && (axisType.getRank() > 1 ||
+                   (axisType.getRank() == 1 && !axisType.isDynamicDim(0) &&
+                    axisType.getDimSize(0) != 1)))
+    return op->emitOpError("axis must be a scalar or a one-element vector, "
+                           "not ")
+           << axisType;
+  auto input = ranked(inputValue);
+  auto output = ranked(outputValue);
+  if (input && output && output.getRank() != input.getRank() - 1)
+    return op->emitOpError("result rank ")
+           << output.getRank() << " is not the input's rank " << input.getRank()
+           << " minus one";
+  DenseIntElementsAttr axis;
+  if (input && matchPattern(axisValue, m_Constant(&axis)) &&
+      axis.getNumElements() == 1 &&
+      failed(normalizeAxis((*axis.getValues<APInt>().begin()).getSExtValue(),
+                           input.getRank(), [&] { return op->emitOpError(); })))
+    return failure();
+  return verifyInferredResultShape(op);
+}
 
 //===----------------------------------------------------------------------===//
 // Linear algebra

@@ -983,6 +983,10 @@ LITE_REDUCTION_RULE(MeanOp)
 LITE_REDUCTION_RULE(ReduceMaxOp)
 LITE_REDUCTION_RULE(ReduceMinOp)
 LITE_REDUCTION_RULE(ReduceProdOp)
+LITE_SHAPE_RULE(ArgMaxOp, inferReduction(op.getInput(), op.getAxis(),
+                                         /*keepDims=*/false, values))
+LITE_SHAPE_RULE(ArgMinOp, inferReduction(op.getInput(), op.getAxis(),
+                                         /*keepDims=*/false, values))
 #undef LITE_REDUCTION_RULE
 LITE_SHAPE_RULE(ReshapeOp, inferReshape(op, values))
 LITE_SHAPE_RULE(ExpandDimsOp, inferExpandDims(op, values))

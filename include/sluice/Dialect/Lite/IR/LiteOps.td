@@ -1516,6 +1516,47 @@ def Lite_ReduceProdOp : Lite_ReduceOp<"reduce_prod", "REDUCE_PROD",
   let tfliteRuntimes = ["1.11.0", "2.6.0"];
 }
 
+// The index of the greatest or least element along one axis (TF's ArgMax,
+// ArgMin): the first such index; NaN never wins; an empty axis is an error.
+class Lite_ArgReduceOp<string mnemonic, string op, string options,
+                       string extreme>
+    : Lite_BuiltinOp<mnemonic, op, options, [Lite_ShapeRule, Pure]> {
+  let summary = "the index of the " # extreme # " element along an axis";
+  let description = [{
+    The index along `axis` (a scalar or one-element vector; negative counts
+    from the end) of the }] # extreme # [{ element of `input`: the first
+    such index, comparing as TF's kernel does (an element replaces the best
+    so far only when strictly beyond it, starting from the type's extreme,
+    so NaN never wins and an axis of NaN gives 0). The result has the
+    input's shape without that axis and int32 or int64 elements (TF's
+    `output_type`). A reduction over an empty axis is an error.
+
+    ```mlir
+    %i = lite.}] # mnemonic # [{ %x, %axis : (tensor<2x3xf32>, tensor<i32>) -> tensor<2xi64>
+    ```
+  }];
+  let arguments = (ins Lite_NumericTensor:$input, Lite_IndexTensor:$axis);
+  let results = (outs Lite_IndexTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $axis attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyArgReduction(*this, getInput(), getAxis(), getOutput());
+    }
+  }];
+  let tfliteVersions = [
+    TFLiteVersion<3, "isOf(in, {Element::i1})">,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.9.0", "1.14.0", "2.9.0"];
+}
+
+def Lite_ArgMaxOp : Lite_ArgReduceOp<"arg_max", "ARG_MAX", "ArgMaxOptions",
+                                     "greatest">;
+def Lite_ArgMinOp : Lite_ArgReduceOp<"arg_min", "ARG_MIN", "ArgMinOptions",
+                                     "least">;
+
 //===----------------------------------------------------------------------===//
 // Linear algebra
 //===----------------------------------------------------------------------===//
