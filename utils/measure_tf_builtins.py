@@ -312,6 +312,9 @@ op("CheckNumerics", P(2, 3), message="x")
 op("Empty", K([2, 3]), dtype="float32")
 op("DataFormatDimMap", P(4, dtype=I))
 op("DataFormatVecPermute", P(4, dtype=I))
+op("ConcatOffset", K(1), [P(2, dtype=I, value=[2, 3]), P(2, dtype=I, value=[2, 5])])
+# Assert has no result: the function returns none, the GraphDef fetches ^out.
+op("Assert", P(dtype=B, value=True), [P(2, 3)], summarize=3, _outputs=[])
 
 # --- Linear algebra ------------------------------------------------------------
 op("MatMul", P(2, 3), W(3, 4))
@@ -480,6 +483,39 @@ def concrete_function(tf, example):
 
     function = tf.function(body, input_signature=signature)
     return function, function.get_concrete_function()
+
+
+def graph_def(tf, name):
+    """The example of TF op `name` as a frozen v1 GraphDef: a placeholder
+    in0, in1, ... per fed operand (of the shape of its signature), constants
+    for the rest, the op named "out". Returns (GraphDef, feeds, fetches,
+    values): fetches are out:i of the results the example returns ("^out"
+    for an op without results, such as Assert), values {feed: the array
+    LiteRT is fed}. utils/gen-op-table.py runs Sluice's tools on it."""
+    example = EXAMPLES[name]
+    raw_op = getattr(tf.raw_ops, example.op)
+    arg_names = list(inspect.signature(raw_op).parameters)
+    placeholders = example.placeholders()
+    graph = tf.Graph()
+    with graph.as_default():
+        fed = iter([tf.compat.v1.placeholder(p.dtype, shape=p.signature, name=n)
+                    for n, p in placeholders])
+
+        def operand(value):
+            if isinstance(value, list):
+                return [operand(v) for v in value]
+            if isinstance(value, Input):
+                return next(fed)
+            return tf.constant(value.value)
+
+        inputs = dict(zip(arg_names, (operand(v) for v in example.args)))
+        inputs.update({k: operand(v) for k, v in example.inputs.items()})
+        raw_op(**inputs, **example.attrs, name="out")
+        results = len(graph.get_operation_by_name("out").outputs)
+    indices = range(results) if example.outputs is None else example.outputs
+    fetches = [f"out:{i}" for i in indices] or ["^out"]
+    return (graph.as_graph_def(), [n for n, _ in placeholders], fetches,
+            {n: p.feed() for n, p in placeholders})
 
 
 def convert(tf, function, concrete, select_tf_ops=False):
