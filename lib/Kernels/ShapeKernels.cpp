@@ -647,6 +647,46 @@ static LogicalResult evaluateFill(Operation *op, ArrayRef<Tensor> operands,
 }
 
 /// tile: result[j] = input[j mod shape(input)], dimension by dimension.
+/// result[i] = input[i with the broadcast dimensions' indices 0].
+static LogicalResult evaluateBroadcastTo(Operation *op,
+                                         ArrayRef<Tensor> operands,
+                                         SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  FailureOr<SmallVector<int64_t>> shape =
+      readShape(op, operands[1], "broadcast_to shape");
+  if (failed(shape))
+    return failure();
+  int64_t extra = static_cast<int64_t>(shape->size()) - input.getRank();
+  bool fits = extra >= 0;
+  for (int64_t d = 0; fits && d < input.getRank(); ++d)
+    fits =
+        input.getShape()[d] == 1 || input.getShape()[d] == (*shape)[extra + d];
+  if (!fits)
+    return op->emitError("cannot broadcast ")
+           << describe(input) << " to shape " << shapeString(*shape);
+  FailureOr<int64_t> count = checkAllocation(op, input.getDType(), *shape);
+  if (failed(count))
+    return failure();
+  Tensor result(input.getDType(), *shape);
+  size_t size = getDTypeSize(input.getDType());
+  SmallVector<int64_t> inStrides = getStrides(input.getShape());
+  SmallVector<int64_t> outStrides = getStrides(*shape);
+  char *dst = result.mutableData<char>();
+  const char *src = input.data<char>();
+  for (int64_t i = 0; i < *count; ++i) {
+    int64_t rest = i, from = 0;
+    for (int64_t d = 0, e = shape->size(); d < e; ++d) {
+      int64_t index = rest / outStrides[d];
+      rest %= outStrides[d];
+      if (d >= extra && input.getShape()[d - extra] != 1)
+        from += index * inStrides[d - extra];
+    }
+    std::memcpy(dst + i * size, src + from * size, size);
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
 /// result[i] = input[i with i_d -> n_d - 1 - i_d for each axis d].
 static LogicalResult evaluateReverse(Operation *op, ArrayRef<Tensor> operands,
                                      SmallVectorImpl<Tensor> &results) {
@@ -905,6 +945,9 @@ sluice::interp::detail::evaluateShapeOp(Operation *op,
       })
       .Case([&](lite::FillOp) { return evaluateFill(op, operands, results); })
       .Case([&](lite::TileOp) { return evaluateTile(op, operands, results); })
+      .Case([&](lite::BroadcastToOp) {
+        return evaluateBroadcastTo(op, operands, results);
+      })
       .Case([&](lite::ReverseV2Op) {
         return evaluateReverse(op, operands, results);
       })

@@ -238,6 +238,19 @@ STRUCTURED = {
             "empty_axis": {"constants": {"dimension": np.int32(0)}, "shapes": [((0, 3),)]},
         },
     },
+    "BroadcastTo": {
+        "dtypes": ["float32", "int32", "bool"],
+        "data": ["input"],
+        "variants": {
+            "rows": {"constants": {"shape": np.int32([4, 3])},
+                     "shapes": [((3,),), ((1, 3),), ((4, 1),), ((4, 3),), ((2, 3),)]},
+            "rank3": {"constants": {"shape": np.int32([2, 0, 3])},
+                      "shapes": [((1, 1, 3),), ((3,),)]},
+            "scalar": {"constants": {"shape": np.int32([2, 2])}, "shapes": [((),)],
+                       "edges": False},
+            "fewer_dims": {"constants": {"shape": np.int32([3])}, "shapes": [((2, 3),)]},
+        },
+    },
     "Prod": {
         "dtypes": ["float32", "int32"],
         "data": ["input"],

@@ -597,6 +597,73 @@ struct TileLowering : OpConversionPattern<lite::TileOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// broadcast_to
+//===----------------------------------------------------------------------===//
+
+/// result[j] = input[j with the indices of the dimensions input has of size
+/// 1 set to 0]: a tensor.generate over the shape operand's sizes, after the
+/// run-time checks that each input size is 1 or the result's.
+struct BroadcastToLowering : OpConversionPattern<lite::BroadcastToOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::BroadcastToOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = cast<RankedTensorType>(op.getType()).getRank();
+    int64_t extra = rank - inputType.getRank();
+    if (extra < 0)
+      return op.emitError("cannot broadcast ")
+             << inputType << " to fewer dimensions";
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    Type elementType = inputType.getElementType();
+    FailureOr<SmallVector<Value>> sizes =
+        readShapeVector(arith, checks, op, adaptor.getShape(), rank,
+                        elementType, "broadcast_to");
+    if (failed(sizes))
+      return failure();
+    SmallVector<Value> isOne;
+    for (int64_t d = 0; d < inputType.getRank(); ++d) {
+      Value extent = arith.dim(input, d);
+      Value one = arith.eq(extent, arith.constant(1));
+      isOne.push_back(one);
+      if (failed(checks.require(
+              arith.either(one, arith.eq(extent, (*sizes)[extra + d])),
+              SLUICE_ERROR_INVALID_ARGUMENT,
+              "broadcast_to: input dimension " + Twine(d) +
+                  " is neither 1 nor the shape's size")))
+        return failure();
+    }
+    Value broadcast = buildIfValid(
+        rewriter, loc, checks.allHold(), tensorTypeOfSizes(*sizes, elementType),
+        [&](OpBuilder &builder, Location nested) {
+          RankedTensorType type = tensorTypeOfSizes(*sizes, elementType);
+          SmallVector<Value> dynamic;
+          for (auto [d, size] : llvm::enumerate(*sizes))
+            if (type.isDynamicDim(d))
+              dynamic.push_back(size);
+          return tensor::GenerateOp::create(
+                     builder, nested, type, dynamic,
+                     [&](OpBuilder &body, Location at, ValueRange indices) {
+                       IndexArith inner(body, at);
+                       SmallVector<Value> from;
+                       for (int64_t d = 0; d < inputType.getRank(); ++d)
+                         from.push_back(inner.select(
+                             isOne[d], inner.constant(0), indices[extra + d]));
+                       tensor::YieldOp::create(
+                           body, at,
+                           tensor::ExtractOp::create(body, at, input, from));
+                     })
+              .getResult();
+        });
+    return replaceWithResults(rewriter, op, broadcast, *getTypeConverter());
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // reverse_v2
 //===----------------------------------------------------------------------===//
 
@@ -945,7 +1012,8 @@ void populateShapePatterns(const TypeConverter &converter,
                            RewritePatternSet &patterns) {
   patterns.add<ReshapeLowering, ExpandDimsLowering, SqueezeLowering,
                TransposeLowering, FillLowering, TileLowering, ReverseV2Lowering,
-               RangeLowering, ShapeLowering>(converter, patterns.getContext());
+               BroadcastToLowering, RangeLowering, ShapeLowering>(
+      converter, patterns.getContext());
   populateSlicePatterns(converter, patterns);
   populateJoinPatterns(converter, patterns);
 }

@@ -746,6 +746,7 @@ constexpr OpMapping kMappings[] = {
   {"Fill", buildOnInputs<lite::FillOp>, ResultElement::T, 2, false, ""},
   {"Tile", buildOnInputs<lite::TileOp>, ResultElement::T, 2, false, ""},
   {"ReverseV2", buildOnInputs<lite::ReverseV2Op>, ResultElement::T, 2, false, ""},
+  {"BroadcastTo", buildOnInputs<lite::BroadcastToOp>, ResultElement::T, 2, false, ""},
   {"Range", buildRange, ResultElement::T, 3, false, ""},
   {"RandomUniform", buildRandomUniform, ResultElement::DType, 1, false, ""},
   {"Shape", buildOnInputs<lite::ShapeOp>, ResultElement::OutType, 1, false, ""},

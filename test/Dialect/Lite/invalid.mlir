@@ -1267,3 +1267,20 @@ func.func @arg_max_shape(%x: tensor<2x3xf32>) {
   %0 = lite.arg_max %x, %axis : (tensor<2x3xf32>, tensor<i32>) -> tensor<3xi64>
   return
 }
+
+// -----
+
+func.func @broadcast_to_mismatch(%x: tensor<2x3xf32>) {
+  %s = lite.constant dense<[4, 3]> : tensor<2xi32>
+  // expected-error@+1 {{cannot broadcast 'tensor<2x3xf32>' to 'tensor<4x3xf32>'}}
+  %0 = lite.broadcast_to %x, %s : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_to_fewer(%x: tensor<2x3xf32>, %s: tensor<1xi32>) {
+  // expected-error@+1 {{cannot broadcast 'tensor<2x3xf32>' to fewer dimensions: 'tensor<?xf32>'}}
+  %0 = lite.broadcast_to %x, %s : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<?xf32>
+  return
+}

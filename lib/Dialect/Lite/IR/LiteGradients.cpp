@@ -199,6 +199,15 @@ LogicalResult gradientOf(StridedSliceOp op, OpBuilder &builder, ValueRange g,
   return success();
 }
 
+LogicalResult gradientOf(BroadcastToOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  FailureOr<Value> input = unbroadcast(builder, op, g[0], op.getInput());
+  if (failed(input))
+    return failure();
+  out.assign({*input, Value()});
+  return success();
+}
+
 LogicalResult gradientOf(ReverseV2Op op, OpBuilder &builder, ValueRange g,
                          SmallVectorImpl<Value> &out) {
   out.assign({ReverseV2Op::create(builder, op.getLoc(), op.getType(), g[0],
@@ -712,6 +721,7 @@ void readsOf(CastOp, SmallVectorImpl<Value> &) {}
 void readsOf(TransposeOp, SmallVectorImpl<Value> &) {}
 void readsOf(ConcatenationOp, SmallVectorImpl<Value> &) {}
 void readsOf(TileOp, SmallVectorImpl<Value> &) {}
+void readsOf(BroadcastToOp, SmallVectorImpl<Value> &) {}
 void readsOf(ReverseV2Op op, SmallVectorImpl<Value> &reads) {
   reads.push_back(op.getAxes());
 }
@@ -754,9 +764,10 @@ void LiteDialect::registerGradientInterfaces() {
   attachGradients<SLUICE_GENERATED_GRADIENT_OPS, DivOp, AbsOp, ReluOp,
                   MaximumOp, MinimumOp, SelectV2Op, CastOp, ReshapeOp,
                   TransposeOp, ConcatenationOp, SliceOp, StridedSliceOp, TileOp,
-                  ReverseV2Op, SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp,
-                  GatherOp, FullyConnectedOp, BatchMatMulOp, ListGetItemOp,
-                  ListSetItemOp, ListGatherOp, ListScatterOp>(*getContext());
+                  ReverseV2Op, BroadcastToOp, SumOp, MeanOp, ReduceMaxOp,
+                  ZerosLikeOp, GatherOp, FullyConnectedOp, BatchMatMulOp,
+                  ListGetItemOp, ListSetItemOp, ListGatherOp, ListScatterOp>(
+      *getContext());
 }
 
 } // namespace sluice::lite

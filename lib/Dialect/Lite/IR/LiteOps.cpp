@@ -485,6 +485,26 @@ LogicalResult FillOp::verify() {
   return verifyListedShape(*this, getDims(), "dims", getOutput());
 }
 
+LogicalResult BroadcastToOp::verify() {
+  if (failed(verifyListedShape(*this, getShape(), "shape", getOutput())))
+    return failure();
+  auto input = ranked(getInput());
+  auto output = ranked(getOutput());
+  if (!input || !output)
+    return success();
+  if (input.getRank() > output.getRank())
+    return emitOpError("cannot broadcast ")
+           << input << " to fewer dimensions: " << output;
+  int64_t extra = output.getRank() - input.getRank();
+  for (auto [d, size] : llvm::enumerate(input.getShape())) {
+    int64_t to = output.getDimSize(extra + d);
+    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(to) &&
+        size != 1 && size != to)
+      return emitOpError("cannot broadcast ") << input << " to " << output;
+  }
+  return success();
+}
+
 LogicalResult RandomUniformOp::verify() {
   if (failed(verifyListedShape(*this, getShape(), "shape", getOutput())))
     return failure();

@@ -1366,6 +1366,34 @@ def Lite_FillOp : Lite_BuiltinOp<"fill", "FILL", "FillOptions", [Lite_ShapeRule,
   let hasVerifier = 1;
 }
 
+def Lite_BroadcastToOp : Lite_BuiltinOp<"broadcast_to", "BROADCAST_TO",
+    "BroadcastToOptions", [Lite_ShapeRule, Pure,
+                           AllElementTypesMatch<["input", "output"]>]> {
+  // Version 1 was withdrawn (docs: TFLite's runtime versions).
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, "true">];
+  let tfliteRuntimes = ["2.5.0", "2.5.0", "2.5.0"];
+  let summary = "a tensor broadcast to a given shape";
+  let description = [{
+    `input` repeated along the dimensions of `shape` it lacks or has of size
+    1, as numpy broadcasts (TF's BroadcastTo, TFLite's BROADCAST_TO): the
+    result has shape `shape`; each size of `input` (aligned at the last
+    dimension) must equal `shape`'s or be 1, and `input` must not have more
+    dimensions.
+
+    ```mlir
+    %r = lite.broadcast_to %x, %s : (tensor<3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_ShapeVector:$shape);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $shape attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Lite_TileOp : Lite_BuiltinOp<"tile", "TILE", "TileOptions", [Lite_ShapeRule, 
     Pure, AllElementTypesMatch<["input", "output"]>]> {
   let tfliteVersions = [TFLiteVersion<3, kI8>];
