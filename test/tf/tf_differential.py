@@ -2,8 +2,10 @@
 """TensorFlow judges Sluice: every engine against TF's outputs on the corpus.
 
 For every program of the TF-written corpus (test/tf/corpus, written by
-gen_corpus.py, and test/tf/op_cases, one program per op and element type
-written by gen_op_cases.py from the op table) and every run recorded there, each Sluice engine runs the
+gen_corpus.py; test/tf/op_cases, one program per op and element type
+written by gen_op_cases.py from the op table; test/tf/library, programs
+Keras and TF library code writes, by gen_library_programs.py) and every
+run recorded there, each Sluice engine runs the
 stored GraphDef on the recorded inputs and its outputs are compared with the
 outputs TensorFlow computed (dtype, shape, and data within the family's
 tolerance, tfcorpus.TOLERANCES):
@@ -203,8 +205,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", help="directory with sluice-run and sluicec")
     parser.add_argument("--corpus", action="append",
-                        help="a corpus directory (repeatable; default: test/tf/corpus and "
-                             "the op cases of gen_op_cases.py, test/tf/op_cases)")
+                        help="a corpus directory (repeatable; default: test/tf/corpus, "
+                             "the op cases of gen_op_cases.py, test/tf/op_cases, and the "
+                             "library programs, test/tf/library)")
     parser.add_argument("--expectations", default=EXPECTATIONS)
     parser.add_argument("--engines", default=",".join(ENGINES))
     parser.add_argument("--filter", help="only programs whose name matches this regex")
@@ -230,7 +233,7 @@ def main():
         with open(args.expectations) as f:
             expectations = json.load(f)
 
-    corpora = args.corpus or [tfcorpus.CORPUS, tfcorpus.OP_CASES]
+    corpora = args.corpus or [tfcorpus.CORPUS, tfcorpus.OP_CASES, tfcorpus.LIBRARY]
     programs = [p for corpus in corpora for p in tfcorpus.programs(corpus)
                 if not args.filter or re.search(args.filter, p[0])]
     if not programs:
@@ -311,7 +314,8 @@ def main():
     if args.update:
         # Entries of programs no corpus holds any more go; those of the
         # corpora this run left out stay as they were.
-        known = {p[0] for c in set(corpora) | {tfcorpus.CORPUS, tfcorpus.OP_CASES}
+        known = {p[0] for c in set(corpora) | {tfcorpus.CORPUS, tfcorpus.OP_CASES,
+                                               tfcorpus.LIBRARY}
                  for p in tfcorpus.programs(c)}
         keep = {k: v for k, v in recorded.items() if k.split("/")[0] in known}
         with open(args.expectations, "w") as f:

@@ -46,6 +46,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus")
 # One program per op and element type (gen_op_cases.py).
 OP_CASES = os.path.join(HERE, "op_cases")
+# Programs Keras and TF library code writes (gen_library_programs.py).
+LIBRARY = os.path.join(HERE, "library")
 
 
 def programs(corpus=CORPUS):
