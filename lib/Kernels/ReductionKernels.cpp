@@ -220,6 +220,52 @@ static LogicalResult evaluateArgReduction(Operation *op, bool isMax,
   return success();
 }
 
+/// TF's Cumsum / Cumprod: each line along the axis folded in order from its
+/// start (its end with `reverse`); `exclusive` writes the fold before the
+/// element instead of after it.
+static LogicalResult evaluateScan(Operation *op, bool isProduct, bool exclusive,
+                                  bool reverse, ArrayRef<Tensor> operands,
+                                  SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  if (input.getDType() == DType::Bool)
+    return op->emitError("cannot scan a bool tensor");
+  if (operands[1].getRank() != 0)
+    return op->emitError("scan axis must be a scalar");
+  FailureOr<SmallVector<int64_t>> axes =
+      readIndices(op, operands[1], "axis", /*allowScalar=*/true);
+  if (failed(axes))
+    return failure();
+  FailureOr<int64_t> axis =
+      normalizeAxis(op, axes->front(), input, "scan axis");
+  if (failed(axis))
+    return failure();
+  ArrayRef<int64_t> shape = input.getShape();
+  int64_t outer = 1, inner = 1, size = shape[*axis];
+  for (int64_t d = 0; d < *axis; ++d)
+    outer *= shape[d];
+  for (int64_t d = *axis + 1, e = shape.size(); d < e; ++d)
+    inner *= shape[d];
+  Tensor result(input.getDType(), shape);
+  dispatchNumeric(input.getDType(), [&](auto tag) {
+    using T = decltype(tag);
+    const T *in = input.data<T>();
+    T *out = result.mutableData<T>();
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i) {
+        T acc = isProduct ? T(1) : T(0);
+        for (int64_t step = 0; step < size; ++step) {
+          int64_t k = reverse ? size - 1 - step : step;
+          int64_t at = (o * size + k) * inner + i;
+          T next = isProduct ? wrapMul(acc, in[at]) : wrapAdd(acc, in[at]);
+          out[at] = exclusive ? acc : next;
+          acc = next;
+        }
+      }
+  });
+  results.push_back(std::move(result));
+  return success();
+}
+
 std::optional<LogicalResult>
 sluice::interp::detail::evaluateReductionOp(Operation *op,
                                             ArrayRef<Tensor> operands,
@@ -245,6 +291,14 @@ sluice::interp::detail::evaluateReductionOp(Operation *op,
       .Case([&](lite::ReduceProdOp prod) {
         return evaluateReduction(op, Reduction::Prod, operands,
                                  prod.getKeepDims(), results);
+      })
+      .Case([&](lite::CumsumOp scan) {
+        return evaluateScan(op, /*isProduct=*/false, scan.getExclusive(),
+                            scan.getReverse(), operands, results);
+      })
+      .Case([&](lite::CumprodOp scan) {
+        return evaluateScan(op, /*isProduct=*/true, scan.getExclusive(),
+                            scan.getReverse(), operands, results);
       })
       .Case([&](lite::ArgMaxOp) {
         return evaluateArgReduction(op, /*isMax=*/true, operands, results);

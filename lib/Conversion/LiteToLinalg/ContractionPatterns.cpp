@@ -766,6 +766,112 @@ struct ReductionLowering : OpConversionPattern<OpTy> {
 };
 
 //===----------------------------------------------------------------------===//
+// cumsum, cumprod
+//===----------------------------------------------------------------------===//
+
+/// An scf.for over the positions k of the constant axis (from the end with
+/// `reverse`), carrying the running fold of the slices before k (a tensor of
+/// the input's shape with the axis of size 1, from the identity) and the
+/// result, into which it inserts the fold after (or, `exclusive`, before)
+/// adding slice k: the interpreter's order of operations.
+///
+///   acc = identity                      out = empty
+///   for k in positions:  next = acc (+) input[.., k, ..]
+///                        out[.., k, ..] = exclusive ? acc : next
+///                        acc = next
+template <typename OpTy, bool IsProduct>
+struct ScanLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto inputType = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+    if (!inputType)
+      return op.emitError("cannot lower ")
+             << op->getName() << " of an unranked input";
+    int64_t rank = inputType.getRank();
+    FailureOr<std::optional<SmallVector<int64_t>>> dims =
+        getConstantAxes(op, op.getAxis(), rank);
+    if (failed(dims))
+      return failure();
+    if (!*dims || (*dims)->size() != 1)
+      return op.emitError("native code needs a constant axis for ")
+             << op->getName();
+    int64_t axis = (**dims)[0];
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    Type element = inputType.getElementType();
+    bool isFloat = isa<FloatType>(element);
+
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, input);
+    SmallVector<OpFoldResult> sliceSizes(sizes);
+    sliceSizes[axis] = rewriter.getIndexAttr(1);
+    TypedAttr identity = IsProduct
+                             ? cast<TypedAttr>(rewriter.getOneAttr(element))
+                             : cast<TypedAttr>(rewriter.getZeroAttr(element));
+    Value acc =
+        createFilledTensor(rewriter, loc, sliceSizes,
+                           arith::ConstantOp::create(rewriter, loc, identity));
+    Value result = tensor::EmptyOp::create(rewriter, loc, sizes, element);
+    Type resultType = this->getTypeConverter()->convertType(op.getType());
+    if (llvm::is_contained(inputType.getShape(), 0)) {
+      // No elements (and no slice to take: the slices' static offsets would
+      // be out of bounds of a dimension of size 0).
+      rewriter.replaceOp(op, castToResult(rewriter, loc, result, resultType,
+                                          op->getName().getStringRef()));
+      return success();
+    }
+    Value extent = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[axis]);
+    Value zero = getIndexConstant(rewriter, loc, 0);
+    Value one = getIndexConstant(rewriter, loc, 1);
+    bool exclusive = op.getExclusive(), reverse = op.getReverse();
+    auto loop = scf::ForOp::create(
+        rewriter, loc, zero, extent, one, ValueRange{acc, result},
+        [&](OpBuilder &b, Location l, Value step, ValueRange carried) {
+          Value position =
+              reverse
+                  ? arith::SubIOp::create(
+                        b, l, arith::SubIOp::create(b, l, extent, one), step)
+                  : step;
+          SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+          offsets[axis] = position;
+          SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+          Value slice = tensor::ExtractSliceOp::create(b, l, input, offsets,
+                                                       sliceSizes, strides);
+          Value init = tensor::EmptyOp::create(b, l, sliceSizes, element);
+          Value next = linalg::MapOp::create(
+                           b, l, ValueRange{carried[0], slice}, init,
+                           [&](OpBuilder &m, Location at, ValueRange args) {
+                             Value folded;
+                             if (IsProduct)
+                               folded = isFloat ? Value(arith::MulFOp::create(
+                                                      m, at, args[0], args[1]))
+                                                : Value(arith::MulIOp::create(
+                                                      m, at, args[0], args[1]));
+                             else
+                               folded = isFloat ? Value(arith::AddFOp::create(
+                                                      m, at, args[0], args[1]))
+                                                : Value(arith::AddIOp::create(
+                                                      m, at, args[0], args[1]));
+                             linalg::YieldOp::create(m, at, folded);
+                           })
+                           .getResult()[0];
+          Value written = tensor::InsertSliceOp::create(
+              b, l, exclusive ? carried[0] : next, carried[1], offsets,
+              sliceSizes, strides);
+          scf::YieldOp::create(b, l, ValueRange{next, written});
+        });
+    rewriter.replaceOp(op,
+                       castToResult(rewriter, loc, loop.getResult(1),
+                                    resultType, op->getName().getStringRef()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // arg_max, arg_min
 //===----------------------------------------------------------------------===//
 
@@ -1359,6 +1465,8 @@ void populateContractionPatterns(const TypeConverter &converter,
                ReductionLowering<lite::MeanOp, ReductionKind::Mean>,
                ReductionLowering<lite::ReduceMaxOp, ReductionKind::Max>,
                ReductionLowering<lite::ReduceProdOp, ReductionKind::Prod>,
+               ScanLowering<lite::CumsumOp, false>,
+               ScanLowering<lite::CumprodOp, true>,
                ArgReductionLowering<lite::ArgMaxOp, true>,
                ArgReductionLowering<lite::ArgMinOp, false>,
                ReductionLowering<lite::ReduceMinOp, ReductionKind::Min>,

@@ -665,6 +665,13 @@ Values buildRandomUniform(ImportContext &ctx) {
       static_cast<uint64_t>(seed2)));
 }
 
+/// Cumsum / Cumprod with their exclusive and reverse attributes.
+template <typename OpTy> Values buildScan(ImportContext &ctx) {
+  return single(ctx.create<OpTy>(ctx.inputs[0], ctx.inputs[1],
+                                 boolAttr(ctx.node.node, "exclusive"),
+                                 boolAttr(ctx.node.node, "reverse")));
+}
+
 template <typename OpTy> Values buildReduce(ImportContext &ctx) {
   return single(ctx.create<OpTy>(ctx.inputs[0], ctx.inputs[1],
                                  boolAttr(ctx.node.node, "keep_dims")));
@@ -756,6 +763,8 @@ constexpr OpMapping kMappings[] = {
   {"Max", buildReduce<lite::ReduceMaxOp>, ResultElement::T, 2, false, ""},
   {"Min", buildReduce<lite::ReduceMinOp>, ResultElement::T, 2, false, ""},
   {"Prod", buildReduce<lite::ReduceProdOp>, ResultElement::T, 2, false, ""},
+  {"Cumsum", buildScan<lite::CumsumOp>, ResultElement::T, 2, false, ""},
+  {"Cumprod", buildScan<lite::CumprodOp>, ResultElement::T, 2, false, ""},
   {"ArgMax", buildOnInputs<lite::ArgMaxOp>, ResultElement::OutputType, 2, false, ""},
   {"ArgMin", buildOnInputs<lite::ArgMinOp>, ResultElement::OutputType, 2, false, ""},
   {"All", buildBoolReduce<lite::ReduceMinOp>, ResultElement::Bool, 2, false, ""},

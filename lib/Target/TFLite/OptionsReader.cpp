@@ -180,6 +180,12 @@ LogicalResult tflite_support::readBuiltinOptions(
                         "outputs");
     }
     return success();
+  case lite::BuiltinOptions::CumsumOptions:
+    if (auto *options = op.builtin_options_as_CumsumOptions()) {
+      read.boolean("exclusive", options->exclusive());
+      read.boolean("reverse", options->reverse());
+    }
+    return success();
   case lite::BuiltinOptions::ReducerOptions:
     if (auto *options = op.builtin_options_as_ReducerOptions())
       read.boolean("keep_dims", options->keep_dims());

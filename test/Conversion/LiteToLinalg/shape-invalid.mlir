@@ -187,3 +187,13 @@ func.func @arg_max_runtime_axis(%x: tensor<2x3xf32>, %axis: tensor<i32>) -> tens
   %r = lite.arg_max %x, %axis : (tensor<2x3xf32>, tensor<i32>) -> tensor<?xi64>
   return %r : tensor<?xi64>
 }
+
+// -----
+
+// cumsum's axis must be constant natively.
+func.func @cumsum_runtime_axis(%x: tensor<2x3xf32>, %axis: tensor<i32>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{native code needs a constant axis for lite.cumsum}}
+  // expected-error @+1 {{failed to legalize operation 'lite.cumsum'}}
+  %r = lite.cumsum %x, %axis : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}

@@ -1284,3 +1284,20 @@ func.func @broadcast_to_fewer(%x: tensor<2x3xf32>, %s: tensor<1xi32>) {
   %0 = lite.broadcast_to %x, %s : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<?xf32>
   return
 }
+
+// -----
+
+func.func @cumsum_axis_vector(%x: tensor<2x3xf32>, %axis: tensor<1xi32>) {
+  // expected-error@+1 {{axis must be a scalar, not 'tensor<1xi32>'}}
+  %0 = lite.cumsum %x, %axis : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @cumprod_axis_range(%x: tensor<2x3xf32>) {
+  %axis = lite.constant dense<2> : tensor<i32>
+  // expected-error@+1 {{axis 2 is out of range for rank 2 (expected in [-2, 2))}}
+  %0 = lite.cumprod %x, %axis : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3xf32>
+  return
+}

@@ -208,6 +208,16 @@ LogicalResult gradientOf(BroadcastToOp op, OpBuilder &builder, ValueRange g,
   return success();
 }
 
+/// TF's: the running sum of the gradient in the other direction.
+LogicalResult gradientOf(CumsumOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  out.assign(
+      {CumsumOp::create(builder, op.getLoc(), op.getType(), g[0], op.getAxis(),
+                        op.getExclusive(), !op.getReverse()),
+       Value()});
+  return success();
+}
+
 LogicalResult gradientOf(ReverseV2Op op, OpBuilder &builder, ValueRange g,
                          SmallVectorImpl<Value> &out) {
   out.assign({ReverseV2Op::create(builder, op.getLoc(), op.getType(), g[0],
@@ -722,6 +732,9 @@ void readsOf(TransposeOp, SmallVectorImpl<Value> &) {}
 void readsOf(ConcatenationOp, SmallVectorImpl<Value> &) {}
 void readsOf(TileOp, SmallVectorImpl<Value> &) {}
 void readsOf(BroadcastToOp, SmallVectorImpl<Value> &) {}
+void readsOf(CumsumOp op, SmallVectorImpl<Value> &reads) {
+  reads.push_back(op.getAxis());
+}
 void readsOf(ReverseV2Op op, SmallVectorImpl<Value> &reads) {
   reads.push_back(op.getAxes());
 }
@@ -761,12 +774,12 @@ template <typename... OpTs> void attachGradients(MLIRContext &context) {
 } // namespace
 
 void LiteDialect::registerGradientInterfaces() {
-  attachGradients<SLUICE_GENERATED_GRADIENT_OPS, DivOp, AbsOp, ReluOp,
-                  MaximumOp, MinimumOp, SelectV2Op, CastOp, ReshapeOp,
-                  TransposeOp, ConcatenationOp, SliceOp, StridedSliceOp, TileOp,
-                  ReverseV2Op, BroadcastToOp, SumOp, MeanOp, ReduceMaxOp,
-                  ZerosLikeOp, GatherOp, FullyConnectedOp, BatchMatMulOp,
-                  ListGetItemOp, ListSetItemOp, ListGatherOp, ListScatterOp>(
+  attachGradients<
+      SLUICE_GENERATED_GRADIENT_OPS, DivOp, AbsOp, ReluOp, MaximumOp, MinimumOp,
+      SelectV2Op, CastOp, ReshapeOp, TransposeOp, ConcatenationOp, SliceOp,
+      StridedSliceOp, TileOp, ReverseV2Op, BroadcastToOp, CumsumOp, SumOp,
+      MeanOp, ReduceMaxOp, ZerosLikeOp, GatherOp, FullyConnectedOp,
+      BatchMatMulOp, ListGetItemOp, ListSetItemOp, ListGatherOp, ListScatterOp>(
       *getContext());
 }
 

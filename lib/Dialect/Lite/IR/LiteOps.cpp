@@ -591,6 +591,21 @@ static LogicalResult verifyReduction(Operation *op, Value inputValue,
 }
 
 /// arg_max / arg_min: a scalar or one-element axis in range for the input,
+/// cumsum / cumprod: a scalar axis, in range for the input when constant.
+static LogicalResult verifyScan(Operation *op, Value inputValue,
+                                Value axisValue) {
+  auto axisType = ranked(axisValue);
+  if (axisType && axisType.getRank() != 0)
+    return op->emitOpError("axis must be a scalar, not ") << axisType;
+  auto input = ranked(inputValue);
+  DenseIntElementsAttr axis;
+  if (input && matchPattern(axisValue, m_Constant(&axis)) &&
+      failed(normalizeAxis((*axis.getValues<APInt>().begin()).getSExtValue(),
+                           input.getRank(), [&] { return op->emitOpError(); })))
+    return failure();
+  return success();
+}
+
 /// a result of the input's rank minus one.
 static LogicalResult verifyArgReduction(Operation *op, Value inputValue,
                                         Value axisValue, Value outputValue) {

@@ -1544,6 +1544,42 @@ def Lite_ReduceProdOp : Lite_ReduceOp<"reduce_prod", "REDUCE_PROD",
   let tfliteRuntimes = ["1.11.0", "2.6.0"];
 }
 
+// Running sums and products along one axis (TF's Cumsum, Cumprod).
+class Lite_ScanOp<string mnemonic, string op, string options, string fold>
+    : Lite_BuiltinOp<mnemonic, op, options, [Lite_ShapeRule, Pure,
+                                             AllTypesMatch<["input", "output"]>]> {
+  let summary = "the running " # fold # " along an axis";
+  let description = [{
+    result[..., k, ...] is the }] # fold # [{ of input[..., j, ...] over
+    j <= k along the scalar `axis` (negative counts from the end); with
+    `exclusive` over j < k (the first is the identity), with `reverse`
+    over j >= k (j > k). Elements are folded in order from the start
+    (from the end with `reverse`), integers wrapping.
+
+    ```mlir
+    %r = lite.}] # mnemonic # [{ %x, %axis {exclusive = true} : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Lite_NumericTensor:$input, Lite_IndexTensor:$axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$exclusive,
+                       DefaultValuedAttr<BoolAttr, "false">:$reverse);
+  let results = (outs Lite_NumericTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $axis attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyScan(*this, getInput(), getAxis());
+    }
+  }];
+}
+
+def Lite_CumsumOp : Lite_ScanOp<"cumsum", "CUMSUM", "CumsumOptions", "sum"> {
+  let tfliteRuntimes = ["2.4.0"];
+}
+def Lite_CumprodOp : Lite_ScanOp<"cumprod", "", "NONE", "product">;
+
 // The index of the greatest or least element along one axis (TF's ArgMax,
 // ArgMin): the first such index; NaN never wins; an empty axis is an error.
 class Lite_ArgReduceOp<string mnemonic, string op, string options,
