@@ -266,6 +266,41 @@ static LogicalResult evaluateScan(Operation *op, bool isProduct, bool exclusive,
   return success();
 }
 
+/// softmax / log_softmax along the last dimension: m = max (NaN skipped, as
+/// reduce_max), e = exp(beta (x - m)), s = sum(e); e / s or
+/// beta (x - m) - log(s).
+static LogicalResult evaluateSoftmax(Operation *op, bool isLog, double beta,
+                                     ArrayRef<Tensor> operands,
+                                     SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  if (input.getRank() == 0)
+    return op->emitError("softmax needs an input of at least one dimension");
+  int64_t size = input.getShape().back();
+  int64_t rows = size == 0 ? 0 : input.getNumElements() / size;
+  Tensor result(input.getDType(), input.getShape());
+  dispatchFloat(input.getDType(), [&](auto tag) {
+    using T = decltype(tag);
+    const T *in = input.data<T>();
+    T *out = result.mutableData<T>();
+    for (int64_t r = 0; r < rows; ++r) {
+      const T *x = in + r * size;
+      T *y = out + r * size;
+      T m = std::numeric_limits<T>::lowest();
+      for (int64_t k = 0; k < size; ++k)
+        m = x[k] > m ? x[k] : m;
+      T s = 0;
+      for (int64_t k = 0; k < size; ++k) {
+        y[k] = std::exp(T(beta) * (x[k] - m));
+        s += y[k];
+      }
+      for (int64_t k = 0; k < size; ++k)
+        y[k] = isLog ? T(beta) * (x[k] - m) - std::log(s) : y[k] / s;
+    }
+  });
+  results.push_back(std::move(result));
+  return success();
+}
+
 std::optional<LogicalResult>
 sluice::interp::detail::evaluateReductionOp(Operation *op,
                                             ArrayRef<Tensor> operands,
@@ -291,6 +326,14 @@ sluice::interp::detail::evaluateReductionOp(Operation *op,
       .Case([&](lite::ReduceProdOp prod) {
         return evaluateReduction(op, Reduction::Prod, operands,
                                  prod.getKeepDims(), results);
+      })
+      .Case([&](lite::SoftmaxOp softmax) {
+        return evaluateSoftmax(op, /*isLog=*/false,
+                               softmax.getBeta().convertToDouble(), operands,
+                               results);
+      })
+      .Case([&](lite::LogSoftmaxOp) {
+        return evaluateSoftmax(op, /*isLog=*/true, 1.0, operands, results);
       })
       .Case([&](lite::CumsumOp scan) {
         return evaluateScan(op, /*isProduct=*/false, scan.getExclusive(),

@@ -281,6 +281,30 @@ STRUCTURED = {
                         "shapes": [((4, 3),), ((2, 2, 2),)]},
         },
     },
+    "Softmax": {
+        "dtypes": ["float32"],
+        "data": ["logits"],
+        "tolerance": "transcendental",
+        "variants": {
+            # LiteRT 2.3 crashes on an empty LOG_SOFTMAX and its XNNPack
+            # delegate refuses an empty SOFTMAX.
+            "rows": {"shapes": [((2, 5),), ((1,),), ((2, 3, 4),), ((0, 3),), ((3, 0),)],
+                     "empty_not_on": {"tflite": "LiteRT crashes on (or refuses) an empty input"}},
+            "edges": {"shapes": [], "edges": True},
+        },
+    },
+    "LogSoftmax": {
+        "dtypes": ["float32"],
+        "data": ["logits"],
+        "tolerance": "transcendental",
+        "variants": {
+            # LiteRT 2.3 crashes on an empty LOG_SOFTMAX and its XNNPack
+            # delegate refuses an empty SOFTMAX.
+            "rows": {"shapes": [((2, 5),), ((1,),), ((2, 3, 4),), ((0, 3),), ((3, 0),)],
+                     "empty_not_on": {"tflite": "LiteRT crashes on (or refuses) an empty input"}},
+            "edges": {"shapes": [], "edges": True},
+        },
+    },
     "Prod": {
         "dtypes": ["float32", "int32"],
         "data": ["input"],

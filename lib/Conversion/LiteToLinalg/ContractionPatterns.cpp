@@ -33,6 +33,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -766,6 +767,100 @@ struct ReductionLowering : OpConversionPattern<OpTy> {
 };
 
 //===----------------------------------------------------------------------===//
+// softmax, log_softmax
+//===----------------------------------------------------------------------===//
+
+/// fn(x, r) for every element x of `full` and r of `rows`, its reduction
+/// over the last dimension: one linalg.generic.
+Value mapWithRow(OpBuilder &builder, Location loc, Value full, Value rows,
+                 function_ref<Value(OpBuilder &, Location, Value, Value)> fn) {
+  auto type = cast<RankedTensorType>(full.getType());
+  int64_t rank = type.getRank();
+  Value init = tensor::EmptyOp::create(
+      builder, loc, tensor::getMixedSizes(builder, loc, full),
+      type.getElementType());
+  AffineMap identity = builder.getMultiDimIdentityMap(rank);
+  AffineMap row = identity.dropResult(rank - 1);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             builder, loc, TypeRange{init.getType()}, ValueRange{full, rows},
+             ValueRange{init}, ArrayRef<AffineMap>{identity, row, identity},
+             iterators,
+             [&](OpBuilder &b, Location l, ValueRange args) {
+               linalg::YieldOp::create(b, l, fn(b, l, args[0], args[1]));
+             })
+      .getResult(0);
+}
+
+/// The interpreter's order: m = max over the last dimension (reduce_max's
+/// semantics), e = exp(beta (x - m)), s = sum(e), then e / s or
+/// beta (x - m) - log(s).
+template <typename OpTy, bool IsLog>
+struct SoftmaxLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+    if (!type)
+      return op.emitError("cannot lower ")
+             << op->getName() << " of an unranked input";
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    Type element = type.getElementType();
+    int64_t last = type.getRank() - 1;
+    double betaValue = 1.0;
+    if constexpr (!IsLog)
+      betaValue = op.getBeta().convertToDouble();
+    Value beta = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getFloatAttr(element, betaValue));
+    Value max = reduceDims(rewriter, loc, input, {last},
+                           ReductionSemantics(ReductionKind::Max, element,
+                                              /*isUnsigned=*/false));
+    auto shifted = [&](OpBuilder &b, Location l, Value x, Value m) -> Value {
+      return arith::MulFOp::create(b, l, beta,
+                                   arith::SubFOp::create(b, l, x, m));
+    };
+    Value exps =
+        mapWithRow(rewriter, loc, input, max,
+                   [&](OpBuilder &b, Location l, Value x, Value m) -> Value {
+                     return math::ExpOp::create(b, l, shifted(b, l, x, m));
+                   });
+    Value sums = reduceDims(rewriter, loc, exps, {last},
+                            ReductionSemantics(ReductionKind::Sum, element,
+                                               /*isUnsigned=*/false));
+    Value result;
+    if (IsLog) {
+      Value logs = mapElements(rewriter, loc, sums, element,
+                               [&](OpBuilder &b, Location l, Value s) -> Value {
+                                 return math::LogOp::create(b, l, s);
+                               });
+      Value shiftedInput =
+          mapWithRow(rewriter, loc, input, max,
+                     [&](OpBuilder &b, Location l, Value x, Value m) {
+                       return shifted(b, l, x, m);
+                     });
+      result = mapWithRow(rewriter, loc, shiftedInput, logs,
+                          [&](OpBuilder &b, Location l, Value x, Value s) {
+                            return Value(arith::SubFOp::create(b, l, x, s));
+                          });
+    } else {
+      result = mapWithRow(rewriter, loc, exps, sums,
+                          [&](OpBuilder &b, Location l, Value e, Value s) {
+                            return Value(arith::DivFOp::create(b, l, e, s));
+                          });
+    }
+    Type resultType = this->getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOp(op, castToResult(rewriter, loc, result, resultType,
+                                        op->getName().getStringRef()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // cumsum, cumprod
 //===----------------------------------------------------------------------===//
 
@@ -1465,6 +1560,8 @@ void populateContractionPatterns(const TypeConverter &converter,
                ReductionLowering<lite::MeanOp, ReductionKind::Mean>,
                ReductionLowering<lite::ReduceMaxOp, ReductionKind::Max>,
                ReductionLowering<lite::ReduceProdOp, ReductionKind::Prod>,
+               SoftmaxLowering<lite::SoftmaxOp, false>,
+               SoftmaxLowering<lite::LogSoftmaxOp, true>,
                ScanLowering<lite::CumsumOp, false>,
                ScanLowering<lite::CumprodOp, true>,
                ArgReductionLowering<lite::ArgMaxOp, true>,

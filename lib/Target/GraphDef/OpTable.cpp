@@ -665,6 +665,12 @@ Values buildRandomUniform(ImportContext &ctx) {
       static_cast<uint64_t>(seed2)));
 }
 
+/// Softmax: TF's has no beta (TFLite's 1).
+Values buildSoftmax(ImportContext &ctx) {
+  return single(ctx.create<lite::SoftmaxOp>(ctx.inputs[0],
+                                            ctx.builder.getF32FloatAttr(1.0f)));
+}
+
 /// Cumsum / Cumprod with their exclusive and reverse attributes.
 template <typename OpTy> Values buildScan(ImportContext &ctx) {
   return single(ctx.create<OpTy>(ctx.inputs[0], ctx.inputs[1],
@@ -764,6 +770,8 @@ constexpr OpMapping kMappings[] = {
   {"Min", buildReduce<lite::ReduceMinOp>, ResultElement::T, 2, false, ""},
   {"Prod", buildReduce<lite::ReduceProdOp>, ResultElement::T, 2, false, ""},
   {"Cumsum", buildScan<lite::CumsumOp>, ResultElement::T, 2, false, ""},
+  {"Softmax", buildSoftmax, ResultElement::T, 1, false, ""},
+  {"LogSoftmax", buildOnInputs<lite::LogSoftmaxOp>, ResultElement::T, 1, false, ""},
   {"Cumprod", buildScan<lite::CumprodOp>, ResultElement::T, 2, false, ""},
   {"ArgMax", buildOnInputs<lite::ArgMaxOp>, ResultElement::OutputType, 2, false, ""},
   {"ArgMin", buildOnInputs<lite::ArgMinOp>, ResultElement::OutputType, 2, false, ""},

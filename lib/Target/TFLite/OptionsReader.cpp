@@ -180,6 +180,13 @@ LogicalResult tflite_support::readBuiltinOptions(
                         "outputs");
     }
     return success();
+  case lite::BuiltinOptions::SoftmaxOptions:
+    attributes.append("beta",
+                      builder.getF32FloatAttr(
+                          op.builtin_options_as_SoftmaxOptions()
+                              ? op.builtin_options_as_SoftmaxOptions()->beta()
+                              : 1.0f));
+    return success();
   case lite::BuiltinOptions::CumsumOptions:
     if (auto *options = op.builtin_options_as_CumsumOptions()) {
       read.boolean("exclusive", options->exclusive());

@@ -103,6 +103,9 @@ tflite_support::writeBuiltinOptions(flatbuffers::FlatBufferBuilder &fbb,
     return written(fb::CreateCastOptions(fbb,
                                          getTensorTypeOf(op->getOperand(0)),
                                          getTensorTypeOf(op->getResult(0))));
+  case lite::BuiltinOptions::SoftmaxOptions:
+    return written(fb::CreateSoftmaxOptions(
+        fbb, cast<lite::SoftmaxOp>(op).getBeta().convertToFloat()));
   case lite::BuiltinOptions::CumsumOptions:
     return written(fb::CreateCumsumOptions(fbb, getBool(op, "exclusive"),
                                            getBool(op, "reverse")));

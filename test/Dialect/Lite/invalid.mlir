@@ -1301,3 +1301,11 @@ func.func @cumprod_axis_range(%x: tensor<2x3xf32>) {
   %0 = lite.cumprod %x, %axis : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3xf32>
   return
 }
+
+// -----
+
+func.func @softmax_scalar(%x: tensor<f32>) {
+  // expected-error@+1 {{needs an input of at least one dimension}}
+  %0 = lite.softmax %x : tensor<f32>
+  return
+}

@@ -208,6 +208,44 @@ LogicalResult gradientOf(BroadcastToOp op, OpBuilder &builder, ValueRange g,
   return success();
 }
 
+/// The sum over the last dimension of `value`, that dimension kept.
+static Value sumLastKept(OpBuilder &builder, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  shape.back() = 1;
+  return SumOp::create(builder, loc, type.clone(shape), value,
+                       createI32Vector(builder, loc, {-1}),
+                       /*keep_dims=*/true);
+}
+
+/// TF's: (g - sum(g y, -1)) y, y the softmax (beta 1 only).
+LogicalResult gradientOf(SoftmaxOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  auto type = dyn_cast<RankedTensorType>(op.getType());
+  if (!type || !op.getBeta().isExactlyValue(1.0))
+    return op.emitError("has a gradient only for a ranked input and beta 1");
+  Location loc = op.getLoc();
+  Value y = op.getOutput();
+  Value gy = mul(builder, loc, g[0], y, type);
+  Value sum = sumLastKept(builder, loc, gy);
+  out.assign({mul(builder, loc, sub(builder, loc, g[0], sum, type), y, type)});
+  return success();
+}
+
+/// TF's: g - exp(y) sum(g, -1), y the log-softmax.
+LogicalResult gradientOf(LogSoftmaxOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  auto type = dyn_cast<RankedTensorType>(op.getType());
+  if (!type)
+    return op.emitError("has a gradient only for a ranked input");
+  Location loc = op.getLoc();
+  Value softmax = ExpOp::create(builder, loc, type, op.getOutput());
+  Value sum = sumLastKept(builder, loc, g[0]);
+  out.assign(
+      {sub(builder, loc, g[0], mul(builder, loc, softmax, sum, type), type)});
+  return success();
+}
+
 /// TF's: the running sum of the gradient in the other direction.
 LogicalResult gradientOf(CumsumOp op, OpBuilder &builder, ValueRange g,
                          SmallVectorImpl<Value> &out) {
@@ -732,6 +770,12 @@ void readsOf(TransposeOp, SmallVectorImpl<Value> &) {}
 void readsOf(ConcatenationOp, SmallVectorImpl<Value> &) {}
 void readsOf(TileOp, SmallVectorImpl<Value> &) {}
 void readsOf(BroadcastToOp, SmallVectorImpl<Value> &) {}
+void readsOf(SoftmaxOp op, SmallVectorImpl<Value> &reads) {
+  reads.push_back(op.getOutput());
+}
+void readsOf(LogSoftmaxOp op, SmallVectorImpl<Value> &reads) {
+  reads.push_back(op.getOutput());
+}
 void readsOf(CumsumOp op, SmallVectorImpl<Value> &reads) {
   reads.push_back(op.getAxis());
 }
@@ -774,13 +818,13 @@ template <typename... OpTs> void attachGradients(MLIRContext &context) {
 } // namespace
 
 void LiteDialect::registerGradientInterfaces() {
-  attachGradients<
-      SLUICE_GENERATED_GRADIENT_OPS, DivOp, AbsOp, ReluOp, MaximumOp, MinimumOp,
-      SelectV2Op, CastOp, ReshapeOp, TransposeOp, ConcatenationOp, SliceOp,
-      StridedSliceOp, TileOp, ReverseV2Op, BroadcastToOp, CumsumOp, SumOp,
-      MeanOp, ReduceMaxOp, ZerosLikeOp, GatherOp, FullyConnectedOp,
-      BatchMatMulOp, ListGetItemOp, ListSetItemOp, ListGatherOp, ListScatterOp>(
-      *getContext());
+  attachGradients<SLUICE_GENERATED_GRADIENT_OPS, DivOp, AbsOp, ReluOp,
+                  MaximumOp, MinimumOp, SelectV2Op, CastOp, ReshapeOp,
+                  TransposeOp, ConcatenationOp, SliceOp, StridedSliceOp, TileOp,
+                  ReverseV2Op, BroadcastToOp, CumsumOp, SoftmaxOp, LogSoftmaxOp,
+                  SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp, GatherOp,
+                  FullyConnectedOp, BatchMatMulOp, ListGetItemOp, ListSetItemOp,
+                  ListGatherOp, ListScatterOp>(*getContext());
 }
 
 } // namespace sluice::lite

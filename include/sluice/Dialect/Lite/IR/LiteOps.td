@@ -1544,6 +1544,52 @@ def Lite_ReduceProdOp : Lite_ReduceOp<"reduce_prod", "REDUCE_PROD",
   let tfliteRuntimes = ["1.11.0", "2.6.0"];
 }
 
+// Normalised exponentials along the last dimension (TF's Softmax,
+// LogSoftmax).
+class Lite_SoftmaxFamilyOp<string mnemonic, string op, string options,
+                           string formula>
+    : Lite_BuiltinOp<mnemonic, op, options, [Pure,
+                                             SameOperandsAndResultType]> {
+  let summary = formula # " along the last dimension";
+  let description = [{
+    Along the last dimension of `input` (at least one dimension): with
+    m = max(x) (NaN skipped) and s = sum(exp(beta (x - m))), the result is
+    }] # formula # [{, computed in that order as TF's formula reads.
+
+    ```mlir
+    %r = lite.}] # mnemonic # [{ %x : tensor<2x3xf32>
+    ```
+  }];
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      if (auto type = ::mlir::dyn_cast<::mlir::RankedTensorType>(
+              getInput().getType()); type && type.getRank() == 0)
+        return emitOpError("needs an input of at least one dimension");
+      return ::mlir::success();
+    }
+  }];
+}
+
+def Lite_SoftmaxOp : Lite_SoftmaxFamilyOp<"softmax", "SOFTMAX",
+    "SoftmaxOptions", "exp(beta (x - m)) / s"> {
+  let arguments = (ins Lite_FloatTensor:$input,
+                       DefaultValuedAttr<F32Attr, "1.0">:$beta);
+  let results = (outs Lite_FloatTensor:$output);
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, "isOf(in, {Element::i8, Element::ui8})">];
+  let tfliteRuntimes = ["1.5.0", "1.14.0", "2.3.0"];
+}
+def Lite_LogSoftmaxOp : Lite_SoftmaxFamilyOp<"log_softmax", "LOG_SOFTMAX",
+    "LogSoftmaxOptions", "beta (x - m) - log(s) (beta = 1)"> {
+  let arguments = (ins Lite_FloatTensor:$input);
+  let results = (outs Lite_FloatTensor:$output);
+  let tfliteVersions = [TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.14.0", "1.14.0"];
+}
+
 // Running sums and products along one axis (TF's Cumsum, Cumprod).
 class Lite_ScanOp<string mnemonic, string op, string options, string fold>
     : Lite_BuiltinOp<mnemonic, op, options, [Lite_ShapeRule, Pure,
