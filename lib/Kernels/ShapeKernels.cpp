@@ -647,6 +647,48 @@ static LogicalResult evaluateFill(Operation *op, ArrayRef<Tensor> operands,
 }
 
 /// tile: result[j] = input[j mod shape(input)], dimension by dimension.
+/// The input surrounded by `value`: paddings[d] = (before, after).
+static LogicalResult evaluatePad(Operation *op, ArrayRef<Tensor> operands,
+                                 SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0], &paddings = operands[1];
+  int64_t rank = input.getRank();
+  if (paddings.getRank() != 2 || paddings.getShape()[0] != rank ||
+      paddings.getShape()[1] != 2)
+    return op->emitError("paddings must be [")
+           << rank << ", 2] for the input " << describe(input) << ", got "
+           << describe(paddings);
+  SmallVector<int64_t> shape, before;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t low = paddings.getAsInt(2 * d), high = paddings.getAsInt(2 * d + 1);
+    if (low < 0 || high < 0)
+      return op->emitError("paddings has a negative entry in row ") << d;
+    before.push_back(low);
+    shape.push_back(input.getShape()[d] + low + high);
+  }
+  FailureOr<int64_t> count = checkAllocation(op, input.getDType(), shape);
+  if (failed(count))
+    return failure();
+  Tensor result(input.getDType(), shape);
+  size_t size = getDTypeSize(input.getDType());
+  char *dst = result.mutableData<char>();
+  const char *fill = operands[2].data<char>();
+  for (int64_t i = 0; i < *count; ++i)
+    std::memcpy(dst + i * size, fill, size);
+  SmallVector<int64_t> inStrides = getStrides(input.getShape());
+  SmallVector<int64_t> outStrides = getStrides(shape);
+  const char *src = input.data<char>();
+  for (int64_t i = 0, e = input.getNumElements(); i < e; ++i) {
+    int64_t rest = i, to = 0;
+    for (int64_t d = 0; d < rank; ++d) {
+      to += (rest / inStrides[d] + before[d]) * outStrides[d];
+      rest %= inStrides[d];
+    }
+    std::memcpy(dst + to * size, src + i * size, size);
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
 /// result[i] = input[i with the broadcast dimensions' indices 0].
 static LogicalResult evaluateBroadcastTo(Operation *op,
                                          ArrayRef<Tensor> operands,
@@ -945,6 +987,7 @@ sluice::interp::detail::evaluateShapeOp(Operation *op,
       })
       .Case([&](lite::FillOp) { return evaluateFill(op, operands, results); })
       .Case([&](lite::TileOp) { return evaluateTile(op, operands, results); })
+      .Case([&](lite::PadOp) { return evaluatePad(op, operands, results); })
       .Case([&](lite::BroadcastToOp) {
         return evaluateBroadcastTo(op, operands, results);
       })

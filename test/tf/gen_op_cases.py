@@ -305,6 +305,27 @@ STRUCTURED = {
             "edges": {"shapes": [], "edges": True},
         },
     },
+    "Pad": {
+        "dtypes": ["float32", "int32", "bool"],
+        "data": ["input"],
+        "variants": {
+            "both_sides": {"constants": {"paddings": np.int32([[1, 0], [2, 1]])},
+                           "placeholder": [None, None],
+                           "shapes": [((2, 3),), ((1, 1),), ((0, 2),)], "edges": True},
+            "none": {"constants": {"paddings": np.zeros((1, 2), np.int32)},
+                     "placeholder": [None], "shapes": [((4,),)]},
+        },
+    },
+    "PadV2": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "variants": {
+            "value": {"constants": {"paddings": np.int32([[0, 2], [1, 1], [0, 0]]),
+                                    "constant_values": np.float32(-7)},
+                      "placeholder": [None, None, None],
+                      "shapes": [((1, 2, 3),), ((2, 0, 1),)]},
+        },
+    },
     "Prod": {
         "dtypes": ["float32", "int32"],
         "data": ["input"],
@@ -382,7 +403,9 @@ def structured_graph(tf, tf_op, dtype, spec, variant):
                                                  name=name)
                   for name in spec["data"]}
         for name, value in variant.get("constants", {}).items():
-            inputs[name] = tf.constant(value, name=name)
+            # A padding value takes the op's element type.
+            inputs[name] = tf.constant(value.astype(dtype) if name == "constant_values"
+                                       else value, name=name)
         getattr(tf.raw_ops, tf_op)(**inputs, **variant.get("attributes", {}), name="out")
     return graph.as_graph_def()
 

@@ -26,6 +26,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -597,6 +598,92 @@ struct TileLowering : OpConversionPattern<lite::TileOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// pad
+//===----------------------------------------------------------------------===//
+
+/// result[j] = input[j - before] where that lies in the input, else the
+/// value: a tensor.generate whose body reads the input behind an scf.if,
+/// after the run-time check that no padding is negative.
+struct PadLowering : OpConversionPattern<lite::PadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    SmallVector<Value> before, sizes, extents;
+    for (int64_t d = 0; d < rank; ++d) {
+      Value low = arith.toIndex(tensor::ExtractOp::create(
+          rewriter, loc, adaptor.getPaddings(),
+          ValueRange{arith.constant(d), arith.constant(0)}));
+      Value high = arith.toIndex(tensor::ExtractOp::create(
+          rewriter, loc, adaptor.getPaddings(),
+          ValueRange{arith.constant(d), arith.constant(1)}));
+      if (failed(checks.require(arith.both(arith.le(arith.constant(0), low),
+                                           arith.le(arith.constant(0), high)),
+                                SLUICE_ERROR_INVALID_ARGUMENT,
+                                "pad: paddings has a negative entry in row " +
+                                    Twine(d))))
+        return failure();
+      Value extent = arith.dim(input, d);
+      before.push_back(low);
+      extents.push_back(extent);
+      sizes.push_back(arith.add(arith.add(extent, low), high));
+    }
+    Type elementType = inputType.getElementType();
+    if (failed(checks.require(tensorFits(arith, sizes, elementType),
+                              SLUICE_ERROR_INVALID_ARGUMENT,
+                              tooLargeMessage("pad", elementType))))
+      return failure();
+    Value fill =
+        tensor::ExtractOp::create(rewriter, loc, adaptor.getValue(), {});
+    Value padded = buildIfValid(
+        rewriter, loc, checks.allHold(), tensorTypeOfSizes(sizes, elementType),
+        [&](OpBuilder &builder, Location nested) {
+          RankedTensorType type = tensorTypeOfSizes(sizes, elementType);
+          SmallVector<Value> dynamic;
+          for (auto [d, size] : llvm::enumerate(sizes))
+            if (type.isDynamicDim(d))
+              dynamic.push_back(size);
+          return tensor::GenerateOp::create(
+                     builder, nested, type, dynamic,
+                     [&](OpBuilder &body, Location at, ValueRange indices) {
+                       IndexArith inner(body, at);
+                       Value inside = inner.boolean(true);
+                       SmallVector<Value> from;
+                       for (int64_t d = 0; d < rank; ++d) {
+                         Value shifted = inner.sub(indices[d], before[d]);
+                         inside = inner.both(
+                             inside,
+                             inner.both(inner.le(inner.constant(0), shifted),
+                                        inner.lt(shifted, extents[d])));
+                         from.push_back(shifted);
+                       }
+                       auto read = scf::IfOp::create(
+                           body, at, inside,
+                           [&](OpBuilder &b, Location l) {
+                             scf::YieldOp::create(
+                                 b, l,
+                                 Value(tensor::ExtractOp::create(b, l, input,
+                                                                 from)));
+                           },
+                           [&](OpBuilder &b, Location l) {
+                             scf::YieldOp::create(b, l, fill);
+                           });
+                       tensor::YieldOp::create(body, at, read.getResult(0));
+                     })
+              .getResult();
+        });
+    return replaceWithResults(rewriter, op, padded, *getTypeConverter());
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // broadcast_to
 //===----------------------------------------------------------------------===//
 
@@ -1012,7 +1099,7 @@ void populateShapePatterns(const TypeConverter &converter,
                            RewritePatternSet &patterns) {
   patterns.add<ReshapeLowering, ExpandDimsLowering, SqueezeLowering,
                TransposeLowering, FillLowering, TileLowering, ReverseV2Lowering,
-               BroadcastToLowering, RangeLowering, ShapeLowering>(
+               BroadcastToLowering, PadLowering, RangeLowering, ShapeLowering>(
       converter, patterns.getContext());
   populateSlicePatterns(converter, patterns);
   populateJoinPatterns(converter, patterns);

@@ -665,6 +665,15 @@ Values buildRandomUniform(ImportContext &ctx) {
       static_cast<uint64_t>(seed2)));
 }
 
+/// Pad: PadV2 with a zero of the input's element type.
+Values buildPad(ImportContext &ctx) {
+  Value zero = lite::ConstantOp::create(
+      ctx.builder, ctx.loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, ctx.element),
+                             ctx.builder.getZeroAttr(ctx.element)));
+  return single(ctx.create<lite::PadOp>(ctx.inputs[0], ctx.inputs[1], zero));
+}
+
 /// Softmax: TF's has no beta (TFLite's 1).
 Values buildSoftmax(ImportContext &ctx) {
   return single(ctx.create<lite::SoftmaxOp>(ctx.inputs[0],
@@ -759,6 +768,8 @@ constexpr OpMapping kMappings[] = {
   {"Fill", buildOnInputs<lite::FillOp>, ResultElement::T, 2, false, ""},
   {"Tile", buildOnInputs<lite::TileOp>, ResultElement::T, 2, false, ""},
   {"ReverseV2", buildOnInputs<lite::ReverseV2Op>, ResultElement::T, 2, false, ""},
+  {"Pad", buildPad, ResultElement::T, 2, false, ""},
+  {"PadV2", buildOnInputs<lite::PadOp>, ResultElement::T, 3, false, ""},
   {"BroadcastTo", buildOnInputs<lite::BroadcastToOp>, ResultElement::T, 2, false, ""},
   {"Range", buildRange, ResultElement::T, 3, false, ""},
   {"RandomUniform", buildRandomUniform, ResultElement::DType, 1, false, ""},

@@ -1309,3 +1309,29 @@ func.func @softmax_scalar(%x: tensor<f32>) {
   %0 = lite.softmax %x : tensor<f32>
   return
 }
+
+// -----
+
+func.func @pad_rows(%x: tensor<2x3xf32>, %p: tensor<3x2xi32>, %v: tensor<f32>) {
+  // expected-error@+1 {{paddings has 3 rows for an input of rank 2}}
+  %0 = lite.pad %x, %p, %v : (tensor<2x3xf32>, tensor<3x2xi32>, tensor<f32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @pad_negative(%x: tensor<2xf32>, %v: tensor<f32>) {
+  %p = lite.constant dense<[[0, -1]]> : tensor<1x2xi32>
+  // expected-error@+1 {{paddings has a negative entry -1}}
+  %0 = lite.pad %x, %p, %v : (tensor<2xf32>, tensor<1x2xi32>, tensor<f32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @pad_shape(%x: tensor<2xf32>, %v: tensor<f32>) {
+  %p = lite.constant dense<[[1, 2]]> : tensor<1x2xi32>
+  // expected-error@+1 {{result type 'tensor<4xf32>' does not match the expected shape 'tensor<5xf32>'}}
+  %0 = lite.pad %x, %p, %v : (tensor<2xf32>, tensor<1x2xi32>, tensor<f32>) -> tensor<4xf32>
+  return
+}

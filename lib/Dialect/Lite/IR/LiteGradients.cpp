@@ -246,6 +246,35 @@ LogicalResult gradientOf(LogSoftmaxOp op, OpBuilder &builder, ValueRange g,
   return success();
 }
 
+/// TF's: the gradient sliced where the input sits (constant paddings); the
+/// padding value gets none, as in TF.
+LogicalResult gradientOf(PadOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  auto input = dyn_cast<RankedTensorType>(op.getInput().getType());
+  DenseIntElementsAttr paddings;
+  if (!input || !matchPattern(op.getPaddings(), m_Constant(&paddings)))
+    return op.emitError("has a gradient only for a ranked input and "
+                        "constant paddings");
+  Location loc = op.getLoc();
+  SmallVector<int32_t> begin;
+  for (auto [index, value] : llvm::enumerate(paddings.getValues<APInt>()))
+    if (index % 2 == 0)
+      begin.push_back(static_cast<int32_t>(value.getSExtValue()));
+  Value size =
+      input.hasStaticShape()
+          ? createI32Vector(builder, loc,
+                            SmallVector<int32_t>(input.getShape().begin(),
+                                                 input.getShape().end()))
+          : Value(ShapeOp::create(
+                builder, loc,
+                RankedTensorType::get({input.getRank()}, builder.getI32Type()),
+                op.getInput()));
+  out.assign({SliceOp::create(builder, loc, input, g[0],
+                              createI32Vector(builder, loc, begin), size),
+              Value(), Value()});
+  return success();
+}
+
 /// TF's: the running sum of the gradient in the other direction.
 LogicalResult gradientOf(CumsumOp op, OpBuilder &builder, ValueRange g,
                          SmallVectorImpl<Value> &out) {
@@ -770,6 +799,9 @@ void readsOf(TransposeOp, SmallVectorImpl<Value> &) {}
 void readsOf(ConcatenationOp, SmallVectorImpl<Value> &) {}
 void readsOf(TileOp, SmallVectorImpl<Value> &) {}
 void readsOf(BroadcastToOp, SmallVectorImpl<Value> &) {}
+void readsOf(PadOp op, SmallVectorImpl<Value> &reads) {
+  reads.append({op.getInput(), op.getPaddings()});
+}
 void readsOf(SoftmaxOp op, SmallVectorImpl<Value> &reads) {
   reads.push_back(op.getOutput());
 }
@@ -821,10 +853,10 @@ void LiteDialect::registerGradientInterfaces() {
   attachGradients<SLUICE_GENERATED_GRADIENT_OPS, DivOp, AbsOp, ReluOp,
                   MaximumOp, MinimumOp, SelectV2Op, CastOp, ReshapeOp,
                   TransposeOp, ConcatenationOp, SliceOp, StridedSliceOp, TileOp,
-                  ReverseV2Op, BroadcastToOp, CumsumOp, SoftmaxOp, LogSoftmaxOp,
-                  SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp, GatherOp,
-                  FullyConnectedOp, BatchMatMulOp, ListGetItemOp, ListSetItemOp,
-                  ListGatherOp, ListScatterOp>(*getContext());
+                  ReverseV2Op, BroadcastToOp, CumsumOp, PadOp, SoftmaxOp,
+                  LogSoftmaxOp, SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp,
+                  GatherOp, FullyConnectedOp, BatchMatMulOp, ListGetItemOp,
+                  ListSetItemOp, ListGatherOp, ListScatterOp>(*getContext());
 }
 
 } // namespace sluice::lite

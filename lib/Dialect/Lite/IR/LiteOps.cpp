@@ -531,6 +531,26 @@ LogicalResult TileOp::verify() {
   return verifyInferredResultShape(*this);
 }
 
+LogicalResult PadOp::verify() {
+  auto input = ranked(getInput());
+  auto paddings = ranked(getPaddings());
+  if (paddings && (paddings.getRank() != 2 ||
+                   (!paddings.isDynamicDim(1) && paddings.getDimSize(1) != 2)))
+    return emitOpError("paddings must be [rank, 2], not ") << paddings;
+  if (input && paddings && !paddings.isDynamicDim(0) &&
+      paddings.getDimSize(0) != input.getRank())
+    return emitOpError("paddings has ")
+           << paddings.getDimSize(0) << " rows for an input of rank "
+           << input.getRank();
+  DenseIntElementsAttr values;
+  if (matchPattern(getPaddings(), m_Constant(&values)))
+    for (const APInt &value : values.getValues<APInt>())
+      if (value.isNegative())
+        return emitOpError("paddings has a negative entry ")
+               << value.getSExtValue();
+  return verifyInferredResultShape(*this);
+}
+
 LogicalResult ReverseV2Op::verify() {
   auto input = ranked(getInput());
   DenseIntElementsAttr axes;

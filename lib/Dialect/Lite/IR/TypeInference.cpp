@@ -724,6 +724,27 @@ static ShapeKnowledge inferListedShape(Value shape,
 }
 
 /// tile: each dimension times its multiple.
+static ShapeKnowledge inferPad(PadOp::Adaptor op,
+                               const OperandContents &values) {
+  ShapeKnowledge input = shapeOf(op.getInput());
+  if (!input)
+    return std::nullopt;
+  SmallVector<int64_t> result(input->size(), kUnknown);
+  std::optional<SmallVector<int64_t>> paddings =
+      values.lookup(op.getPaddings());
+  for (size_t d = 0; d < input->size(); ++d) {
+    if (!paddings || paddings->size() != 2 * input->size())
+      break;
+    int64_t before = (*paddings)[2 * d], after = (*paddings)[2 * d + 1];
+    int64_t size = (*input)[d];
+    if (isKnown(before) && isKnown(after) && (before < 0 || after < 0))
+      return std::nullopt;
+    if (isKnown(size) && isKnown(before) && isKnown(after))
+      result[d] = size + before + after;
+  }
+  return withinKernelLimit(result);
+}
+
 static ShapeKnowledge inferTile(TileOp::Adaptor op,
                                 const OperandContents &values) {
   ShapeKnowledge input = shapeOf(op.getInput());
@@ -1003,6 +1024,7 @@ LITE_SHAPE_RULE(BroadcastToOp, inferListedShape(op.getShape(), values))
 LITE_SHAPE_RULE(RandomUniformOp, inferListedShape(op.getShape(), values))
 LITE_SHAPE_RULE(TileOp, inferTile(op, values))
 LITE_SHAPE_RULE(ReverseV2Op, shapeOf(op.getInput()))
+LITE_SHAPE_RULE(PadOp, inferPad(op, values))
 LITE_SHAPE_RULE(CumsumOp, shapeOf(op.getInput()))
 LITE_SHAPE_RULE(CumprodOp, shapeOf(op.getInput()))
 LITE_SHAPE_RULE(RangeOp, inferRange(op, values))

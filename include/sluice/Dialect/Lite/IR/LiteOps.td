@@ -1416,6 +1416,32 @@ def Lite_TileOp : Lite_BuiltinOp<"tile", "TILE", "TileOptions", [Lite_ShapeRule,
   let hasVerifier = 1;
 }
 
+def Lite_PadOp : Lite_BuiltinOp<"pad", "PADV2", "PadV2Options", [
+    Lite_ShapeRule, Pure, AllElementTypesMatch<["input", "value", "output"]>]> {
+  let tfliteVersions = [
+    TFLiteVersion<3, "isOf(in, {Element::i16})">,
+    TFLiteVersion<2, "isOf(in, {Element::i8, Element::ui8})">];
+  let tfliteRuntimes = ["1.9.0", "1.14.0", "2.14.0"];
+  let summary = "a tensor padded with a constant";
+  let description = [{
+    `input` with `paddings[d][0]` elements of `value` before and
+    `paddings[d][1]` after it along each dimension d (TF's Pad and PadV2,
+    TFLite's PADV2): `paddings` is [rank, 2] and non-negative.
+
+    ```mlir
+    %r = lite.pad %x, %p, %v : (tensor<2x3xf32>, tensor<2x2xi32>, tensor<f32>) -> tensor<4x4xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_IndexTensor:$paddings,
+                       0DTensorOf<[I1, I8, UI8, I16, I32, I64, F16, F32,
+                                   F64]>:$value);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $paddings `,` $value attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Lite_ReverseV2Op : Lite_BuiltinOp<"reverse_v2", "REVERSE_V2",
     "ReverseV2Options", [Lite_ShapeRule, Pure,
                          AllTypesMatch<["input", "output"]>]> {

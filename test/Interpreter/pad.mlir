@@ -1,0 +1,16 @@
+// pad with paddings known only at run time: negative paddings are refused,
+// as TF refuses them, by the kernel and by native code.
+// RUN: echo '[[1, 2], [[1, 2]]]' > %t.ok.json
+// RUN: sluice-run %s --inputs=%t.ok.json | FileCheck %s
+// RUN: sluice-run %s --inputs=%t.ok.json --engine=native | FileCheck %s
+// CHECK: {"outputs":[{"data":[0,1,2,0,0],"dtype":"float32","name":"output0","shape":[5]}]}
+// RUN: echo '[[1, 2], [[0, -1]]]' > %t.bad.json
+// RUN: not sluice-run %s --inputs=%t.bad.json 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: paddings has a negative entry in row 0
+// RUN: not sluice-run %s --inputs=%t.bad.json --engine=native 2>&1 | FileCheck %s --check-prefix=BAD-NATIVE
+// BAD-NATIVE: SLUICE_ERROR_INVALID_ARGUMENT
+func.func @main(%x: tensor<2xf32>, %p: tensor<1x2xi32>) -> tensor<?xf32> {
+  %zero = lite.constant dense<0.0> : tensor<f32>
+  %r = lite.pad %x, %p, %zero : (tensor<2xf32>, tensor<1x2xi32>, tensor<f32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
