@@ -647,6 +647,28 @@ static LogicalResult evaluateFill(Operation *op, ArrayRef<Tensor> operands,
 }
 
 /// tile: result[j] = input[j mod shape(input)], dimension by dimension.
+/// A tensor of `shape` whose element at each multi-index (i_0, i_1, ...)
+/// is the input's element at flat offset sum_d offsetOf(d, i_d): the copy
+/// behind tile, reverse_v2 and broadcast_to. `count` is shape's elements.
+static Tensor copyByIndex(const Tensor &input, ArrayRef<int64_t> shape,
+                          int64_t count,
+                          function_ref<int64_t(size_t, int64_t)> offsetOf) {
+  Tensor result(input.getDType(), shape);
+  size_t size = getDTypeSize(input.getDType());
+  SmallVector<int64_t> outStrides = getStrides(shape);
+  char *dst = result.mutableData<char>();
+  const char *src = input.data<char>();
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t rest = i, from = 0;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      from += offsetOf(d, rest / outStrides[d]);
+      rest %= outStrides[d];
+    }
+    std::memcpy(dst + i * size, src + from * size, size);
+  }
+  return result;
+}
+
 /// The input surrounded by `value`: paddings[d] = (before, after).
 static LogicalResult evaluatePad(Operation *op, ArrayRef<Tensor> operands,
                                  SmallVectorImpl<Tensor> &results) {
@@ -709,23 +731,14 @@ static LogicalResult evaluateBroadcastTo(Operation *op,
   FailureOr<int64_t> count = checkAllocation(op, input.getDType(), *shape);
   if (failed(count))
     return failure();
-  Tensor result(input.getDType(), *shape);
-  size_t size = getDTypeSize(input.getDType());
   SmallVector<int64_t> inStrides = getStrides(input.getShape());
-  SmallVector<int64_t> outStrides = getStrides(*shape);
-  char *dst = result.mutableData<char>();
-  const char *src = input.data<char>();
-  for (int64_t i = 0; i < *count; ++i) {
-    int64_t rest = i, from = 0;
-    for (int64_t d = 0, e = shape->size(); d < e; ++d) {
-      int64_t index = rest / outStrides[d];
-      rest %= outStrides[d];
-      if (d >= extra && input.getShape()[d - extra] != 1)
-        from += index * inStrides[d - extra];
-    }
-    std::memcpy(dst + i * size, src + from * size, size);
-  }
-  results.push_back(std::move(result));
+  results.push_back(copyByIndex(
+      input, *shape, *count, [&](size_t d, int64_t index) -> int64_t {
+        int64_t from = static_cast<int64_t>(d) - extra;
+        return from >= 0 && input.getShape()[from] != 1
+                   ? index * inStrides[from]
+                   : 0;
+      }));
   return success();
 }
 
@@ -748,21 +761,11 @@ static LogicalResult evaluateReverse(Operation *op, ArrayRef<Tensor> operands,
     reversed[*dim] = true;
   }
   ArrayRef<int64_t> shape = input.getShape();
-  Tensor result(input.getDType(), shape);
-  size_t size = getDTypeSize(input.getDType());
   SmallVector<int64_t> strides = getStrides(shape);
-  char *dst = result.mutableData<char>();
-  const char *src = input.data<char>();
-  for (int64_t i = 0, e = input.getNumElements(); i < e; ++i) {
-    int64_t rest = i, from = 0;
-    for (size_t d = 0; d < shape.size(); ++d) {
-      int64_t index = rest / strides[d];
-      rest %= strides[d];
-      from += (reversed[d] ? shape[d] - 1 - index : index) * strides[d];
-    }
-    std::memcpy(dst + i * size, src + from * size, size);
-  }
-  results.push_back(std::move(result));
+  results.push_back(copyByIndex(
+      input, shape, input.getNumElements(), [&](size_t d, int64_t index) {
+        return (reversed[d] ? shape[d] - 1 - index : index) * strides[d];
+      }));
   return success();
 }
 
@@ -790,22 +793,11 @@ static LogicalResult evaluateTile(Operation *op, ArrayRef<Tensor> operands,
   FailureOr<int64_t> count = checkAllocation(op, input.getDType(), shape);
   if (failed(count))
     return failure();
-  Tensor result(input.getDType(), shape);
-  size_t size = getDTypeSize(input.getDType());
   SmallVector<int64_t> inStrides = getStrides(input.getShape());
-  SmallVector<int64_t> outStrides = getStrides(shape);
-  char *dst = result.mutableData<char>();
-  const char *src = input.data<char>();
-  for (int64_t i = 0; i < *count; ++i) {
-    int64_t rest = i, from = 0;
-    for (size_t d = 0; d < shape.size(); ++d) {
-      int64_t index = rest / outStrides[d];
-      rest %= outStrides[d];
-      from += (index % input.getShape()[d]) * inStrides[d];
-    }
-    std::memcpy(dst + i * size, src + from * size, size);
-  }
-  results.push_back(std::move(result));
+  results.push_back(
+      copyByIndex(input, shape, *count, [&](size_t d, int64_t index) {
+        return (index % input.getShape()[d]) * inStrides[d];
+      }));
   return success();
 }
 

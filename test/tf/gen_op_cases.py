@@ -209,35 +209,54 @@ def gradient_runs(op, shapes, seed):
 # `empty_not_on` keeps the runs with an empty input off engines that crash
 # on them. A run TF refuses records TF's error, which every engine must give
 # too.
+# Op pairs that take the same cases.
+ARG_REDUCTION = {
+    "dtypes": ["float32", "int32"],
+    "data": ["input"],
+    "variants": {
+        "axis0": {"constants": {"dimension": np.int32(0)},
+                  "shapes": [((5,),), ((3, 4),), ((4, 0),), ((2, 3, 2),)], "edges": True},
+        "last_int32": {"constants": {"dimension": np.int32(-1)},
+                       "attributes": {"output_type": "int32"},
+                       "shapes": [((2, 3),), ((3, 1, 4),), ((1,),)], "edges": True},
+        "ties": {"constants": {"dimension": np.int32(1)}, "shapes": [((2, 3),)],
+                 "values": [np.array([[1, 1, 0], [2, 0, 2]])]},
+        "empty_axis": {"constants": {"dimension": np.int32(0)}, "shapes": [((0, 3),)]},
+    },
+}
+
+SCAN = {
+    "dtypes": ["float32", "int32"],
+    "data": ["x"],
+    "variants": {
+        "axis1": {"constants": {"axis": np.int32(1)},
+                  "shapes": [((2, 5),), ((0, 3),), ((3, 0),), ((1, 4, 2),)], "edges": True},
+        "exclusive_reverse": {"constants": {"axis": np.int32(-1)},
+                              "attributes": {"exclusive": True, "reverse": True},
+                              "shapes": [((2, 5),), ((7,),)], "edges": True},
+        "exclusive": {"constants": {"axis": np.int32(0)}, "attributes": {"exclusive": True},
+                      "shapes": [((4, 3),), ((1,),)]},
+        "reverse": {"constants": {"axis": np.int32(0)}, "attributes": {"reverse": True},
+                    "shapes": [((4, 3),), ((2, 2, 2),)]},
+    },
+}
+
+SOFTMAX = {
+    "dtypes": ["float32"],
+    "data": ["logits"],
+    "tolerance": "transcendental",
+    "variants": {
+        # LiteRT 2.3 crashes on an empty LOG_SOFTMAX and its XNNPack
+        # delegate refuses an empty SOFTMAX.
+        "rows": {"shapes": [((2, 5),), ((1,),), ((2, 3, 4),), ((0, 3),), ((3, 0),)],
+                 "empty_not_on": {"tflite": "LiteRT crashes on (or refuses) an empty input"}},
+        "edges": {"shapes": [], "edges": True},
+    },
+}
+
 STRUCTURED = {
-    "ArgMax": {
-        "dtypes": ["float32", "int32"],
-        "data": ["input"],
-        "variants": {
-            "axis0": {"constants": {"dimension": np.int32(0)},
-                      "shapes": [((5,),), ((3, 4),), ((4, 0),), ((2, 3, 2),)], "edges": True},
-            "last_int32": {"constants": {"dimension": np.int32(-1)},
-                           "attributes": {"output_type": "int32"},
-                           "shapes": [((2, 3),), ((3, 1, 4),), ((1,),)], "edges": True},
-            "ties": {"constants": {"dimension": np.int32(1)}, "shapes": [((2, 3),)],
-                     "values": [np.array([[1, 1, 0], [2, 0, 2]])]},
-            "empty_axis": {"constants": {"dimension": np.int32(0)}, "shapes": [((0, 3),)]},
-        },
-    },
-    "ArgMin": {
-        "dtypes": ["float32", "int32"],
-        "data": ["input"],
-        "variants": {
-            "axis0": {"constants": {"dimension": np.int32(0)},
-                      "shapes": [((5,),), ((3, 4),), ((4, 0),), ((2, 3, 2),)], "edges": True},
-            "last_int32": {"constants": {"dimension": np.int32(-1)},
-                           "attributes": {"output_type": "int32"},
-                           "shapes": [((2, 3),), ((3, 1, 4),), ((1,),)], "edges": True},
-            "ties": {"constants": {"dimension": np.int32(1)}, "shapes": [((2, 3),)],
-                     "values": [np.array([[1, 1, 0], [2, 0, 2]])]},
-            "empty_axis": {"constants": {"dimension": np.int32(0)}, "shapes": [((0, 3),)]},
-        },
-    },
+    "ArgMax": ARG_REDUCTION,
+    "ArgMin": ARG_REDUCTION,
     "BroadcastTo": {
         "dtypes": ["float32", "int32", "bool"],
         "data": ["input"],
@@ -251,60 +270,10 @@ STRUCTURED = {
             "fewer_dims": {"constants": {"shape": np.int32([3])}, "shapes": [((2, 3),)]},
         },
     },
-    "Cumsum": {
-        "dtypes": ["float32", "int32"],
-        "data": ["x"],
-        "variants": {
-            "axis1": {"constants": {"axis": np.int32(1)},
-                      "shapes": [((2, 5),), ((0, 3),), ((3, 0),), ((1, 4, 2),)], "edges": True},
-            "exclusive_reverse": {"constants": {"axis": np.int32(-1)},
-                                  "attributes": {"exclusive": True, "reverse": True},
-                                  "shapes": [((2, 5),), ((7,),)], "edges": True},
-            "exclusive": {"constants": {"axis": np.int32(0)}, "attributes": {"exclusive": True},
-                          "shapes": [((4, 3),), ((1,),)]},
-            "reverse": {"constants": {"axis": np.int32(0)}, "attributes": {"reverse": True},
-                        "shapes": [((4, 3),), ((2, 2, 2),)]},
-        },
-    },
-    "Cumprod": {
-        "dtypes": ["float32", "int32"],
-        "data": ["x"],
-        "variants": {
-            "axis1": {"constants": {"axis": np.int32(1)},
-                      "shapes": [((2, 5),), ((0, 3),), ((3, 0),), ((1, 4, 2),)], "edges": True},
-            "exclusive_reverse": {"constants": {"axis": np.int32(-1)},
-                                  "attributes": {"exclusive": True, "reverse": True},
-                                  "shapes": [((2, 5),), ((7,),)], "edges": True},
-            "exclusive": {"constants": {"axis": np.int32(0)}, "attributes": {"exclusive": True},
-                          "shapes": [((4, 3),), ((1,),)]},
-            "reverse": {"constants": {"axis": np.int32(0)}, "attributes": {"reverse": True},
-                        "shapes": [((4, 3),), ((2, 2, 2),)]},
-        },
-    },
-    "Softmax": {
-        "dtypes": ["float32"],
-        "data": ["logits"],
-        "tolerance": "transcendental",
-        "variants": {
-            # LiteRT 2.3 crashes on an empty LOG_SOFTMAX and its XNNPack
-            # delegate refuses an empty SOFTMAX.
-            "rows": {"shapes": [((2, 5),), ((1,),), ((2, 3, 4),), ((0, 3),), ((3, 0),)],
-                     "empty_not_on": {"tflite": "LiteRT crashes on (or refuses) an empty input"}},
-            "edges": {"shapes": [], "edges": True},
-        },
-    },
-    "LogSoftmax": {
-        "dtypes": ["float32"],
-        "data": ["logits"],
-        "tolerance": "transcendental",
-        "variants": {
-            # LiteRT 2.3 crashes on an empty LOG_SOFTMAX and its XNNPack
-            # delegate refuses an empty SOFTMAX.
-            "rows": {"shapes": [((2, 5),), ((1,),), ((2, 3, 4),), ((0, 3),), ((3, 0),)],
-                     "empty_not_on": {"tflite": "LiteRT crashes on (or refuses) an empty input"}},
-            "edges": {"shapes": [], "edges": True},
-        },
-    },
+    "Cumsum": SCAN,
+    "Cumprod": SCAN,
+    "Softmax": SOFTMAX,
+    "LogSoftmax": SOFTMAX,
     "Pad": {
         "dtypes": ["float32", "int32", "bool"],
         "data": ["input"],

@@ -717,6 +717,20 @@ getConstantAxes(Operation *op, Value axes, int64_t rank) {
   return std::optional<SmallVector<int64_t>>(std::move(dims));
 }
 
+/// The one axis of a constant scalar (or one-element) `axis` operand,
+/// normalized; failure, with an error, when it is not constant or out of
+/// range (native code needs it at compile time).
+FailureOr<int64_t> getConstantAxis(Operation *op, Value axis, int64_t rank) {
+  FailureOr<std::optional<SmallVector<int64_t>>> dims =
+      getConstantAxes(op, axis, rank);
+  if (failed(dims))
+    return failure();
+  if (!*dims || (*dims)->size() != 1)
+    return op->emitError("native code needs a constant axis for ")
+           << op->getName();
+  return (**dims)[0];
+}
+
 template <typename OpTy, ReductionKind Kind>
 struct ReductionLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -887,14 +901,10 @@ struct ScanLowering : OpConversionPattern<OpTy> {
       return op.emitError("cannot lower ")
              << op->getName() << " of an unranked input";
     int64_t rank = inputType.getRank();
-    FailureOr<std::optional<SmallVector<int64_t>>> dims =
-        getConstantAxes(op, op.getAxis(), rank);
-    if (failed(dims))
+    FailureOr<int64_t> constantAxis = getConstantAxis(op, op.getAxis(), rank);
+    if (failed(constantAxis))
       return failure();
-    if (!*dims || (*dims)->size() != 1)
-      return op.emitError("native code needs a constant axis for ")
-             << op->getName();
-    int64_t axis = (**dims)[0];
+    int64_t axis = *constantAxis;
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
     Type element = inputType.getElementType();
@@ -990,14 +1000,10 @@ struct ArgReductionLowering : OpConversionPattern<OpTy> {
       return op.emitError("cannot lower ")
              << op->getName() << " of an unranked input or result";
     int64_t rank = inputType.getRank();
-    FailureOr<std::optional<SmallVector<int64_t>>> dims =
-        getConstantAxes(op, op.getAxis(), rank);
-    if (failed(dims))
+    FailureOr<int64_t> constantAxis = getConstantAxis(op, op.getAxis(), rank);
+    if (failed(constantAxis))
       return failure();
-    if (!*dims || (*dims)->size() != 1)
-      return op.emitError("native code needs a constant axis for ")
-             << op->getName();
-    int64_t axis = (**dims)[0];
+    int64_t axis = *constantAxis;
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
     Type original = getElementTypeOrSelf(op.getInput().getType());

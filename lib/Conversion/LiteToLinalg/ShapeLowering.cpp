@@ -310,6 +310,27 @@ SmallVector<Value> buildIfValid(OpBuilder &builder, Location loc, Value ok,
   return SmallVector<Value>(guard.getResults());
 }
 
+Value generateIfValid(
+    OpBuilder &builder, Location loc, Value ok, ArrayRef<Value> sizes,
+    Type elementType,
+    function_ref<Value(OpBuilder &, Location, ValueRange indices)> element) {
+  RankedTensorType type = tensorTypeOfSizes(sizes, elementType);
+  return buildIfValid(
+      builder, loc, ok, type, [&](OpBuilder &nested, Location nestedLoc) {
+        SmallVector<Value> dynamic;
+        for (auto [d, size] : llvm::enumerate(sizes))
+          if (type.isDynamicDim(d))
+            dynamic.push_back(size);
+        return tensor::GenerateOp::create(
+                   nested, nestedLoc, type, dynamic,
+                   [&](OpBuilder &body, Location at, ValueRange indices) {
+                     tensor::YieldOp::create(body, at,
+                                             element(body, at, indices));
+                   })
+            .getResult();
+      });
+}
+
 Value buildIfValid(OpBuilder &builder, Location loc, Value ok,
                    RankedTensorType type,
                    function_ref<Value(OpBuilder &, Location)> build) {

@@ -220,6 +220,16 @@ generateTensor(mlir::OpBuilder &builder, mlir::Location loc,
                                               mlir::ValueRange inputs)>
                    body);
 
+/// A tensor of `sizes` and `elementType` whose element at `indices` is
+/// `element(builder, loc, indices)`: a tensor.generate, built when `ok`
+/// holds (buildIfValid; zeros otherwise).
+mlir::Value generateIfValid(
+    mlir::OpBuilder &builder, mlir::Location loc, mlir::Value ok,
+    mlir::ArrayRef<mlir::Value> sizes, mlir::Type elementType,
+    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                   mlir::ValueRange indices)>
+        element);
+
 /// Offsets for a tensor.extract_slice of `sizes`: 0 where a size is 0 (any
 /// offset reads nothing there, but the verifier of extract_slice rejects a
 /// static offset at the end of a dimension).

@@ -571,27 +571,13 @@ struct TileLowering : OpConversionPattern<lite::TileOp> {
             SLUICE_ERROR_INVALID_ARGUMENT,
             tooLargeMessage("tile", inputType.getElementType()))))
       return failure();
-    Type elementType = inputType.getElementType();
-    Value tiled = buildIfValid(
-        rewriter, loc, checks.allHold(), tensorTypeOfSizes(sizes, elementType),
-        [&](OpBuilder &builder, Location nested) {
-          RankedTensorType type = tensorTypeOfSizes(sizes, elementType);
-          SmallVector<Value> dynamic;
-          for (auto [d, size] : llvm::enumerate(sizes))
-            if (type.isDynamicDim(d))
-              dynamic.push_back(size);
-          return tensor::GenerateOp::create(
-                     builder, nested, type, dynamic,
-                     [&](OpBuilder &body, Location at, ValueRange indices) {
-                       SmallVector<Value> wrapped;
-                       for (auto [index, extent] : llvm::zip(indices, extents))
-                         wrapped.push_back(
-                             arith::RemUIOp::create(body, at, index, extent));
-                       Value element =
-                           tensor::ExtractOp::create(body, at, input, wrapped);
-                       tensor::YieldOp::create(body, at, element);
-                     })
-              .getResult();
+    Value tiled = generateIfValid(
+        rewriter, loc, checks.allHold(), sizes, inputType.getElementType(),
+        [&](OpBuilder &body, Location at, ValueRange indices) -> Value {
+          SmallVector<Value> wrapped;
+          for (auto [index, extent] : llvm::zip(indices, extents))
+            wrapped.push_back(arith::RemUIOp::create(body, at, index, extent));
+          return tensor::ExtractOp::create(body, at, input, wrapped);
         });
     return replaceWithResults(rewriter, op, tiled, *getTypeConverter());
   }
@@ -642,42 +628,30 @@ struct PadLowering : OpConversionPattern<lite::PadOp> {
       return failure();
     Value fill =
         tensor::ExtractOp::create(rewriter, loc, adaptor.getValue(), {});
-    Value padded = buildIfValid(
-        rewriter, loc, checks.allHold(), tensorTypeOfSizes(sizes, elementType),
-        [&](OpBuilder &builder, Location nested) {
-          RankedTensorType type = tensorTypeOfSizes(sizes, elementType);
-          SmallVector<Value> dynamic;
-          for (auto [d, size] : llvm::enumerate(sizes))
-            if (type.isDynamicDim(d))
-              dynamic.push_back(size);
-          return tensor::GenerateOp::create(
-                     builder, nested, type, dynamic,
-                     [&](OpBuilder &body, Location at, ValueRange indices) {
-                       IndexArith inner(body, at);
-                       Value inside = inner.boolean(true);
-                       SmallVector<Value> from;
-                       for (int64_t d = 0; d < rank; ++d) {
-                         Value shifted = inner.sub(indices[d], before[d]);
-                         inside = inner.both(
-                             inside,
-                             inner.both(inner.le(inner.constant(0), shifted),
-                                        inner.lt(shifted, extents[d])));
-                         from.push_back(shifted);
-                       }
-                       auto read = scf::IfOp::create(
-                           body, at, inside,
-                           [&](OpBuilder &b, Location l) {
-                             scf::YieldOp::create(
-                                 b, l,
-                                 Value(tensor::ExtractOp::create(b, l, input,
-                                                                 from)));
-                           },
-                           [&](OpBuilder &b, Location l) {
-                             scf::YieldOp::create(b, l, fill);
-                           });
-                       tensor::YieldOp::create(body, at, read.getResult(0));
+    Value padded = generateIfValid(
+        rewriter, loc, checks.allHold(), sizes, elementType,
+        [&](OpBuilder &body, Location at, ValueRange indices) -> Value {
+          IndexArith inner(body, at);
+          Value inside = inner.boolean(true);
+          SmallVector<Value> from;
+          for (int64_t d = 0; d < rank; ++d) {
+            Value shifted = inner.sub(indices[d], before[d]);
+            inside = inner.both(inside,
+                                inner.both(inner.le(inner.constant(0), shifted),
+                                           inner.lt(shifted, extents[d])));
+            from.push_back(shifted);
+          }
+          return scf::IfOp::create(
+                     body, at, inside,
+                     [&](OpBuilder &b, Location l) {
+                       scf::YieldOp::create(
+                           b, l,
+                           Value(tensor::ExtractOp::create(b, l, input, from)));
+                     },
+                     [&](OpBuilder &b, Location l) {
+                       scf::YieldOp::create(b, l, fill);
                      })
-              .getResult();
+              .getResult(0);
         });
     return replaceWithResults(rewriter, op, padded, *getTypeConverter());
   }
@@ -724,27 +698,15 @@ struct BroadcastToLowering : OpConversionPattern<lite::BroadcastToOp> {
                   " is neither 1 nor the shape's size")))
         return failure();
     }
-    Value broadcast = buildIfValid(
-        rewriter, loc, checks.allHold(), tensorTypeOfSizes(*sizes, elementType),
-        [&](OpBuilder &builder, Location nested) {
-          RankedTensorType type = tensorTypeOfSizes(*sizes, elementType);
-          SmallVector<Value> dynamic;
-          for (auto [d, size] : llvm::enumerate(*sizes))
-            if (type.isDynamicDim(d))
-              dynamic.push_back(size);
-          return tensor::GenerateOp::create(
-                     builder, nested, type, dynamic,
-                     [&](OpBuilder &body, Location at, ValueRange indices) {
-                       IndexArith inner(body, at);
-                       SmallVector<Value> from;
-                       for (int64_t d = 0; d < inputType.getRank(); ++d)
-                         from.push_back(inner.select(
-                             isOne[d], inner.constant(0), indices[extra + d]));
-                       tensor::YieldOp::create(
-                           body, at,
-                           tensor::ExtractOp::create(body, at, input, from));
-                     })
-              .getResult();
+    Value broadcast = generateIfValid(
+        rewriter, loc, checks.allHold(), *sizes, elementType,
+        [&](OpBuilder &body, Location at, ValueRange indices) -> Value {
+          IndexArith inner(body, at);
+          SmallVector<Value> from;
+          for (int64_t d = 0; d < inputType.getRank(); ++d)
+            from.push_back(
+                inner.select(isOne[d], inner.constant(0), indices[extra + d]));
+          return tensor::ExtractOp::create(body, at, input, from);
         });
     return replaceWithResults(rewriter, op, broadcast, *getTypeConverter());
   }
@@ -778,26 +740,20 @@ struct ReverseV2Lowering : OpConversionPattern<lite::ReverseV2Op> {
       reversed[*dim] = true;
     }
     IndexArith arith(rewriter, loc);
-    SmallVector<Value> dynamic;
-    for (int64_t d = 0; d < inputType.getRank(); ++d)
-      if (inputType.isDynamicDim(d))
-        dynamic.push_back(arith.dim(input, d));
-    Value result =
-        tensor::GenerateOp::create(
-            rewriter, loc, inputType, dynamic,
-            [&](OpBuilder &body, Location at, ValueRange indices) {
-              IndexArith inner(body, at);
-              SmallVector<Value> from;
-              for (auto [d, index] : llvm::enumerate(indices))
-                from.push_back(reversed[d]
-                                   ? inner.sub(inner.sub(inner.dim(input, d),
-                                                         inner.constant(1)),
-                                               index)
-                                   : index);
-              tensor::YieldOp::create(
-                  body, at, tensor::ExtractOp::create(body, at, input, from));
-            })
-            .getResult();
+    Value result = generateIfValid(
+        rewriter, loc, arith.boolean(true), arith.dims(input),
+        inputType.getElementType(),
+        [&](OpBuilder &body, Location at, ValueRange indices) -> Value {
+          IndexArith inner(body, at);
+          SmallVector<Value> from;
+          for (auto [d, index] : llvm::enumerate(indices))
+            from.push_back(reversed[d]
+                               ? inner.sub(inner.sub(inner.dim(input, d),
+                                                     inner.constant(1)),
+                                           index)
+                               : index);
+          return tensor::ExtractOp::create(body, at, input, from);
+        });
     return replaceWithResults(rewriter, op, result, *getTypeConverter());
   }
 };
