@@ -94,7 +94,28 @@ def shaped(body, result_shape, arg_shape=(2, 3), extra=""):
 # The elementwise ops' entries come from their records (elementwise_ops).
 OPS = {
     "SUM": reduce("sum"), "MEAN": reduce("mean"), "REDUCE_MAX": reduce("reduce_max"),
-    "REDUCE_MIN": reduce("reduce_min"),
+    "REDUCE_MIN": reduce("reduce_min"), "REDUCE_PROD": reduce("reduce_prod"),
+    "REVERSE_V2": shaped("%a = lite.constant dense<[1]> : tensor<1xi32>\n  "
+                         "%r = lite.reverse_v2 %arg0, %a : ({arg}, tensor<1xi32>) -> {res}", (2, 3)),
+    "BROADCAST_TO": shaped("%s = lite.constant dense<[2, 2, 3]> : tensor<3xi32>\n  "
+                           "%r = lite.broadcast_to %arg0, %s : ({arg}, tensor<3xi32>) -> {res}",
+                           (2, 2, 3)),
+    "CUMSUM": shaped("%a = lite.constant dense<1> : tensor<i32>\n  "
+                     "%r = lite.cumsum %arg0, %a : ({arg}, tensor<i32>) -> {res}", (2, 3)),
+    "SOFTMAX": shaped("%r = lite.softmax %arg0 : {arg}", (2, 3)),
+    "LOG_SOFTMAX": shaped("%r = lite.log_softmax %arg0 : {arg}", (2, 3)),
+    "PADV2": lambda ty: ([t([2, 3], ty), t([], ty)],
+                         "%%p = lite.constant dense<[[1, 0], [0, 1]]> : tensor<2x2xi32>\n  "
+                         "%%r = lite.pad %%arg0, %%p, %%arg1 : (%s, tensor<2x2xi32>, %s) -> %s"
+                         % (t([2, 3], ty), t([], ty), t([3, 4], ty)), t([3, 4], ty)),
+    "ARG_MAX": lambda ty: ([t([2, 3], ty)],
+                           "%%a = lite.constant dense<1> : tensor<i32>\n  "
+                           "%%r = lite.arg_max %%arg0, %%a : (%s, tensor<i32>) -> tensor<2xi64>"
+                           % t([2, 3], ty), "tensor<2xi64>"),
+    "ARG_MIN": lambda ty: ([t([2, 3], ty)],
+                           "%%a = lite.constant dense<1> : tensor<i32>\n  "
+                           "%%r = lite.arg_min %%arg0, %%a : (%s, tensor<i32>) -> tensor<2xi64>"
+                           % t([2, 3], ty), "tensor<2xi64>"),
     "SELECT_V2": lambda ty: ([t([4], "i1"), t([4], ty), t([4], ty)],
                              "%%r = lite.select_v2 %%arg0, %%arg1, %%arg2 : (%s, %s, %s) -> %s"
                              % (t([4], "i1"), t([4], ty), t([4], ty), t([4], ty)), t([4], ty)),
