@@ -646,7 +646,6 @@ static LogicalResult evaluateFill(Operation *op, ArrayRef<Tensor> operands,
   return success();
 }
 
-/// tile: result[j] = input[j mod shape(input)], dimension by dimension.
 /// A tensor of `shape` whose element at each multi-index (i_0, i_1, ...)
 /// is the input's element at flat offset sum_d offsetOf(d, i_d): the copy
 /// behind tile, reverse_v2 and broadcast_to. `count` is shape's elements.
@@ -685,7 +684,12 @@ static LogicalResult evaluatePad(Operation *op, ArrayRef<Tensor> operands,
     if (low < 0 || high < 0)
       return op->emitError("paddings has a negative entry in row ") << d;
     before.push_back(low);
-    shape.push_back(input.getShape()[d] + low + high);
+    std::optional<int64_t> size = llvm::checkedAdd(input.getShape()[d], low);
+    if (size)
+      size = llvm::checkedAdd(*size, high);
+    if (!size)
+      return op->emitError("pad result is too large");
+    shape.push_back(*size);
   }
   FailureOr<int64_t> count = checkAllocation(op, input.getDType(), shape);
   if (failed(count))
@@ -769,6 +773,7 @@ static LogicalResult evaluateReverse(Operation *op, ArrayRef<Tensor> operands,
   return success();
 }
 
+/// tile: result[j] = input[j mod shape(input)], dimension by dimension.
 static LogicalResult evaluateTile(Operation *op, ArrayRef<Tensor> operands,
                                   SmallVectorImpl<Tensor> &results) {
   const Tensor &input = operands[0];

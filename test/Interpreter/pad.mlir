@@ -9,8 +9,18 @@
 // BAD: error: paddings has a negative entry in row 0
 // RUN: not sluice-run %s --inputs=%t.bad.json --engine=native 2>&1 | FileCheck %s --check-prefix=BAD-NATIVE
 // BAD-NATIVE: SLUICE_ERROR_INVALID_ARGUMENT
+// Paddings of unknown shape must be [rank, 2] when they arrive.
+// RUN: echo '[[[1, 2]], [[1, 1]]]' > %t.rows.json
+// RUN: not sluice-run %s --function=rows --inputs=%t.rows.json 2>&1 | FileCheck %s --check-prefix=ROWS
+// ROWS: error: paddings must be [2, 2] for the input
+// RUN: not sluice-run %s --function=rows --inputs=%t.rows.json --engine=native 2>&1 | FileCheck %s --check-prefix=BAD-NATIVE
 func.func @main(%x: tensor<2xf32>, %p: tensor<1x2xi32>) -> tensor<?xf32> {
   %zero = lite.constant dense<0.0> : tensor<f32>
   %r = lite.pad %x, %p, %zero : (tensor<2xf32>, tensor<1x2xi32>, tensor<f32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
+}
+func.func @rows(%x: tensor<1x2xf32>, %p: tensor<?x2xi32>) -> tensor<?x?xf32> {
+  %zero = lite.constant dense<0.0> : tensor<f32>
+  %r = lite.pad %x, %p, %zero : (tensor<1x2xf32>, tensor<?x2xi32>, tensor<f32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
 }

@@ -346,12 +346,12 @@ STRUCTURED = {
         "fetches": ["out:0", "out:1", "out:2"],
         "variants": {
             "sizes": {"constants": {"size_splits": np.int32([1, 3, 2]), "axis": np.int32(1)},
-                      "attributes": {"num_split": 3}, "placeholder": [None, None],
+                      "attributes": {"num_split": 3}, "placeholder": [None, 6],
                       "shapes": [((2, 6),), ((3, 6),)]},
             # LiteRT refuses an empty tensor through SLICE ("Invalid tensor
             # size"): the empty input and the empty part are their own cases.
             "empty": {"constants": {"size_splits": np.int32([1, 3, 2]), "axis": np.int32(1)},
-                      "attributes": {"num_split": 3}, "placeholder": [None, None],
+                      "attributes": {"num_split": 3}, "placeholder": [None, 6],
                       "shapes": [((0, 6),)]},
             "empty_part": {"constants": {"size_splits": np.int32([0, 2, -1]), "axis": np.int32(0)},
                            "attributes": {"num_split": 3}, "placeholder": [4],

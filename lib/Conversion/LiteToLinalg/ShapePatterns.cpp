@@ -602,7 +602,21 @@ struct PadLowering : OpConversionPattern<lite::PadOp> {
     int64_t rank = inputType.getRank();
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
+    // The paddings must be [rank, 2] before any of them is read.
+    Value paddingsFit = arith.both(
+        arith.eq(arith.dim(adaptor.getPaddings(), 0), arith.constant(rank)),
+        arith.eq(arith.dim(adaptor.getPaddings(), 1), arith.constant(2)));
+    if (failed(checks.require(paddingsFit, SLUICE_ERROR_INVALID_ARGUMENT,
+                              "pad: paddings must be [rank, 2]")))
+      return failure();
+    // Read through zeros of the right shape when they are not.
+    Value paddings = buildIfValid(
+        rewriter, loc, checks.allHold(),
+        RankedTensorType::get(
+            {rank, 2}, getElementTypeOrSelf(adaptor.getPaddings().getType())),
+        [&](OpBuilder &, Location) { return adaptor.getPaddings(); });
     SmallVector<Value> before, sizes, extents;
+    Value limit = arith.constant(kMaxElements);
     for (int64_t d = 0; d < rank; ++d) {
       Value low = arith.toIndex(tensor::ExtractOp::create(
           rewriter, loc, adaptor.getPaddings(),
@@ -613,8 +627,8 @@ struct PadLowering : OpConversionPattern<lite::PadOp> {
       if (failed(checks.require(arith.both(arith.le(arith.constant(0), low),
                                            arith.le(arith.constant(0), high)),
                                 SLUICE_ERROR_INVALID_ARGUMENT,
-                                "pad: paddings has a negative entry in row " +
-                                    Twine(d))))
+                                "pad: paddings row " + Twine(d) +
+                                    " is negative or too large")))
         return failure();
       Value extent = arith.dim(input, d);
       before.push_back(low);

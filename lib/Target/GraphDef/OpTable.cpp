@@ -564,7 +564,10 @@ Values buildSplitV(ImportContext &ctx) {
                       ", more than dimension " + Twine(*axis) + "'s size " +
                       Twine(dimSize));
     sizes[unknownAt] = dimSize - known;
-  } else if (!input.isDynamicDim(*axis) && known != dimSize) {
+  } else if (input.isDynamicDim(*axis)) {
+    return ctx.fail("SplitV along a dimension of unknown size is not "
+                    "supported (its size_splits could not be checked)");
+  } else if (known != dimSize) {
     return ctx.fail("SplitV's size_splits sum to " + Twine(known) +
                     ", not dimension " + Twine(*axis) + "'s size " +
                     Twine(dimSize));

@@ -181,11 +181,12 @@ LogicalResult tflite_support::readBuiltinOptions(
     }
     return success();
   case lite::BuiltinOptions::SoftmaxOptions:
+    // Without the table LiteRT's beta is 0 (zero-initialised parameters).
     attributes.append("beta",
                       builder.getF32FloatAttr(
                           op.builtin_options_as_SoftmaxOptions()
                               ? op.builtin_options_as_SoftmaxOptions()->beta()
-                              : 1.0f));
+                              : 0.0f));
     return success();
   case lite::BuiltinOptions::CumsumOptions:
     if (auto *options = op.builtin_options_as_CumsumOptions()) {

@@ -723,7 +723,8 @@ static ShapeKnowledge inferListedShape(Value shape,
   return withinKernelLimit(*dims);
 }
 
-/// tile: each dimension times its multiple.
+/// pad: each dimension grown by its paddings (nothing known when a sum
+/// overflows or a padding is negative).
 static ShapeKnowledge inferPad(PadOp::Adaptor op,
                                const OperandContents &values) {
   ShapeKnowledge input = shapeOf(op.getInput());
@@ -739,12 +740,19 @@ static ShapeKnowledge inferPad(PadOp::Adaptor op,
     int64_t size = (*input)[d];
     if (isKnown(before) && isKnown(after) && (before < 0 || after < 0))
       return std::nullopt;
-    if (isKnown(size) && isKnown(before) && isKnown(after))
-      result[d] = size + before + after;
+    if (isKnown(size) && isKnown(before) && isKnown(after)) {
+      std::optional<int64_t> grown = llvm::checkedAdd(size, before);
+      if (grown)
+        grown = llvm::checkedAdd(*grown, after);
+      if (!grown)
+        return std::nullopt;
+      result[d] = *grown;
+    }
   }
   return withinKernelLimit(result);
 }
 
+/// tile: each dimension times its multiple.
 static ShapeKnowledge inferTile(TileOp::Adaptor op,
                                 const OperandContents &values) {
   ShapeKnowledge input = shapeOf(op.getInput());

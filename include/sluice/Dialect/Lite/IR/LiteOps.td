@@ -1371,7 +1371,7 @@ def Lite_BroadcastToOp : Lite_BuiltinOp<"broadcast_to", "BROADCAST_TO",
                            AllElementTypesMatch<["input", "output"]>]> {
   // Version 1 was withdrawn (docs: TFLite's runtime versions).
   let tfliteVersions = [
-    TFLiteVersion<3, kI16>,
+    TFLiteVersion<3, "isOf(in, {Element::i8, Element::i16})">,
     TFLiteVersion<2, "true">];
   let tfliteRuntimes = ["2.5.0", "2.5.0", "2.5.0"];
   let summary = "a tensor broadcast to a given shape";
@@ -1419,9 +1419,10 @@ def Lite_TileOp : Lite_BuiltinOp<"tile", "TILE", "TileOptions", [Lite_ShapeRule,
 def Lite_PadOp : Lite_BuiltinOp<"pad", "PADV2", "PadV2Options", [
     Lite_ShapeRule, Pure, AllElementTypesMatch<["input", "value", "output"]>]> {
   let tfliteVersions = [
+    TFLiteVersion<4, "rankOf(in) > 4">,
     TFLiteVersion<3, "isOf(in, {Element::i16})">,
-    TFLiteVersion<2, "isOf(in, {Element::i8, Element::ui8})">];
-  let tfliteRuntimes = ["1.9.0", "1.14.0", "2.14.0"];
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.9.0", "1.14.0", "2.4.0", "2.6.0"];
   let summary = "a tensor padded with a constant";
   let description = [{
     `input` with `paddings[d][0]` elements of `value` before and
