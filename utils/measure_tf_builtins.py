@@ -457,6 +457,23 @@ def quiet(enabled):
         os.close(null)
 
 
+def op_inputs(tf, example, arg_names, fed):
+    """The keyword arguments of the example's raw op: its fed operands from
+    `fed` in order, the others as constants (lists element by element)."""
+    fed = iter(fed)
+
+    def operand(value):
+        if isinstance(value, list):
+            return [operand(v) for v in value]
+        if isinstance(value, Input):
+            return next(fed)
+        return tf.constant(value.value)
+
+    inputs = dict(zip(arg_names, (operand(v) for v in example.args)))
+    inputs.update({k: operand(v) for k, v in example.inputs.items()})
+    return inputs
+
+
 def concrete_function(tf, example):
     """The tf.function of the example and its concrete function."""
     raw_op = getattr(tf.raw_ops, example.op)
@@ -467,17 +484,7 @@ def concrete_function(tf, example):
     signature = [tf.TensorSpec(p.signature, p.dtype, name=name) for name, p in placeholders]
 
     def body(*fed):
-        fed = iter(fed)
-
-        def operand(value):
-            if isinstance(value, list):
-                return [operand(v) for v in value]
-            if isinstance(value, Input):
-                return next(fed)
-            return tf.constant(value.value)
-
-        inputs = dict(zip(arg_names, (operand(v) for v in example.args)))
-        inputs.update({k: operand(v) for k, v in example.inputs.items()})
+        inputs = op_inputs(tf, example, arg_names, fed)
         results = tf.nest.flatten(raw_op(**inputs, **example.attrs))
         return results if example.outputs is None else [results[i] for i in example.outputs]
 
@@ -498,19 +505,9 @@ def graph_def(tf, name):
     placeholders = example.placeholders()
     graph = tf.Graph()
     with graph.as_default():
-        fed = iter([tf.compat.v1.placeholder(p.dtype, shape=p.signature, name=n)
-                    for n, p in placeholders])
-
-        def operand(value):
-            if isinstance(value, list):
-                return [operand(v) for v in value]
-            if isinstance(value, Input):
-                return next(fed)
-            return tf.constant(value.value)
-
-        inputs = dict(zip(arg_names, (operand(v) for v in example.args)))
-        inputs.update({k: operand(v) for k, v in example.inputs.items()})
-        raw_op(**inputs, **example.attrs, name="out")
+        fed = [tf.compat.v1.placeholder(p.dtype, shape=p.signature, name=n)
+               for n, p in placeholders]
+        raw_op(**op_inputs(tf, example, arg_names, fed), **example.attrs, name="out")
         results = len(graph.get_operation_by_name("out").outputs)
     indices = range(results) if example.outputs is None else example.outputs
     fetches = [f"out:{i}" for i in indices] or ["^out"]
