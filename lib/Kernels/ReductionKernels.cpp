@@ -156,18 +156,27 @@ static LogicalResult evaluateReduction(Operation *op, Reduction kind,
   return success();
 }
 
+/// A shape seen as [outer, size, inner] around `axis`: element (o, k, i) of
+/// the line (o, i) along the axis is at (o * size + k) * inner + i.
+struct Lines {
+  int64_t outer, size, inner;
+};
+static Lines linesAlong(ArrayRef<int64_t> shape, int64_t axis) {
+  Lines lines{1, shape[axis], 1};
+  for (int64_t d = 0; d < axis; ++d)
+    lines.outer *= shape[d];
+  for (int64_t d = axis + 1, e = shape.size(); d < e; ++d)
+    lines.inner *= shape[d];
+  return lines;
+}
+
 /// TF's ArgMax / ArgMin: the first index along the axis whose element is
 /// strictly beyond the best so far, the best starting at the type's lowest
 /// (greatest for the minimum) value at index 0, so NaN never wins.
 template <typename T, typename Index>
 static void argReduce(bool isMax, const Tensor &input, int64_t axis,
                       Tensor &result) {
-  ArrayRef<int64_t> shape = input.getShape();
-  int64_t outer = 1, inner = 1, size = shape[axis];
-  for (int64_t d = 0; d < axis; ++d)
-    outer *= shape[d];
-  for (int64_t d = axis + 1, e = shape.size(); d < e; ++d)
-    inner *= shape[d];
+  auto [outer, size, inner] = linesAlong(input.getShape(), axis);
   const T *data = input.data<T>();
   Index *out = result.mutableData<Index>();
   for (int64_t o = 0; o < outer; ++o)
@@ -239,13 +248,8 @@ static LogicalResult evaluateScan(Operation *op, bool isProduct, bool exclusive,
       normalizeAxis(op, axes->front(), input, "scan axis");
   if (failed(axis))
     return failure();
-  ArrayRef<int64_t> shape = input.getShape();
-  int64_t outer = 1, inner = 1, size = shape[*axis];
-  for (int64_t d = 0; d < *axis; ++d)
-    outer *= shape[d];
-  for (int64_t d = *axis + 1, e = shape.size(); d < e; ++d)
-    inner *= shape[d];
-  Tensor result(input.getDType(), shape);
+  auto [outer, size, inner] = linesAlong(input.getShape(), *axis);
+  Tensor result(input.getDType(), input.getShape());
   dispatchNumeric(input.getDType(), [&](auto tag) {
     using T = decltype(tag);
     const T *in = input.data<T>();
