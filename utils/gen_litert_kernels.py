@@ -116,6 +116,25 @@ OPS = {
                            "%%a = lite.constant dense<1> : tensor<i32>\n  "
                            "%%r = lite.arg_min %%arg0, %%a : (%s, tensor<i32>) -> tensor<2xi64>"
                            % t([2, 3], ty), "tensor<2xi64>"),
+    "CONV_2D": lambda ty: ([t([1, 4, 4, 2], ty), t([3, 2, 2, 2], ty)],
+                           "%%r = lite.conv_2d %%arg0, %%arg1 {padding = #lite.padding<SAME>, "
+                           "stride_h = 1 : i32, stride_w = 1 : i32} : (%s, %s) -> %s"
+                           % (t([1, 4, 4, 2], ty), t([3, 2, 2, 2], ty), t([1, 4, 4, 3], ty)),
+                           t([1, 4, 4, 3], ty)),
+    "DEPTHWISE_CONV_2D": lambda ty: ([t([1, 4, 4, 2], ty), t([1, 2, 2, 4], ty)],
+                                     "%%r = lite.depthwise_conv_2d %%arg0, %%arg1 "
+                                     "{depth_multiplier = 2 : i32, padding = #lite.padding<VALID>, "
+                                     "stride_h = 1 : i32, stride_w = 1 : i32} : (%s, %s) -> %s"
+                                     % (t([1, 4, 4, 2], ty), t([1, 2, 2, 4], ty),
+                                        t([1, 3, 3, 4], ty)), t([1, 3, 3, 4], ty)),
+    "MAX_POOL_2D": shaped("%r = lite.max_pool_2d %arg0 {{filter_height = 2 : i32, "
+                          "filter_width = 2 : i32, padding = #lite.padding<VALID>, "
+                          "stride_h = 2 : i32, stride_w = 2 : i32}} : ({arg}) -> {res}",
+                          (1, 2, 2, 3), (1, 4, 4, 3)),
+    "AVERAGE_POOL_2D": shaped("%r = lite.average_pool_2d %arg0 {{filter_height = 2 : i32, "
+                              "filter_width = 2 : i32, padding = #lite.padding<VALID>, "
+                              "stride_h = 2 : i32, stride_w = 2 : i32}} : ({arg}) -> {res}",
+                              (1, 2, 2, 3), (1, 4, 4, 3)),
     "SELECT_V2": lambda ty: ([t([4], "i1"), t([4], ty), t([4], ty)],
                              "%%r = lite.select_v2 %%arg0, %%arg1, %%arg2 : (%s, %s, %s) -> %s"
                              % (t([4], "i1"), t([4], ty), t([4], ty), t([4], ty)), t([4], ty)),

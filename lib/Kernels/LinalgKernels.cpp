@@ -12,7 +12,13 @@
 //    [n, depth] like TFLite, so only its element count must be a multiple
 //    of depth; with keep_num_dims its last dimension must be depth. Only
 //    the DEFAULT weights format is supported;
-//  - batch_matmul broadcasts the batch dimensions like numpy.
+//  - batch_matmul broadcasts the batch dimensions like numpy;
+//  - conv_2d and depthwise_conv_2d sum over each window in order of filter
+//    row, column and channel, skipping the taps SAME padding places outside
+//    the input (as TFLite's reference kernels; TF multiplies padded zeros,
+//    which differs only when the filter holds an infinity or NaN);
+//    max_pool_2d and average_pool_2d fold each window's input elements in
+//    row-major order. Where windows lie is WindowRules.h's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,11 +26,13 @@
 #include "KernelUtils.h"
 
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
+#include "sluice/Dialect/Lite/IR/WindowRules.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <algorithm>
+#include <limits>
 #include <type_traits>
 
 // A reference must round every operation: no fused multiply-adds.
@@ -250,6 +258,204 @@ static LogicalResult evaluateBatchMatMul(lite::BatchMatMulOp op,
 // Entry point
 //===----------------------------------------------------------------------===//
 
+//===----------------------------------------------------------------------===//
+// Windows: conv_2d, depthwise_conv_2d, max_pool_2d, average_pool_2d
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Where the windows of an op lie over an NHWC input, per spatial
+/// dimension (0: rows, 1: columns).
+struct WindowGeometry {
+  int64_t batch, channels;
+  int64_t inputSize[2], taps[2], stride[2], dilation[2];
+  lite::window::Placement placed[2];
+
+  /// The input index of tap `tap` of window `position` along `dim`, or -1
+  /// when it falls in the padding.
+  int64_t inputIndex(int dim, int64_t position, int64_t tap) const {
+    int64_t index = position * stride[dim] - placed[dim].paddingBefore +
+                    tap * dilation[dim];
+    return index >= 0 && index < inputSize[dim] ? index : -1;
+  }
+};
+} // namespace
+
+/// The windows of `taps` over `input` ([batch, rows, columns, channels]),
+/// or an error naming the op.
+static FailureOr<WindowGeometry>
+placeWindows(Operation *op, const Tensor &input, lite::Padding padding,
+             std::array<int64_t, 2> taps, std::array<int64_t, 2> stride,
+             std::array<int64_t, 2> dilation) {
+  if (input.getRank() != 4)
+    return op->emitError("input must be [batch, height, width, channels], "
+                         "got ")
+           << describe(input);
+  WindowGeometry geometry;
+  geometry.batch = input.getShape()[0];
+  geometry.channels = input.getShape()[3];
+  for (int dim = 0; dim < 2; ++dim) {
+    geometry.inputSize[dim] = input.getShape()[1 + dim];
+    geometry.taps[dim] = taps[dim];
+    geometry.stride[dim] = stride[dim];
+    geometry.dilation[dim] = dilation[dim];
+    std::optional<lite::window::Placement> placed = lite::window::placeWindows(
+        geometry.inputSize[dim], taps[dim], stride[dim], dilation[dim],
+        padding == lite::Padding::SAME);
+    if (!placed)
+      return op->emitError("a VALID window of ")
+             << lite::window::effectiveFilterSize(taps[dim], dilation[dim])
+             << (dim == 0 ? " rows" : " columns") << " with stride "
+             << stride[dim] << " gives a negative output size over the input "
+             << describe(input);
+    geometry.placed[dim] = *placed;
+  }
+  return geometry;
+}
+
+/// conv_2d (depthMultiplier 0, filter [out, h, w, channels]) and
+/// depthwise_conv_2d (filter [1, h, w, channels * depthMultiplier]).
+template <typename ConvOp>
+static LogicalResult evaluateConvolution(ConvOp op, ArrayRef<Tensor> operands,
+                                         int64_t depthMultiplier,
+                                         SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0], &filter = operands[1];
+  const Tensor *bias = operands.size() > 2 ? &operands[2] : nullptr;
+  StringRef name = op->getName().stripDialect();
+  if (failed(checkDType(op, input, (name + " input").str())))
+    return failure();
+  if (filter.getDType() != input.getDType() ||
+      (bias && bias->getDType() != input.getDType()))
+    return op.emitError(name)
+           << " operands must share a dtype, got " << describe(input) << ", "
+           << describe(filter) << (bias ? ", " + describe(*bias) : "");
+  if (filter.getRank() != 4)
+    return op.emitError(name)
+           << " filter must have rank 4, got " << describe(filter);
+  ArrayRef<int64_t> taps = filter.getShape();
+  FailureOr<WindowGeometry> windows =
+      placeWindows(op, input, op.getPadding(), {taps[1], taps[2]},
+                   {op.getStrideH(), op.getStrideW()},
+                   {op.getDilationHFactor(), op.getDilationWFactor()});
+  if (failed(windows))
+    return failure();
+  int64_t channels = windows->channels;
+  int64_t outChannels = depthMultiplier ? taps[3] : taps[0];
+  if (depthMultiplier
+          ? taps[0] != 1 || outChannels != channels * depthMultiplier
+          : taps[3] != channels)
+    return op.emitError(name) << " filter " << describe(filter)
+                              << " does not fit the input " << describe(input);
+  if (bias && (bias->getRank() != 1 || bias->getShape()[0] != outChannels))
+    return op.emitError(name)
+           << " bias must be [" << outChannels << "], got " << describe(*bias);
+  SmallVector<int64_t> shape = {windows->batch, windows->placed[0].outputSize,
+                                windows->placed[1].outputSize, outChannels};
+  if (failed(checkAllocation(op, input.getDType(), shape)))
+    return failure();
+  // conv_2d's taps read `channels` consecutive input channels against
+  // consecutive filter elements; depthwise_conv_2d's read one.
+  int64_t depth = depthMultiplier ? 1 : channels;
+  Tensor result = dispatchNumeric(input.getDType(), [&](auto tag) {
+    using T = decltype(tag);
+    Tensor out(input.getDType(), shape);
+    const T *x = input.data<T>();
+    const T *w = filter.data<T>();
+    const T *b = bias ? bias->data<T>() : nullptr;
+    T *y = out.mutableData<T>();
+    const WindowGeometry &g = *windows;
+    for (int64_t n = 0; n < g.batch; ++n)
+      for (int64_t row = 0; row < shape[1]; ++row)
+        for (int64_t column = 0; column < shape[2]; ++column)
+          for (int64_t o = 0; o < outChannels; ++o) {
+            T total = T(0);
+            int64_t first = depthMultiplier ? o / depthMultiplier : 0;
+            for (int64_t i = 0; i < g.taps[0]; ++i) {
+              int64_t r = g.inputIndex(0, row, i);
+              for (int64_t j = 0; r >= 0 && j < g.taps[1]; ++j) {
+                int64_t c = g.inputIndex(1, column, j);
+                if (c < 0)
+                  continue;
+                const T *pixel =
+                    x +
+                    ((n * g.inputSize[0] + r) * g.inputSize[1] + c) * channels;
+                const T *tap =
+                    depthMultiplier
+                        ? w + (i * g.taps[1] + j) * outChannels + o
+                        : w + ((o * g.taps[0] + i) * g.taps[1] + j) * depth;
+                for (int64_t k = 0; k < depth; ++k)
+                  total = multiplyAdd(total, pixel[first + k], tap[k]);
+              }
+            }
+            y[((n * shape[1] + row) * shape[2] + column) * outChannels + o] =
+                wrapAdd(total, b ? b[o] : T(0));
+          }
+    return out;
+  });
+  if (failed(interp::detail::applyFusedActivation(op, result)))
+    return failure();
+  results.push_back(std::move(result));
+  return success();
+}
+
+/// max_pool_2d (`average` false) and average_pool_2d.
+template <typename PoolOp>
+static LogicalResult evaluatePool(PoolOp op, const Tensor &input, bool average,
+                                  SmallVectorImpl<Tensor> &results) {
+  if (input.getDType() == DType::Bool ||
+      (average && !isFloat(input.getDType())))
+    return op.emitError(op->getName().stripDialect())
+           << " input must be " << (average ? "float" : "numeric") << ", got "
+           << describe(input);
+  FailureOr<WindowGeometry> windows = placeWindows(
+      op, input, op.getPadding(), {op.getFilterHeight(), op.getFilterWidth()},
+      {op.getStrideH(), op.getStrideW()}, {1, 1});
+  if (failed(windows))
+    return failure();
+  const WindowGeometry &g = *windows;
+  SmallVector<int64_t> shape = {g.batch, g.placed[0].outputSize,
+                                g.placed[1].outputSize, g.channels};
+  if (failed(checkAllocation(op, input.getDType(), shape)))
+    return failure();
+  Tensor result = dispatchNumeric(input.getDType(), [&](auto tag) {
+    using T = decltype(tag);
+    Tensor out(input.getDType(), shape);
+    const T *x = input.data<T>();
+    T *y = out.mutableData<T>();
+    for (int64_t n = 0; n < g.batch; ++n)
+      for (int64_t row = 0; row < shape[1]; ++row)
+        for (int64_t column = 0; column < shape[2]; ++column)
+          for (int64_t ch = 0; ch < g.channels; ++ch) {
+            T folded = average ? T(0) : std::numeric_limits<T>::lowest();
+            int64_t count = 0;
+            for (int64_t i = 0; i < g.taps[0]; ++i) {
+              int64_t r = g.inputIndex(0, row, i);
+              for (int64_t j = 0; r >= 0 && j < g.taps[1]; ++j) {
+                int64_t c = g.inputIndex(1, column, j);
+                if (c < 0)
+                  continue;
+                T value = x[((n * g.inputSize[0] + r) * g.inputSize[1] + c) *
+                                g.channels +
+                            ch];
+                if (average)
+                  folded = folded + value;
+                else if (folded < value)
+                  folded = value;
+                ++count;
+              }
+            }
+            if (average)
+              folded = folded / static_cast<T>(count);
+            y[((n * shape[1] + row) * shape[2] + column) * g.channels + ch] =
+                folded;
+          }
+    return out;
+  });
+  if (failed(interp::detail::applyFusedActivation(op, result)))
+    return failure();
+  results.push_back(std::move(result));
+  return success();
+}
+
 std::optional<LogicalResult>
 sluice::interp::detail::evaluateLinalgOp(Operation *op,
                                          ArrayRef<Tensor> operands,
@@ -261,6 +467,19 @@ sluice::interp::detail::evaluateLinalgOp(Operation *op,
       })
       .Case([&](lite::BatchMatMulOp matmul) {
         return evaluateBatchMatMul(matmul, operands, results);
+      })
+      .Case([&](lite::Conv2DOp conv) {
+        return evaluateConvolution(conv, operands, 0, results);
+      })
+      .Case([&](lite::DepthwiseConv2DOp conv) {
+        return evaluateConvolution(conv, operands, conv.getDepthMultiplier(),
+                                   results);
+      })
+      .Case([&](lite::MaxPool2DOp pool) {
+        return evaluatePool(pool, operands[0], /*average=*/false, results);
+      })
+      .Case([&](lite::AveragePool2DOp pool) {
+        return evaluatePool(pool, operands[0], /*average=*/true, results);
       })
       .Default([](Operation *) { return std::nullopt; });
 }

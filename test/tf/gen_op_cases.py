@@ -201,11 +201,13 @@ def gradient_runs(op, shapes, seed):
 # written out per TF op, as no rule derives them from a record. Each variant
 # is one program: the TF op on placeholders for its data operands (`data`:
 # input argument names; of unknown shape, or the variant's `placeholder`
-# shape where the import needs a rank or a size) and constants for the
+# shape where the import needs a rank or a size: one for every operand, or
+# a dict of them by name) and constants for the
 # operands a TFLite builtin needs constant (`constants`: axes, paddings,
 # ...), with `attributes`. Its runs feed `shapes` (a tuple of shapes, one per
 # data operand, per run) of seeded random values, plus (`edges`) the dtype's
-# edge values as a [1, n] tensor; or (`values`) the given arrays alone.
+# edge values as a [1, n] tensor; or (`values`) the given arrays alone (or
+# those a function of the dtype gives).
 # `empty_not_on` keeps the runs with an empty input off engines that crash
 # on them. A run TF refuses records TF's error, which every engine must give
 # too.
@@ -254,6 +256,95 @@ SOFTMAX = {
     },
 }
 
+# Convolutions: an NHWC image and a filter of the placeholder's shape,
+# strides, dilations and paddings as TF takes them; TF refuses a VALID
+# window larger than the image (every engine must too).
+def convolution_cases(filter_shape, multiplier_filter_shape, depthwise):
+    """TF's CPU DepthwiseConv2dNative takes equal strides only and no
+    dilations (tf.nn.depthwise_conv2d dilates through space_to_batch)."""
+    cases = {
+        "dtypes": ["float32"],
+        "data": ["input", "filter"],
+        "tolerance": "matmul",
+        "variants": {
+            "same": {"attributes": {"strides": [1, 1, 1, 1], "padding": "SAME"},
+                     "placeholder": {"input": [None, None, None, 3], "filter": filter_shape},
+                     "shapes": [((1, 5, 5, 3), filter_shape), ((2, 4, 7, 3), filter_shape),
+                                ((1, 1, 1, 3), filter_shape), ((0, 3, 3, 3), filter_shape)]},
+            "valid_stride2": {"attributes": {"strides": [1, 2, 2, 1], "padding": "VALID"},
+                              "placeholder": {"input": [None, None, None, 3],
+                                              "filter": filter_shape},
+                              "shapes": [((1, 7, 6, 3), filter_shape),
+                                         ((2, 3, 4, 3), filter_shape)]},
+            "same_stride2": {"attributes": {"strides": [1, 2, 2 if depthwise else 3, 1],
+                                            "padding": "SAME"},
+                             "placeholder": {"input": [None, None, None, 3],
+                                             "filter": filter_shape},
+                             "shapes": [((1, 6, 7, 3), filter_shape),
+                                        ((1, 5, 2, 3), filter_shape)]},
+            "dilated": {"attributes": {"strides": [1, 1, 1, 1], "padding": "SAME",
+                                       "dilations": [1, 2, 3, 1]},
+                        "placeholder": {"input": [None, None, None, 3], "filter": filter_shape},
+                        "shapes": [((1, 6, 8, 3), filter_shape), ((1, 2, 2, 3), filter_shape)]},
+            "multiplier": {"attributes": {"strides": [1, 1, 1, 1], "padding": "VALID"},
+                           "placeholder": {"input": [None, None, None, 3],
+                                           "filter": multiplier_filter_shape},
+                           "shapes": [((1, 4, 5, 3), multiplier_filter_shape)]},
+            "window_too_big": {"attributes": {"strides": [1, 1, 1, 1], "padding": "VALID"},
+                               "placeholder": {"input": [None, None, None, 3],
+                                               "filter": filter_shape},
+                               "shapes": [((1, 1, 5, 3), filter_shape),
+                                          ((1, 2, 5, 3), filter_shape)]},
+        },
+    }
+    if depthwise:
+        del cases["variants"]["dilated"]
+    return cases
+
+
+def pool_edges(dtype):
+    """Windows of two: NaN first and second, infinities, zeros' signs (the
+    type's extremes for integers)."""
+    if dtype == "int32":
+        low, high = np.iinfo(np.int32).min, np.iinfo(np.int32).max
+        return np.array([low, 1, 1, low, low, low, high, 3, 0, 0, 2, -2], np.int32)
+    return np.array([np.nan, 1, 1, np.nan, -np.inf, -np.inf, np.inf, 3, -0.0, 0.0, 2, -2],
+                    np.float32)
+
+
+def pool_cases(dtypes, data):
+    """`data`: the name of TF's image argument (MaxPool's input, AvgPool's
+    value)."""
+    image = {data: [None, None, None, 2]}
+    return {
+        "dtypes": dtypes,
+        "data": [data],
+        "tolerance": "matmul",
+        "variants": {
+            "valid_2x2": {"attributes": {"ksize": [1, 2, 2, 1], "strides": [1, 2, 2, 1],
+                                         "padding": "VALID"},
+                          "placeholder": image,
+                          "shapes": [((1, 4, 4, 2),), ((2, 5, 3, 2),), ((0, 2, 2, 2),)],
+                          "empty_not_on": {"tflite": "LiteRT's XNNPack pools give garbage "
+                                                     "shapes (or refuse) an empty batch"}},
+            "same_3x2_stride2": {"attributes": {"ksize": [1, 3, 2, 1],
+                                                "strides": [1, 2, 1, 1], "padding": "SAME"},
+                                 "placeholder": image,
+                                 "shapes": [((1, 5, 4, 2),), ((1, 1, 1, 2),), ((2, 6, 3, 2),)]},
+            "edges": {"attributes": {"ksize": [1, 2, 1, 1], "strides": [1, 2, 1, 1],
+                                     "padding": "VALID"},
+                      "placeholder": image,
+                      "values": lambda dtype: [pool_edges(dtype).reshape(1, 6, 1, 2)]},
+            # TF's VALID rule: no output for a window one row larger, an
+            # error for two.
+            "window_too_big": {"attributes": {"ksize": [1, 3, 3, 1], "strides": [1, 1, 1, 1],
+                                              "padding": "VALID"},
+                               "placeholder": image,
+                               "shapes": [((1, 2, 4, 2),), ((1, 1, 4, 2),)]},
+        },
+    }
+
+
 STRUCTURED = {
     "ArgMax": ARG_REDUCTION,
     "ArgMin": ARG_REDUCTION,
@@ -270,6 +361,10 @@ STRUCTURED = {
             "fewer_dims": {"constants": {"shape": np.int32([3])}, "shapes": [((2, 3),)]},
         },
     },
+    "Conv2D": convolution_cases([3, 2, 3, 4], [2, 2, 3, 6], depthwise=False),
+    "DepthwiseConv2dNative": convolution_cases([3, 2, 3, 2], [2, 2, 3, 3], depthwise=True),
+    "MaxPool": pool_cases(["float32", "int32"], "input"),
+    "AvgPool": pool_cases(["float32"], "value"),
     "Cumsum": SCAN,
     "Cumprod": SCAN,
     "Softmax": SOFTMAX,
@@ -368,8 +463,10 @@ STRUCTURED = {
 def structured_graph(tf, tf_op, dtype, spec, variant):
     graph = tf.Graph()
     with graph.as_default():
-        inputs = {name: tf.compat.v1.placeholder(dtype, shape=variant.get("placeholder"),
-                                                 name=name)
+        shape = variant.get("placeholder")
+        inputs = {name: tf.compat.v1.placeholder(
+                      dtype, shape=shape.get(name) if isinstance(shape, dict) else shape,
+                      name=name)
                   for name in spec["data"]}
         for name, value in variant.get("constants", {}).items():
             # A padding value takes the op's element type.
@@ -382,7 +479,10 @@ def structured_graph(tf, tf_op, dtype, spec, variant):
 def structured_runs(spec, variant, dtype, seed):
     runs = []
     if "values" in variant:
-        return [{name: value.astype(dtype) for name, value in zip(spec["data"], variant["values"])}]
+        values = variant["values"]
+        if callable(values):  # values of the dtype's own
+            values = values(dtype)
+        return [{name: value.astype(dtype) for name, value in zip(spec["data"], values)}]
     for k, shapes in enumerate(variant["shapes"]):
         runs.append({name: random_values(dtype, shape, seed + 16 * k + i)
                      for i, (name, shape) in enumerate(zip(spec["data"], shapes))})

@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FusedActivation.h"
+#include "ShapeLowering.h"
 #include "sluice/Conversion/LiteToLinalg/LiteToLinalg.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -259,20 +260,6 @@ Value multiplyAdd(OpBuilder &builder, Location loc, Value lhs, Value rhs,
 //===----------------------------------------------------------------------===//
 // Matrix products
 //===----------------------------------------------------------------------===//
-
-/// Checks that fully_connected / batch_matmul compute with `element` like
-/// the interpreter: int8/uint8 are quantized in TFLite, which it does not
-/// model, and bool is no number.
-LogicalResult checkProductElementType(Operation *op, Type original) {
-  if (original.isInteger(8))
-    return op->emitError("int8/uint8 ")
-           << op->getName()
-           << " is quantized in TFLite, which the native back end does "
-              "not model";
-  if (original.isInteger(1))
-    return op->emitError() << op->getName() << " does not apply to bool";
-  return success();
-}
 
 /// lhs [m, k] (or [k, m] with `transposeLhs`) times rhs [k, n] (or [n, k]
 /// with `transposeRhs`): one linalg.matmul whose indexing maps read both
@@ -1166,38 +1153,6 @@ Value restoreLeadingDims(OpBuilder &builder, Location loc, Value product,
   return tensor::ExpandShapeOp::create(
       builder, loc, getTensorType(sizes, type.getElementType()), product,
       {leading, {rank - 1}}, sizes);
-}
-
-/// Adds the bias (if any) to each row of the [rows, units] product and
-/// applies the activation, in place in one elementwise linalg.generic.
-Value addBiasAndActivate(OpBuilder &builder, Location loc, Value product,
-                         Value bias, Activation activation) {
-  if (!bias && activation == Activation::NONE)
-    return product;
-  MLIRContext *context = builder.getContext();
-  AffineExpr row, unit;
-  bindDims(context, row, unit);
-  SmallVector<Value> inputs;
-  SmallVector<AffineMap> maps;
-  if (bias) {
-    inputs.push_back(bias);
-    maps.push_back(AffineMap::get(2, 0, {unit}, context));
-  }
-  maps.push_back(builder.getMultiDimIdentityMap(2));
-  auto generic = linalg::GenericOp::create(
-      builder, loc, TypeRange{product.getType()}, inputs, ValueRange{product},
-      maps, {utils::IteratorType::parallel, utils::IteratorType::parallel},
-      [&](OpBuilder &b, Location l, ValueRange args) {
-        Value value = args.back();
-        if (bias)
-          value = add(b, l, value, args[0]);
-        // Products of ui8, the one unsigned type, are rejected
-        // (checkProductElementType).
-        value = applyFusedActivation(b, l, activation, value,
-                                     /*isUnsigned=*/false);
-        linalg::YieldOp::create(b, l, value);
-      });
-  return generic.getResult(0);
 }
 
 struct FullyConnectedLowering : OpConversionPattern<lite::FullyConnectedOp> {

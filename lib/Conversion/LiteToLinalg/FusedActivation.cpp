@@ -16,6 +16,7 @@
 #include "FusedActivation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -101,6 +102,37 @@ Value applyFusedActivation(OpBuilder &builder, Location loc,
     x = arith::SelectOp::create(builder, loc, less(bound, x), bound, x);
   }
   return x;
+}
+
+Value addBiasAndActivate(OpBuilder &builder, Location loc, Value result,
+                         Value bias, lite::ActivationFunctionType activation,
+                         bool isUnsigned) {
+  if (!bias && activation == lite::ActivationFunctionType::NONE)
+    return result;
+  MLIRContext *context = builder.getContext();
+  int64_t rank = cast<RankedTensorType>(result.getType()).getRank();
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  if (bias) {
+    inputs.push_back(bias);
+    maps.push_back(AffineMap::get(
+        rank, 0, {getAffineDimExpr(rank - 1, context)}, context));
+  }
+  maps.push_back(builder.getMultiDimIdentityMap(rank));
+  auto generic = linalg::GenericOp::create(
+      builder, loc, TypeRange{result.getType()}, inputs, ValueRange{result},
+      maps,
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value value = args.back();
+        if (bias)
+          value = isa<FloatType>(value.getType())
+                      ? Value(arith::AddFOp::create(b, l, value, args[0]))
+                      : Value(arith::AddIOp::create(b, l, value, args[0]));
+        value = applyFusedActivation(b, l, activation, value, isUnsigned);
+        linalg::YieldOp::create(b, l, value);
+      });
+  return generic.getResult(0);
 }
 
 } // namespace sluice::lite_to_native

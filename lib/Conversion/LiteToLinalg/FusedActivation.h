@@ -49,6 +49,16 @@ mlir::Value applyFusedActivation(mlir::OpBuilder &builder, mlir::Location loc,
                                  lite::ActivationFunctionType activation,
                                  mlir::Value x, bool isUnsigned);
 
+/// `result` with `bias` (if any; a vector along the last dimension) added
+/// and `activation` applied, in place in one elementwise linalg.generic
+/// (fully_connected, conv_2d, depthwise_conv_2d, the pools). `isUnsigned`
+/// as for applyFusedActivation; `activation` must have passed
+/// checkFusedActivation.
+mlir::Value addBiasAndActivate(mlir::OpBuilder &builder, mlir::Location loc,
+                               mlir::Value result, mlir::Value bias,
+                               lite::ActivationFunctionType activation,
+                               bool isUnsigned = false);
+
 } // namespace sluice::lite_to_native
 
 #endif // SLUICE_LIB_CONVERSION_LITETONATIVE_FUSEDACTIVATION_H

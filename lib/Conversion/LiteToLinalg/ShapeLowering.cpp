@@ -455,4 +455,15 @@ FailureOr<int64_t> normalizeAxis(Operation *op, int64_t axis, int64_t rank,
       axis, rank, [&] { return op->emitError(); }, what);
 }
 
+LogicalResult checkProductElementType(Operation *op, Type original) {
+  if (original.isInteger(8))
+    return op->emitError("int8/uint8 ")
+           << op->getName()
+           << " is quantized in TFLite, which the native back end does "
+              "not model";
+  if (original.isInteger(1))
+    return op->emitError() << op->getName() << " does not apply to bool";
+  return success();
+}
+
 } // namespace sluice::lite_to_native

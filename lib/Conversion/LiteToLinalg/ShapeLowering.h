@@ -252,6 +252,17 @@ mlir::Value insertUnitDims(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::FailureOr<int64_t> normalizeAxis(mlir::Operation *op, int64_t axis,
                                        int64_t rank, llvm::StringRef what);
 
+/// Fails, naming `op`, when a product (fully_connected, batch_matmul, the
+/// convolutions) cannot compute with its `original` (unconverted) element
+/// type: int8/uint8, which TFLite treats as quantized, and bool.
+mlir::LogicalResult checkProductElementType(mlir::Operation *op,
+                                            mlir::Type original);
+
+/// The patterns of WindowPatterns.cpp: conv_2d, depthwise_conv_2d,
+/// max_pool_2d, average_pool_2d.
+void populateWindowPatterns(const mlir::TypeConverter &converter,
+                            mlir::RewritePatternSet &patterns);
+
 /// The patterns of SlicePatterns.cpp: slice, strided_slice,
 /// dynamic_update_slice, gather.
 void populateSlicePatterns(const mlir::TypeConverter &converter,

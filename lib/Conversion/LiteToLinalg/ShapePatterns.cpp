@@ -1072,6 +1072,7 @@ void populateShapePatterns(const TypeConverter &converter,
                BroadcastToLowering, PadLowering, RangeLowering, ShapeLowering>(
       converter, patterns.getContext());
   populateSlicePatterns(converter, patterns);
+  populateWindowPatterns(converter, patterns);
   populateJoinPatterns(converter, patterns);
 }
 

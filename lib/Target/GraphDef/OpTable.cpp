@@ -711,6 +711,185 @@ template <typename ReduceOpTy> Values buildBoolReduce(ImportContext &ctx) {
       reduced, lite::createI32Scalar(builder, ctx.loc, 0)));
 }
 
+//===----------------------------------------------------------------------===//
+// Windows: Conv2D, DepthwiseConv2dNative, MaxPool, AvgPool
+//===----------------------------------------------------------------------===//
+
+/// A TF window op's attributes, read in NHWC order whatever its
+/// data_format.
+struct TFWindow {
+  bool channelsFirst = false;
+  lite::Padding padding = lite::Padding::VALID;
+  /// EXPLICIT padding as [[0, 0], [top, bottom], [left, right], [0, 0]].
+  SmallVector<int32_t> explicitPaddings;
+  int32_t strides[2] = {1, 1}, dilations[2] = {1, 1}, ksize[2] = {1, 1};
+};
+
+/// The NHWC (or NCHW) four-element list attribute `name` as its rows and
+/// columns entries; its batch and channel entries must be 1 (TF's rule).
+LogicalResult readSpatialList(ImportContext &ctx, const TFWindow &window,
+                              StringRef name, int32_t (&out)[2]) {
+  const tf::AttrValue *attr = findAttr(ctx.node.node, name);
+  if (!attr)
+    return success();
+  const auto &list = attr->list().i();
+  int spatial = window.channelsFirst ? 2 : 1;
+  int channel = window.channelsFirst ? 1 : 3;
+  if (list.size() != 4 || list[0] != 1 || list[channel] != 1) {
+    ctx.error = ctx.op() + " needs " + name.str() +
+                " of 4 entries with 1 for the batch and the channels";
+    return failure();
+  }
+  for (int d = 0; d < 2; ++d) {
+    if (list[spatial + d] < 1 || list[spatial + d] > INT32_MAX) {
+      ctx.error = ctx.op() + " has " + name.str() + " entry " +
+                  std::to_string(list[spatial + d]) + ", not a positive int32";
+      return failure();
+    }
+    out[d] = static_cast<int32_t>(list[spatial + d]);
+  }
+  return success();
+}
+
+FailureOr<TFWindow> readWindow(ImportContext &ctx, bool pool) {
+  TFWindow window;
+  if (const tf::AttrValue *format = findAttr(ctx.node.node, "data_format")) {
+    if (format->s() == "NCHW") {
+      window.channelsFirst = true;
+    } else if (format->s() != "NHWC") {
+      ctx.error = ctx.op() + " with data_format " + format->s() +
+                  " is not supported (NHWC or NCHW)";
+      return failure();
+    }
+  }
+  const tf::AttrValue *padding = findAttr(ctx.node.node, "padding");
+  StringRef kind = padding ? StringRef(padding->s()) : StringRef();
+  if (kind == "SAME") {
+    window.padding = lite::Padding::SAME;
+  } else if (kind == "EXPLICIT" && !pool) {
+    const tf::AttrValue *list = findAttr(ctx.node.node, "explicit_paddings");
+    int spatial = window.channelsFirst ? 2 : 1;
+    if (!list || list->list().i_size() != 8) {
+      ctx.error = ctx.op() + " with EXPLICIT padding needs 8 "
+                             "explicit_paddings";
+      return failure();
+    }
+    window.explicitPaddings.assign(8, 0);
+    for (int d = 0; d < 2; ++d)
+      for (int side = 0; side < 2; ++side) {
+        int64_t value = list->list().i(2 * (spatial + d) + side);
+        if (value < 0 || value > INT32_MAX) {
+          ctx.error = ctx.op() + " has the explicit padding " +
+                      std::to_string(value) + ", not a non-negative int32";
+          return failure();
+        }
+        window.explicitPaddings[2 * (1 + d) + side] =
+            static_cast<int32_t>(value);
+      }
+  } else if (kind != "VALID") {
+    ctx.error = ctx.op() + " with padding '" + kind.str() +
+                "' is not supported (SAME, VALID" +
+                (pool ? "" : " or EXPLICIT") + ")";
+    return failure();
+  }
+  if (failed(readSpatialList(ctx, window, "strides", window.strides)) ||
+      failed(readSpatialList(ctx, window, "dilations", window.dilations)) ||
+      (pool && failed(readSpatialList(ctx, window, "ksize", window.ksize))))
+    return failure();
+  return window;
+}
+
+/// `value` permuted by `perm` (a constant vector).
+Value transposed(ImportContext &ctx, Value value, ArrayRef<int32_t> perm) {
+  return ctx.create<lite::TransposeOp>(
+      value, lite::createI32Vector(ctx.builder, ctx.loc, perm));
+}
+
+/// Builds a window op on the NHWC image of input 0 (transposed from NCHW,
+/// padded for EXPLICIT) and returns its result in the node's data format.
+Values buildOnImage(ImportContext &ctx, const TFWindow &window,
+                    llvm::function_ref<Value(Value)> build) {
+  Value image = ctx.inputs[0];
+  if (window.channelsFirst)
+    image = transposed(ctx, image, {0, 2, 3, 1});
+  if (!window.explicitPaddings.empty()) {
+    auto paddings = RankedTensorType::get({4, 2}, ctx.builder.getI32Type());
+    Value zero = lite::ConstantOp::create(
+        ctx.builder, ctx.loc,
+        DenseElementsAttr::get(RankedTensorType::get({}, ctx.element),
+                               ctx.builder.getZeroAttr(ctx.element)));
+    image = ctx.create<lite::PadOp>(
+        image,
+        lite::ConstantOp::create(
+            ctx.builder, ctx.loc,
+            DenseElementsAttr::get(paddings,
+                                   ArrayRef<int32_t>(window.explicitPaddings))),
+        zero);
+  }
+  Value result = build(image);
+  if (window.channelsFirst)
+    result = transposed(ctx, result, {0, 3, 1, 2});
+  return single(result);
+}
+
+/// Conv2D: TF's [h, w, in, out] filter transposed to TFLite's [out, h, w,
+/// in].
+Values buildConv2D(ImportContext &ctx) {
+  FailureOr<TFWindow> window = readWindow(ctx, /*pool=*/false);
+  if (failed(window))
+    return failure();
+  Value filter = transposed(ctx, ctx.inputs[1], {3, 0, 1, 2});
+  return buildOnImage(ctx, *window, [&](Value image) -> Value {
+    return ctx.create<lite::Conv2DOp>(
+        image, filter, /*bias=*/Value(),
+        window->explicitPaddings.empty() ? window->padding
+                                         : lite::Padding::VALID,
+        window->strides[1], window->strides[0], window->dilations[1],
+        window->dilations[0], lite::ActivationFunctionType::NONE);
+  });
+}
+
+/// DepthwiseConv2dNative: TF's [h, w, in, multiplier] filter reshaped to
+/// TFLite's [1, h, w, in * multiplier] (the same element order).
+Values buildDepthwiseConv2D(ImportContext &ctx) {
+  FailureOr<TFWindow> window = readWindow(ctx, /*pool=*/false);
+  if (failed(window))
+    return failure();
+  auto filterType = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
+  if (!filterType || filterType.getRank() != 4 ||
+      !filterType.hasStaticShape() || filterType.getDimSize(3) < 1 ||
+      filterType.getDimSize(3) > INT32_MAX)
+    return ctx.fail(ctx.op() + " needs a filter [height, width, channels, "
+                               "multiplier] of known shape");
+  ArrayRef<int64_t> dims = filterType.getShape();
+  Value shape = lite::createI32Vector(
+      ctx.builder, ctx.loc,
+      {1, static_cast<int32_t>(dims[0]), static_cast<int32_t>(dims[1]),
+       static_cast<int32_t>(dims[2] * dims[3])});
+  Value filter = ctx.create<lite::ReshapeOp>(ctx.inputs[1], shape);
+  return buildOnImage(ctx, *window, [&](Value image) -> Value {
+    return ctx.create<lite::DepthwiseConv2DOp>(
+        image, filter, /*bias=*/Value(),
+        window->explicitPaddings.empty() ? window->padding
+                                         : lite::Padding::VALID,
+        window->strides[1], window->strides[0], static_cast<int32_t>(dims[3]),
+        window->dilations[1], window->dilations[0],
+        lite::ActivationFunctionType::NONE);
+  });
+}
+
+/// MaxPool, AvgPool: ksize and strides as the pool's attributes.
+template <typename PoolOp> Values buildPool(ImportContext &ctx) {
+  FailureOr<TFWindow> window = readWindow(ctx, /*pool=*/true);
+  if (failed(window))
+    return failure();
+  return buildOnImage(ctx, *window, [&](Value image) -> Value {
+    return ctx.create<PoolOp>(
+        image, window->padding, window->strides[1], window->strides[0],
+        window->ksize[1], window->ksize[0], lite::ActivationFunctionType::NONE);
+  });
+}
+
 /// MatMul: transpose_a/b are batch_matmul's adj_x/y. TF's MatMul multiplies
 /// matrices: its result is one whatever its inputs' types say
 /// (batch_matmul's rule alone would need their ranks).
@@ -792,6 +971,10 @@ constexpr OpMapping kMappings[] = {
   {"All", buildBoolReduce<lite::ReduceMinOp>, ResultElement::Bool, 2, false, ""},
   {"Any", buildBoolReduce<lite::ReduceMaxOp>, ResultElement::Bool, 2, false, ""},
   // Linear algebra.
+  {"Conv2D", buildConv2D, ResultElement::T, 2, false, ""},
+  {"DepthwiseConv2dNative", buildDepthwiseConv2D, ResultElement::T, 2, false, ""},
+  {"MaxPool", buildPool<lite::MaxPool2DOp>, ResultElement::T, 1, false, ""},
+  {"AvgPool", buildPool<lite::AveragePool2DOp>, ResultElement::T, 1, false, ""},
   {"MatMul", buildMatMul, ResultElement::T, 2, false, ""},
   {"BatchMatMulV2", buildBatchMatMul, ResultElement::T, 2, false, ""},
 };

@@ -66,6 +66,23 @@ public:
     return success();
   }
 
+  LogicalResult padding(fb::Padding value) {
+    std::optional<lite::Padding> padding =
+        lite::symbolizePadding(static_cast<uint32_t>(value));
+    if (!padding)
+      return emitError() << "has the unknown padding "
+                         << static_cast<int>(value);
+    attributes.append("padding",
+                      lite::PaddingAttr::get(builder.getContext(), *padding));
+    return success();
+  }
+
+  /// A field whose default is 1 (dilations): written when it differs.
+  void factor(StringRef name, int32_t value) {
+    if (value != 1)
+      attributes.append(name, builder.getI32IntegerAttr(value));
+  }
+
   /// Checks an options field TFLite derives from the operand count.
   LogicalResult count(StringRef field, int32_t value, unsigned actual,
                       StringRef what) {
@@ -135,6 +152,44 @@ LogicalResult tflite_support::readBuiltinOptions(
     return success(
         succeeded(read.activation(options->fused_activation_function())) &&
         succeeded(read.weightsFormat(options->weights_format())));
+  }
+  case lite::BuiltinOptions::Conv2DOptions: {
+    auto *options = op.builtin_options_as_Conv2DOptions();
+    if (!options)
+      return success();
+    read.integer("stride_w", options->stride_w(), /*always=*/true);
+    read.integer("stride_h", options->stride_h(), /*always=*/true);
+    read.factor("dilation_w_factor", options->dilation_w_factor());
+    read.factor("dilation_h_factor", options->dilation_h_factor());
+    return success(
+        succeeded(read.padding(options->padding())) &&
+        succeeded(read.activation(options->fused_activation_function())));
+  }
+  case lite::BuiltinOptions::DepthwiseConv2DOptions: {
+    auto *options = op.builtin_options_as_DepthwiseConv2DOptions();
+    if (!options)
+      return success();
+    read.integer("stride_w", options->stride_w(), /*always=*/true);
+    read.integer("stride_h", options->stride_h(), /*always=*/true);
+    read.integer("depth_multiplier", options->depth_multiplier(),
+                 /*always=*/true);
+    read.factor("dilation_w_factor", options->dilation_w_factor());
+    read.factor("dilation_h_factor", options->dilation_h_factor());
+    return success(
+        succeeded(read.padding(options->padding())) &&
+        succeeded(read.activation(options->fused_activation_function())));
+  }
+  case lite::BuiltinOptions::Pool2DOptions: {
+    auto *options = op.builtin_options_as_Pool2DOptions();
+    if (!options)
+      return success();
+    read.integer("stride_w", options->stride_w(), /*always=*/true);
+    read.integer("stride_h", options->stride_h(), /*always=*/true);
+    read.integer("filter_width", options->filter_width(), /*always=*/true);
+    read.integer("filter_height", options->filter_height(), /*always=*/true);
+    return success(
+        succeeded(read.padding(options->padding())) &&
+        succeeded(read.activation(options->fused_activation_function())));
   }
   case lite::BuiltinOptions::BatchMatMulOptions:
     if (auto *options = op.builtin_options_as_BatchMatMulOptions()) {

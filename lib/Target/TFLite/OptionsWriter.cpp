@@ -29,6 +29,12 @@ static int32_t getInt(Operation *op, StringRef name, int32_t otherwise = 0) {
   return otherwise;
 }
 
+/// The `padding` of a window op (SAME when it has none).
+static fb::Padding getPadding(Operation *op) {
+  auto attr = op->getAttrOfType<lite::PaddingAttr>("padding");
+  return attr ? static_cast<fb::Padding>(attr.getValue()) : fb::Padding::SAME;
+}
+
 static bool getBool(Operation *op, StringRef name) {
   auto attr = op->getAttrOfType<BoolAttr>(name);
   return attr && attr.getValue();
@@ -70,6 +76,22 @@ tflite_support::writeBuiltinOptions(flatbuffers::FlatBufferBuilder &fbb,
         fbb, getActivation(op), format, getBool(op, "keep_num_dims"),
         getBool(op, "asymmetric_quantize_inputs")));
   }
+  case lite::BuiltinOptions::Conv2DOptions:
+    return written(fb::CreateConv2DOptions(
+        fbb, getPadding(op), getInt(op, "stride_w"), getInt(op, "stride_h"),
+        getActivation(op), getInt(op, "dilation_w_factor", 1),
+        getInt(op, "dilation_h_factor", 1)));
+  case lite::BuiltinOptions::DepthwiseConv2DOptions:
+    return written(fb::CreateDepthwiseConv2DOptions(
+        fbb, getPadding(op), getInt(op, "stride_w"), getInt(op, "stride_h"),
+        getInt(op, "depth_multiplier"), getActivation(op),
+        getInt(op, "dilation_w_factor", 1),
+        getInt(op, "dilation_h_factor", 1)));
+  case lite::BuiltinOptions::Pool2DOptions:
+    return written(fb::CreatePool2DOptions(
+        fbb, getPadding(op), getInt(op, "stride_w"), getInt(op, "stride_h"),
+        getInt(op, "filter_width"), getInt(op, "filter_height"),
+        getActivation(op)));
   case lite::BuiltinOptions::BatchMatMulOptions:
     return written(fb::CreateBatchMatMulOptions(
         fbb, getBool(op, "adj_x"), getBool(op, "adj_y"),

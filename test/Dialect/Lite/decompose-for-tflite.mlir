@@ -163,3 +163,17 @@ func.func @reverse_axes(%x: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3
   %s = lite.reverse_v2 %x, %none : (tensor<2x3x4xf32>, tensor<0xi32>) -> tensor<2x3x4xf32>
   return %r, %s : tensor<2x3x4xf32>, tensor<2x3x4xf32>
 }
+
+// -----
+
+// LiteRT's convolution kernels need a bias: zeros of the output channels.
+// CHECK-LABEL: func.func @conv_without_bias
+// CHECK: %[[ZEROS:.*]] = lite.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK: lite.conv_2d %arg0, %arg1, %[[ZEROS]]
+// CHECK: %[[DZEROS:.*]] = lite.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK: lite.depthwise_conv_2d %arg0, %arg2, %[[DZEROS]]
+func.func @conv_without_bias(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x2xf32>, %d: tensor<1x2x2x4xf32>) -> (tensor<1x4x4x3xf32>, tensor<1x3x3x4xf32>) {
+  %c = lite.conv_2d %x, %w {padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<3x2x2x2xf32>) -> tensor<1x4x4x3xf32>
+  %e = lite.depthwise_conv_2d %x, %d {depth_multiplier = 2 : i32, padding = #lite.padding<VALID>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<1x2x2x4xf32>) -> tensor<1x3x3x4xf32>
+  return %c, %e : tensor<1x4x4x3xf32>, tensor<1x3x3x4xf32>
+}

@@ -1335,3 +1335,107 @@ func.func @pad_shape(%x: tensor<2xf32>, %v: tensor<f32>) {
   %0 = lite.pad %x, %p, %v : (tensor<2xf32>, tensor<1x2xi32>, tensor<f32>) -> tensor<4xf32>
   return
 }
+
+// -----
+
+func.func @conv_rank(%x: tensor<4x4x2xf32>, %w: tensor<3x2x2x2xf32>) {
+  // expected-error@+1 {{input must be [batch, height, width, channels], not 'tensor<4x4x2xf32>'}}
+  %0 = lite.conv_2d %x, %w {padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<4x4x2xf32>, tensor<3x2x2x2xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @conv_filter_rank(%x: tensor<1x4x4x2xf32>, %w: tensor<2x2x2xf32>) {
+  // expected-error@+1 {{filter must be [out_channels, height, width, channels], not 'tensor<2x2x2xf32>'}}
+  %0 = lite.conv_2d %x, %w {padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<2x2x2xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @conv_channels(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x5xf32>) {
+  // expected-error@+1 {{filter reads 5 channels but the input has 2}}
+  %0 = lite.conv_2d %x, %w {padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<3x2x2x5xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @conv_bias(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x2xf32>, %b: tensor<4xf32>) {
+  // expected-error@+1 {{bias must be [3], not 'tensor<4xf32>'}}
+  %0 = lite.conv_2d %x, %w, %b {padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<3x2x2x2xf32>, tensor<4xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @conv_valid_negative(%x: tensor<1x1x4x2xf32>, %w: tensor<3x3x2x2xf32>) {
+  // expected-error@+1 {{a VALID window of 3 rows with stride 1 gives a negative output size over 1}}
+  %0 = lite.conv_2d %x, %w {padding = #lite.padding<VALID>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x1x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @conv_dilated_negative(%x: tensor<1x5x5x2xf32>, %w: tensor<3x2x3x2xf32>) {
+  // expected-error@+1 {{a VALID window of 7 columns with stride 1 gives a negative output size over 5}}
+  %0 = lite.conv_2d %x, %w {padding = #lite.padding<VALID>, stride_h = 1 : i32, stride_w = 1 : i32, dilation_w_factor = 3 : i32} : (tensor<1x5x5x2xf32>, tensor<3x2x3x2xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @conv_stride(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x2xf32>) {
+  // expected-error@+1 {{attribute 'stride_h' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive}}
+  %0 = lite.conv_2d %x, %w {padding = #lite.padding<SAME>, stride_h = 0 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<3x2x2x2xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @conv_shape(%x: tensor<1x5x6x2xf32>, %w: tensor<3x2x2x2xf32>) {
+  // expected-error@+1 {{result type 'tensor<1x5x6x3xf32>' does not match the expected shape 'tensor<1x3x2x3xf32>'}}
+  %0 = lite.conv_2d %x, %w {padding = #lite.padding<SAME>, stride_h = 2 : i32, stride_w = 3 : i32} : (tensor<1x5x6x2xf32>, tensor<3x2x2x2xf32>) -> tensor<1x5x6x3xf32>
+  return
+}
+
+// -----
+
+func.func @depthwise_first(%x: tensor<1x4x4x2xf32>, %w: tensor<2x2x2x4xf32>) {
+  // expected-error@+1 {{filter's first dimension must be 1, not 2}}
+  %0 = lite.depthwise_conv_2d %x, %w {depth_multiplier = 2 : i32, padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<2x2x2x4xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @depthwise_channels(%x: tensor<1x4x4x2xf32>, %w: tensor<1x2x2x6xf32>) {
+  // expected-error@+1 {{filter has 6 channels, not the input's 2 times depth_multiplier 2}}
+  %0 = lite.depthwise_conv_2d %x, %w {depth_multiplier = 2 : i32, padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<1x2x2x6xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @pool_rank(%x: tensor<4x4xf32>) {
+  // expected-error@+1 {{input must be [batch, height, width, channels], not 'tensor<4x4xf32>'}}
+  %0 = lite.max_pool_2d %x {filter_height = 2 : i32, filter_width = 2 : i32, padding = #lite.padding<VALID>, stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4x4xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @pool_valid_negative(%x: tensor<1x4x1x3xf32>) {
+  // expected-error@+1 {{a VALID window of 3 columns with stride 1 gives a negative output size over 1}}
+  %0 = lite.average_pool_2d %x {filter_height = 2 : i32, filter_width = 3 : i32, padding = #lite.padding<VALID>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x1x3xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @average_pool_integer(%x: tensor<1x4x4x3xi32>) {
+  // expected-error@+1 {{operand #0 must be tensor of 16-bit float or 32-bit float or 64-bit float values}}
+  %0 = lite.average_pool_2d %x {filter_height = 2 : i32, filter_width = 2 : i32, padding = #lite.padding<VALID>, stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x4x3xi32>) -> tensor<*xi32>
+  return
+}

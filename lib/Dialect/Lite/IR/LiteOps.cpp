@@ -9,6 +9,7 @@
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/IndexRules.h"
 #include "sluice/Dialect/Lite/IR/TypeInference.h"
+#include "sluice/Dialect/Lite/IR/WindowRules.h"
 
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Builders.h"
@@ -708,4 +709,94 @@ LogicalResult BatchMatMulOp::verify() {
 }
 
 #define GET_OP_CLASSES
+//===----------------------------------------------------------------------===//
+// Windows: convolution and pooling
+//===----------------------------------------------------------------------===//
+
+/// An NHWC image over which windows of `filterHeight` x `filterWidth` taps
+/// give no negative output size (VALID) where its sizes are known.
+static LogicalResult verifyWindows(Operation *op, RankedTensorType input,
+                                   Padding padding, int64_t filterHeight,
+                                   int64_t filterWidth, int64_t strideH,
+                                   int64_t strideW, int64_t dilationH,
+                                   int64_t dilationW) {
+  if (!input)
+    return success();
+  if (input.getRank() != 4)
+    return op->emitOpError("input must be [batch, height, width, channels], "
+                           "not ")
+           << input;
+  auto fits = [&](int64_t dim, int64_t taps, int64_t stride, int64_t dilation,
+                  StringRef name) -> LogicalResult {
+    int64_t size = input.getDimSize(dim);
+    if (isDynamic(size) || isDynamic(taps) || padding != Padding::VALID ||
+        window::placeWindows(size, taps, stride, dilation, false))
+      return success();
+    return op->emitOpError("a VALID window of ")
+           << window::effectiveFilterSize(taps, dilation) << " " << name
+           << " with stride " << stride << " gives a negative output size over "
+           << size;
+  };
+  if (failed(fits(1, filterHeight, strideH, dilationH, "rows")) ||
+      failed(fits(2, filterWidth, strideW, dilationW, "columns")))
+    return failure();
+  return success();
+}
+
+/// conv_2d (depthMultiplier 0: the filter is [out, h, w, channels]) and
+/// depthwise_conv_2d (the filter is [1, h, w, channels * depthMultiplier]).
+template <typename ConvOp>
+static LogicalResult verifyConvolution(ConvOp op, int64_t depthMultiplier) {
+  auto input = ranked(op.getInput());
+  auto filter = ranked(op.getFilter());
+  if (filter && filter.getRank() != 4)
+    return op.emitOpError(depthMultiplier
+                              ? "filter must be [1, height, width, channels "
+                                "* depth_multiplier], not "
+                              : "filter must be [out_channels, height, width, "
+                                "channels], not ")
+           << filter;
+  int64_t height = filter ? filter.getDimSize(1) : ShapedType::kDynamic;
+  int64_t width = filter ? filter.getDimSize(2) : ShapedType::kDynamic;
+  if (failed(verifyWindows(op, input, op.getPadding(), height, width,
+                           op.getStrideH(), op.getStrideW(),
+                           op.getDilationHFactor(), op.getDilationWFactor())))
+    return failure();
+  int64_t channels = input ? input.getDimSize(3) : ShapedType::kDynamic;
+  int64_t outChannels = ShapedType::kDynamic;
+  if (filter && depthMultiplier) {
+    if (!dimsCompatible(filter.getDimSize(0), 1))
+      return op.emitOpError("filter's first dimension must be 1, not ")
+             << filter.getDimSize(0);
+    outChannels = filter.getDimSize(3);
+    if (!isDynamic(channels) &&
+        !dimsCompatible(outChannels, channels * depthMultiplier))
+      return op.emitOpError("filter has ")
+             << outChannels << " channels, not the input's " << channels
+             << " times depth_multiplier " << depthMultiplier;
+  } else if (filter) {
+    outChannels = filter.getDimSize(0);
+    if (!dimsCompatible(filter.getDimSize(3), channels))
+      return op.emitOpError("filter reads ")
+             << filter.getDimSize(3) << " channels but the input has "
+             << channels;
+  }
+  auto bias = op.getBias() ? ranked(op.getBias()) : RankedTensorType();
+  if (bias)
+    if (bias.getRank() != 1 || !dimsCompatible(bias.getDimSize(0), outChannels))
+      return op.emitOpError("bias must be [")
+             << (isDynamic(outChannels) ? std::string("out_channels")
+                                        : std::to_string(outChannels))
+             << "], not " << bias;
+  return verifyInferredResultShape(op);
+}
+
+template <typename PoolOp> static LogicalResult verifyPool(PoolOp op) {
+  if (failed(verifyWindows(op, ranked(op.getInput()), op.getPadding(),
+                           op.getFilterHeight(), op.getFilterWidth(),
+                           op.getStrideH(), op.getStrideW(), 1, 1)))
+    return failure();
+  return verifyInferredResultShape(op);
+}
+
 #include "sluice/Dialect/Lite/IR/LiteOps.cpp.inc"

@@ -31,6 +31,7 @@
 #include "sluice/Dialect/Lite/IR/TypeInference.h"
 
 #include "sluice/Dialect/Lite/IR/StridedSliceAxes.h"
+#include "sluice/Dialect/Lite/IR/WindowRules.h"
 #include "sluice/Runtime/ResourceLimits.h"
 
 #include "mlir/IR/Matchers.h"
@@ -864,6 +865,62 @@ static ShapeKnowledge inferShapeOfShape(ShapeOp::Adaptor op) {
 // Linear algebra
 //===----------------------------------------------------------------------===//
 
+/// conv_2d, depthwise_conv_2d, max_pool_2d, average_pool_2d: [batch,
+/// rows, columns, channels] with the rows and columns the windows give
+/// (WindowRules.h) and `channels` output channels; nothing known when a
+/// VALID window cannot fit.
+static ShapeKnowledge inferWindows(Value input, Padding padding,
+                                   int64_t filterHeight, int64_t filterWidth,
+                                   int64_t strideH, int64_t strideW,
+                                   int64_t dilationH, int64_t dilationW,
+                                   int64_t channels) {
+  ShapeKnowledge image = shapeOf(input);
+  if (image && image->size() != 4)
+    return std::nullopt;
+  SmallVector<int64_t> result = {image ? (*image)[0] : kUnknown, kUnknown,
+                                 kUnknown, channels};
+  auto place = [&](int64_t size, int64_t taps, int64_t stride,
+                   int64_t dilation) -> std::optional<int64_t> {
+    if (!isKnown(size) || !isKnown(taps))
+      return kUnknown;
+    std::optional<window::Placement> placed = window::placeWindows(
+        size, taps, stride, dilation, padding == Padding::SAME);
+    if (!placed)
+      return std::nullopt;
+    return placed->outputSize;
+  };
+  std::optional<int64_t> rows =
+      place(image ? (*image)[1] : kUnknown, filterHeight, strideH, dilationH);
+  std::optional<int64_t> columns =
+      place(image ? (*image)[2] : kUnknown, filterWidth, strideW, dilationW);
+  if (!rows || !columns)
+    return std::nullopt;
+  result[1] = *rows;
+  result[2] = *columns;
+  return withinKernelLimit(result);
+}
+
+/// The windows of a convolution: the filter's taps and output channels
+/// (conv_2d's filter dimension 0, depthwise_conv_2d's dimension 3).
+template <typename Adaptor>
+static ShapeKnowledge inferConvolution(Adaptor op, int64_t channelsDim) {
+  ShapeKnowledge filter = shapeOf(op.getFilter());
+  if (filter && filter->size() != 4)
+    return std::nullopt;
+  auto dim = [&](int64_t d) { return filter ? (*filter)[d] : kUnknown; };
+  return inferWindows(op.getInput(), op.getPadding(), dim(1), dim(2),
+                      op.getStrideH(), op.getStrideW(), op.getDilationHFactor(),
+                      op.getDilationWFactor(), dim(channelsDim));
+}
+
+template <typename Adaptor> static ShapeKnowledge inferPool(Adaptor op) {
+  ShapeKnowledge image = shapeOf(op.getInput());
+  int64_t channels = image && image->size() == 4 ? (*image)[3] : kUnknown;
+  return inferWindows(op.getInput(), op.getPadding(), op.getFilterHeight(),
+                      op.getFilterWidth(), op.getStrideH(), op.getStrideW(), 1,
+                      1, channels);
+}
+
 /// fully_connected: [rows, units], or with keep_num_dims the input's shape
 /// with the last dimension replaced by units.
 static ShapeKnowledge inferFullyConnected(FullyConnectedOp::Adaptor op) {
@@ -1038,6 +1095,10 @@ LITE_SHAPE_RULE(CumprodOp, shapeOf(op.getInput()))
 LITE_SHAPE_RULE(RangeOp, inferRange(op, values))
 LITE_SHAPE_RULE(ShapeOp, inferShapeOfShape(op))
 LITE_SHAPE_RULE(FullyConnectedOp, inferFullyConnected(op))
+LITE_SHAPE_RULE(Conv2DOp, inferConvolution(op, /*channelsDim=*/0))
+LITE_SHAPE_RULE(DepthwiseConv2DOp, inferConvolution(op, /*channelsDim=*/3))
+LITE_SHAPE_RULE(MaxPool2DOp, inferPool(op))
+LITE_SHAPE_RULE(AveragePool2DOp, inferPool(op))
 LITE_SHAPE_RULE(BatchMatMulOp, inferBatchMatMul(op))
 LITE_SHAPE_RULE(ListSetItemOp, inferListUpdate(op.getList(), op.getResizable()))
 LITE_SHAPE_RULE(ListScatterOp, inferListUpdate(op.getList(), op.getResizable()))

@@ -7,7 +7,7 @@
 // by sluice-tblgen (LiteTFLiteDecompositions.inc); this file holds the pass,
 // the check each decomposition ends with, the broadcasting pattern and the
 // rewrites of structured ops for LiteRT's kernels (reverse_v2 one axis at a
-// time).
+// time, a zero bias for convolutions without one).
 //
 //===----------------------------------------------------------------------===//
 
@@ -123,6 +123,31 @@ struct ReverseOneAxisAtATime : OpRewritePattern<ReverseV2Op> {
   }
 };
 
+/// LiteRT's CONV_2D and DEPTHWISE_CONV_2D kernels need a bias operand: a
+/// convolution without one gets zeros (adding +0 leaves every sum as it
+/// is, -0 aside, which a sum from +0 never gives).
+///
+///   y = conv_2d(x, w)   =>   y = conv_2d(x, w, zeros[out_channels])
+template <typename ConvOp> struct ZeroBiasForLiteRT : OpRewritePattern<ConvOp> {
+  using OpRewritePattern<ConvOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getBias())
+      return rewriter.notifyMatchFailure(op, "has a bias");
+    auto result = dyn_cast<RankedTensorType>(op.getType());
+    if (!result || result.getRank() != 4 || result.isDynamicDim(3))
+      return rewriter.notifyMatchFailure(op, "output channels unknown");
+    auto biasType =
+        RankedTensorType::get({result.getDimSize(3)}, result.getElementType());
+    Value zeros = ConstantOp::create(
+        rewriter, op.getLoc(),
+        DenseElementsAttr::get(biasType,
+                               rewriter.getZeroAttr(result.getElementType())));
+    rewriter.modifyOpInPlace(op, [&] { op.getBiasMutable().assign(zeros); });
+    return success();
+  }
+};
+
 #include "sluice/Dialect/Lite/IR/LiteTFLiteDecompositions.inc"
 
 struct LiteDecomposeForTFLitePass
@@ -130,7 +155,8 @@ struct LiteDecomposeForTFLitePass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateTFLiteDecompositions(patterns);
-    patterns.add<ReverseOneAxisAtATime>(&getContext());
+    patterns.add<ReverseOneAxisAtATime, ZeroBiasForLiteRT<Conv2DOp>,
+                 ZeroBiasForLiteRT<DepthwiseConv2DOp>>(&getContext());
     // One walk, no folding and no dead-code elimination: the program is
     // otherwise exported as written (export -> import -> export gives the
     // same bytes), and no decomposition yields an op with one.

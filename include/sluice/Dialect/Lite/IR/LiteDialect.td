@@ -69,6 +69,21 @@ def Lite_ActivationAttr : EnumAttr<Lite_Dialect, Lite_ActivationFunctionType,
 def Lite_FusedActivation : DefaultValuedAttr<Lite_ActivationAttr,
     "::sluice::lite::ActivationFunctionType::NONE">;
 
+// Padding: how a window op (convolution, pooling) treats the borders.
+// SAME pads the input so the output has ceil(size / stride) positions,
+// VALID does not pad.
+def Lite_Padding : I32EnumAttr<"Padding", "window padding", [
+  I32EnumAttrCase<"SAME", 0>,
+  I32EnumAttrCase<"VALID", 1>
+  ]> {
+  let cppNamespace = "::sluice::lite";
+  let genSpecializedAttr = 0;
+}
+
+def Lite_PaddingAttr : EnumAttr<Lite_Dialect, Lite_Padding, "padding"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 // FullyConnectedOptionsWeightsFormat.
 def Lite_WeightsFormat : I32EnumAttr<"WeightsFormat",
     "layout of fully_connected weights", [

@@ -1736,6 +1736,133 @@ def Lite_FullyConnectedOp : Lite_BuiltinOp<"fully_connected",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Windows over NHWC images: convolution and pooling
+//===----------------------------------------------------------------------===//
+
+// The attributes every 2-D window op has (TFLite's Conv2DOptions,
+// DepthwiseConv2DOptions and Pool2DOptions share them): padding, strides
+// and the fused activation. Output sizes and SAME's padding are
+// sluice/Dialect/Lite/IR/WindowRules.h's.
+class Lite_Conv2DBaseOp<string mnemonic, string op, string options,
+                        dag extra, string weights>
+    : Lite_BuiltinOp<mnemonic, op, options, [Lite_ShapeRule, Pure,
+        AllElementTypesMatch<["input", "filter", "output"]>]> {
+  let arguments = !con((ins Lite_NumericTensor:$input,
+                            Lite_NumericTensor:$filter,
+                            Optional<Lite_NumericTensor>:$bias,
+                            Lite_PaddingAttr:$padding,
+                            ConfinedAttr<I32Attr, [IntPositive]>:$stride_w,
+                            ConfinedAttr<I32Attr, [IntPositive]>:$stride_h),
+                       extra,
+                       (ins ConfinedAttr<DefaultValuedAttr<I32Attr, "1">,
+                                         [IntPositive]>:$dilation_w_factor,
+                            ConfinedAttr<DefaultValuedAttr<I32Attr, "1">,
+                                         [IntPositive]>:$dilation_h_factor,
+                            Lite_FusedActivation:$fused_activation_function));
+  let results = (outs Lite_NumericTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $filter (`,` $bias^)? attr-dict `:`
+      functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyConvolution(*this, }] # weights # [{);
+    }
+  }];
+}
+
+def Lite_Conv2DOp : Lite_Conv2DBaseOp<"conv_2d", "CONV_2D", "Conv2DOptions",
+                                      (ins), "/*depthMultiplier=*/0"> {
+  let tfliteRuntimes = ["1.5.0"];
+  let summary = "a 2-D convolution of an NHWC image";
+  let description = [{
+    `input` is [batch, height, width, channels], `filter` is
+    [out_channels, filter_height, filter_width, channels] (TFLite's OHWI;
+    TF's HWIO filter is transposed at import) and the optional `bias`
+    [out_channels]. Each output position sums input times filter over the
+    window the strides and dilations place, from 0 in order of filter row,
+    column and channel; then the bias is added and the fused activation
+    applied. With SAME padding the input is surrounded by zeros so the
+    output has ceil(size / stride) positions (the extra zero, if odd, after),
+    with VALID it is not padded: (size - (filter - 1) * dilation - 1) /
+    stride + 1 positions, an error when the window does not fit.
+
+    ```mlir
+    %y = lite.conv_2d %x, %w, %b {padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x5x5x2xf32>, tensor<4x3x3x2xf32>, tensor<4xf32>) -> tensor<1x5x5x4xf32>
+    ```
+  }];
+}
+
+def Lite_DepthwiseConv2DOp : Lite_Conv2DBaseOp<"depthwise_conv_2d",
+    "DEPTHWISE_CONV_2D", "DepthwiseConv2DOptions",
+    (ins ConfinedAttr<I32Attr, [IntPositive]>:$depth_multiplier),
+    "getDepthMultiplier()"> {
+  let tfliteVersions = [
+    TFLiteVersion<2, "getDilationWFactor() != 1 || getDilationHFactor() != 1">];
+  let tfliteRuntimes = ["1.5.0", "1.12.0"];
+  let summary = "a 2-D convolution of each channel of an NHWC image apart";
+  let description = [{
+    `input` is [batch, height, width, channels], `filter` is
+    [1, filter_height, filter_width, channels * depth_multiplier] and the
+    optional `bias` [channels * depth_multiplier]: output channel
+    c * depth_multiplier + m convolves input channel c with filter channel
+    c * depth_multiplier + m (TF's [h, w, channels, multiplier] filter
+    reshaped at import). Padding, strides, dilations and the order of the
+    sums are conv_2d's.
+
+    ```mlir
+    %y = lite.depthwise_conv_2d %x, %w {depth_multiplier = 2 : i32, padding = #lite.padding<VALID>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x5x5x3xf32>, tensor<1x3x3x6xf32>) -> tensor<1x3x3x6xf32>
+    ```
+  }];
+}
+
+// A 2-D pooling window over an NHWC image (TFLite's Pool2DOptions).
+class Lite_Pool2DOp<string mnemonic, string op, string brief,
+                    Type element, string fold>
+    : Lite_BuiltinOp<mnemonic, op, "Pool2DOptions", [Lite_ShapeRule, Pure,
+        AllElementTypesMatch<["input", "output"]>]> {
+  let tfliteVersions = [TFLiteVersion<3, kI16>, TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.5.0", "1.14.0", "2.3.0"];
+  let summary = brief;
+  let description = [{
+    `input` is [batch, height, width, channels]; each output element is the
+    }] # fold # [{ of the filter_height x filter_width window the strides
+    place, per channel. With SAME padding the windows are placed as
+    conv_2d's and only the input elements inside a window count; with
+    VALID every window lies inside the input.
+
+    ```mlir
+    %y = lite.}] # mnemonic # [{ %x {filter_height = 2 : i32, filter_width = 2 : i32, padding = #lite.padding<VALID>, stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x4x3xf32>) -> tensor<1x2x2x3xf32>
+    ```
+  }];
+  let arguments = (ins element:$input, Lite_PaddingAttr:$padding,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$stride_w,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$stride_h,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$filter_width,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$filter_height,
+                       Lite_FusedActivation:$fused_activation_function);
+  let results = (outs element:$output);
+  let assemblyFormat = [{
+    $input attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() { return verifyPool(*this); }
+  }];
+}
+
+def Lite_MaxPool2DOp : Lite_Pool2DOp<"max_pool_2d", "MAX_POOL_2D",
+    "the greatest element of each window", Lite_NumericTensor,
+    "greatest element, starting from the type's lowest finite value and "
+    "replacing it only by a greater element (so NaN never wins and a window "
+    "of -inf gives the lowest finite value, as TF's and TFLite's kernels)">;
+def Lite_AveragePool2DOp : Lite_Pool2DOp<"average_pool_2d", "AVERAGE_POOL_2D",
+    "the mean of each window", Lite_FloatTensor,
+    "sum (in row-major order of the window) divided by the number of input "
+    "elements in the window">;
+
 def Lite_BatchMatMulOp : Lite_BuiltinOp<"batch_matmul", "BATCH_MATMUL",
     "BatchMatMulOptions", [Lite_ShapeRule, Pure, AllElementTypesMatch<["x", "y", "output"]>]> {
   let tfliteVersions = [

@@ -139,7 +139,10 @@ def LiteDecomposeForTFLitePass : Pass<"lite-decompose-for-tflite"> {
     ```
 
     The patterns are generated from the records by sluice-tblgen. Ops with
-    a `tfliteRefusal` are left for the exporter's diagnostic.
+    a `tfliteRefusal` are left for the exporter's diagnostic. Structured ops
+    whose LiteRT kernels take them otherwise are rewritten too: reverse_v2
+    one axis at a time, and conv_2d/depthwise_conv_2d without a bias given
+    zeros (LiteRT's kernels require one).
   }];
 }
 
