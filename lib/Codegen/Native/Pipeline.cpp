@@ -127,7 +127,12 @@ void buildNativeLoweringPipeline(OpPassManager &pm,
 
   pm.addNestedPass<func::FuncOp>(createNativeLowerStridedCopiesPass());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
-  pm.addPass(createConvertVectorToSCFPass());
+  // N-D transfers (a convolution's [channels x filters] tile of the filter)
+  // as unrolled 1-D ones: the default lowering copies them through a stack
+  // buffer allocated inside the loop, which grows the stack every
+  // iteration.
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addNestedPass<func::FuncOp>(createNativeApproximateMathPass());
   pm.addNestedPass<func::FuncOp>(createNativeReassociateReductionsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

@@ -11,12 +11,28 @@
 // Each C[m, n] still adds its products in k order; the multiply and add may
 // fuse into an FMA.
 //
+// Convolutions the same way, a tile of output columns x channels at a time
+// (static shapes, float elements):
+//
+//   conv_2d_nhwc_fhwc            conv_2d_nhwc_hwcf (filter transposed once)
+//   out[n, oh, ow, f] +=    =>   for n, oh, ow by OW, f by F:   (parallel)
+//     in[..] * w[f, kh, kw, c]     acc = read out tile [OW x F]  (vector)
+//                                  for kh, kw:                   (reduction)
+//                                    acc += conv_1d(in row slice, w[kh, kw])
+//                                  write acc
+//
+// The tiled 2-D convolution, one output row and one filter tap high, is a
+// 1-D one (linalg's decomposition), which linalg vectorises into outer
+// products over the input channels; depthwise_conv_2d_nhwc_hwc likewise
+// with channels in place of filters.
+//
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Codegen/Native/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -108,6 +124,111 @@ LogicalResult vectorizeProduct(RewriterBase &rewriter, linalg::GenericOp op,
   return success();
 }
 
+/// The largest divisor of `size` no greater than `most`.
+int64_t largestDivisor(int64_t size, int64_t most) {
+  for (int64_t d = std::min(size, most); d > 1; --d)
+    if (size % d == 0)
+      return d;
+  return 1;
+}
+
+/// The output tile of a convolution, (columns, channels), whose
+/// accumulators fit `budget` elements: up to 32 channels (two AVX-512
+/// registers) and 8 columns, each dividing its dimension (static vectors).
+std::pair<int64_t, int64_t> convolutionTile(int64_t columns, int64_t channels,
+                                            int64_t budget) {
+  int64_t width =
+      largestDivisor(channels, std::clamp<int64_t>(budget / 4, 1, 32));
+  return {largestDivisor(columns, std::clamp<int64_t>(budget / width, 1, 8)),
+          width};
+}
+
+/// Whether `op` computes on float tensors of static shapes.
+bool isStaticFloat(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics())
+    return false;
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type || !type.hasStaticShape() ||
+        !isa<FloatType>(type.getElementType()))
+      return false;
+  }
+  return true;
+}
+
+/// Tiles a 2-D NHWC convolution whose loops are (n, oh, ow, channel, kh,
+/// kw[, c]) into output tiles of `columns` x `channels`, one row and one
+/// filter tap at a time, then decomposes the tile to 1-D with `Downscale`
+/// and vectorises it. Marks the kw loop, whose accumulator the caller
+/// hoists.
+template <typename Conv2D, typename Downscale>
+LogicalResult vectorizeConvolution(RewriterBase &rewriter, linalg::LinalgOp op,
+                                   int64_t columns, int64_t channels) {
+  rewriter.setInsertionPoint(op);
+  SmallVector<OpFoldResult> sizes = {
+      rewriter.getIndexAttr(1),       rewriter.getIndexAttr(1),
+      rewriter.getIndexAttr(columns), rewriter.getIndexAttr(channels),
+      rewriter.getIndexAttr(1),       rewriter.getIndexAttr(1)};
+  if (op.getNumLoops() == 7)
+    sizes.push_back(rewriter.getIndexAttr(1));
+  scf::SCFTilingOptions options;
+  options.setTileSizes(sizes);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(tiled) || tiled->tiledOps.size() != 1 || tiled->loops.empty())
+    return failure();
+  rewriter.replaceOp(op, tiled->replacements);
+  auto tile = cast<Conv2D>(tiled->tiledOps.front());
+  // The decomposition is a rewrite pattern: it takes a PatternRewriter.
+  PatternRewriter patternRewriter(rewriter.getContext());
+  patternRewriter.setInsertionPoint(tile);
+  auto decomposed = Downscale(rewriter.getContext())
+                        .returningMatchAndRewrite(tile, patternRewriter);
+  if (failed(decomposed))
+    return failure();
+  rewriter.setInsertionPoint(*decomposed);
+  FailureOr<linalg::VectorizationResult> vectorized =
+      linalg::vectorize(rewriter, *decomposed);
+  if (failed(vectorized))
+    return failure();
+  rewriter.replaceOp(*decomposed, vectorized->replacements);
+  for (LoopLikeOpInterface loop : tiled->loops)
+    loop->setAttr(kProductLoopAttr, rewriter.getUnitAttr());
+  return success();
+}
+
+/// conv_2d_nhwc_fhwc: the filter transposed to HWCF (folded when constant),
+/// then tiles of convolutionTile's output columns x filters.
+LogicalResult vectorizeConv2D(RewriterBase &rewriter,
+                              linalg::Conv2DNhwcFhwcOp op, int64_t budget) {
+  rewriter.setInsertionPoint(op);
+  FailureOr<Operation *> transposed = linalg::transposeConv2D(rewriter, op);
+  if (failed(transposed))
+    return failure();
+  auto conv = cast<linalg::Conv2DNhwcHwcfOp>(*transposed);
+  ArrayRef<int64_t> out =
+      cast<RankedTensorType>(conv.getOutputs()[0].getType()).getShape();
+  using Downscale =
+      linalg::DownscaleSizeOneWindowed2DConvolution<linalg::Conv2DNhwcHwcfOp,
+                                                    linalg::Conv1DNwcWcfOp>;
+  auto [columns, filters] = convolutionTile(out[2], out[3], budget);
+  return vectorizeConvolution<linalg::Conv2DNhwcHwcfOp, Downscale>(
+      rewriter, conv, columns, filters);
+}
+
+/// depthwise_conv_2d_nhwc_hwc: tiles of convolutionTile's output columns
+/// x channels.
+LogicalResult vectorizeDepthwise(RewriterBase &rewriter,
+                                 linalg::DepthwiseConv2DNhwcHwcOp op,
+                                 int64_t budget) {
+  ArrayRef<int64_t> out =
+      cast<RankedTensorType>(op.getOutputs()[0].getType()).getShape();
+  auto [columns, channels] = convolutionTile(out[2], out[3], budget);
+  return vectorizeConvolution<linalg::DepthwiseConv2DNhwcHwcOp,
+                              linalg::DownscaleDepthwiseConv2DNhwcHwcOp>(
+      rewriter, op, columns, channels);
+}
+
 /// Every op's canonicalization patterns, as -canonicalize uses them, but
 /// scf.while's and scf.if's: those drop results (an invariant or unused
 /// loop slot) and keep the `lite.buffers` decisions that
@@ -129,16 +250,31 @@ struct NativeVectorizeProductsPass
   using Base::Base;
   void runOnOperation() override {
     SmallVector<std::pair<linalg::GenericOp, int64_t>> products;
-    getOperation().walk([&](linalg::GenericOp op) {
-      if (std::optional<int64_t> block =
-              getColumnBlock(op, maxAccumulatorElements))
-        products.push_back({op, *block});
+    SmallVector<linalg::LinalgOp> convolutions;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation())) {
+        if (std::optional<int64_t> block =
+                getColumnBlock(generic, maxAccumulatorElements))
+          products.push_back({generic, *block});
+      } else if (isa<linalg::Conv2DNhwcFhwcOp,
+                     linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation()) &&
+                 isStaticFloat(op)) {
+        convolutions.push_back(op);
+      }
     });
-    if (products.empty())
+    if (products.empty() && convolutions.empty())
       return;
     IRRewriter rewriter(&getContext());
     for (auto [op, block] : products)
       (void)vectorizeProduct(rewriter, op, block);
+    for (linalg::LinalgOp op : convolutions) {
+      if (auto conv = dyn_cast<linalg::Conv2DNhwcFhwcOp>(op.getOperation()))
+        (void)vectorizeConv2D(rewriter, conv, maxAccumulatorElements);
+      else
+        (void)vectorizeDepthwise(
+            rewriter, cast<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation()),
+            maxAccumulatorElements);
+    }
     // The tiled op reads and writes C through full slices of the loop's
     // iteration value; folding those lets the read/write pair be hoisted.
     (void)applyPatternsGreedily(getOperation(),
@@ -149,6 +285,15 @@ struct NativeVectorizeProductsPass
       allowContraction(loop);
       hoistLoopInvariantSubsets(rewriter, loop);
     });
+    if (convolutions.empty())
+      return;
+    // A vectorised convolution tile is a vector.contract of one input
+    // channel: outer products, each an FMA per row of the tile (the default
+    // lowering would compute every output element as a dot product).
+    RewritePatternSet lowering(&getContext());
+    vector::populateVectorContractLoweringPatterns(
+        lowering, vector::VectorContractLowering::OuterProduct);
+    (void)applyPatternsGreedily(getOperation(), std::move(lowering));
   }
 };
 

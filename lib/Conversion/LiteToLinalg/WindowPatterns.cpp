@@ -14,8 +14,10 @@
 //   lite.depthwise_conv_2d  the [1, h, w, c*m] filter seen as [h, w, c, m]
 //                           (collapse + expand, no copy),
 //                           linalg.depthwise_conv_2d_nhwc_hwcm, the
-//                           [n, oh, ow, c, m] result collapsed to c*m
-//   lite.max_pool_2d        a linalg.generic over (n, oh, ow, c, kh, kw)
+//                           [n, oh, ow, c, m] result collapsed to c*m;
+//                           with m = 1 linalg.depthwise_conv_2d_nhwc_hwc on
+//                           the [h, w, c] filter
+//   lite.max_pool_2d        a linalg.generic over (n, oh, ow, kh, kw, c)
 //                           keeping the first greatest (acc < x ? x : acc:
 //                           NaN never wins, as TF's and TFLite's kernels)
 //   lite.average_pool_2d    the same generic summing, then each sum divided
@@ -276,6 +278,21 @@ private:
     SmallVector<Value> filterSizes = arith.dims(filter);
     Value taps = tensor::CollapseShapeOp::create(builder, loc, filter,
                                                  {{0, 1}, {2}, {3}});
+    if (multiplier == 1) {
+      // One filter channel per input channel: the [h, w, c] filter as it
+      // is (linalg's depthwise_conv_2d_nhwc_hwc, which the native pipeline
+      // vectorises).
+      SmallVector<Value> resultSizes = {sizes.input[0], sizes.output[0],
+                                        sizes.output[1], channels};
+      Value init = linalg::FillOp::create(
+                       builder, loc, zero,
+                       emptyTensor(builder, loc, resultSizes, element))
+                       .getResult(0);
+      return linalg::DepthwiseConv2DNhwcHwcOp::create(
+                 builder, loc, TypeRange{init.getType()},
+                 ValueRange{padded, taps}, ValueRange{init}, strides, dilations)
+          .getResult(0);
+    }
     SmallVector<Value> splitSizes = {filterSizes[1], filterSizes[2], channels,
                                      arith.constant(multiplier)};
     Value perChannel = tensor::ExpandShapeOp::create(
@@ -372,8 +389,10 @@ private:
                            int64_t stride[2], Value init, bool isUnsigned) {
     MLIRContext *context = builder.getContext();
     Type element = init.getType();
-    AffineExpr n, row, column, c, i, j;
-    bindDims(context, n, row, column, c, i, j);
+    // Channels innermost: the loops over the window's taps sit outside the
+    // contiguous channel loop, which LLVM vectorises.
+    AffineExpr n, row, column, i, j, c;
+    bindDims(context, n, row, column, i, j, c);
     SmallVector<AffineMap> maps = {
         AffineMap::get(
             6, 0, {n, row * stride[0] + i, column * stride[1] + j, c}, context),
@@ -386,8 +405,10 @@ private:
                                emptyTensor(builder, loc, resultSizes, element))
             .getResult(0);
     using utils::IteratorType;
-    SmallVector<IteratorType> iterators(4, IteratorType::parallel);
-    iterators.append(2, IteratorType::reduction);
+    SmallVector<IteratorType> iterators = {
+        IteratorType::parallel,  IteratorType::parallel,
+        IteratorType::parallel,  IteratorType::reduction,
+        IteratorType::reduction, IteratorType::parallel};
     return linalg::GenericOp::create(
                builder, loc, TypeRange{output.getType()},
                ValueRange{padded, window}, ValueRange{output}, maps, iterators,

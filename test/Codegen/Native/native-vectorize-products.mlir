@@ -276,3 +276,61 @@ func.func @loop_beside(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %c: tensor<2x4x
   } attributes {lite.buffers = [#lite.slot<none>, #lite.slot<none>]}
   return %w#1, %w#0 : tensor<2x4xf32>, i32
 }
+
+// -----
+
+// A static float conv_2d_nhwc_fhwc: the filter transposed to HWCF, then per
+// output row a tile of 8 columns x 32 filters (AVX-512's budget of 256
+// accumulators) read once, carried through the loops over the filter's
+// rows, columns and input channels, one FMA of a broadcast input element
+// times a filter row per column, and written once.
+// RUN: sluice-opt %s -split-input-file -native-vectorize-products=max-accumulator-elements=256 | FileCheck %s --check-prefix=CONV
+// CONV-LABEL: func.func @conv
+// CONV: %[[HWCF:.*]] = linalg.transpose ins(%{{.*}} : tensor<32x3x3x4xf32>) outs(%{{.*}} : tensor<3x3x4x32xf32>) permutation = [1, 2, 3, 0]
+// CONV: scf.for
+// CONV: %[[TILE:.*]] = vector.transfer_read {{.*}} : tensor<1x8x32xf32>, vector<1x8x32xf32>
+// CONV: scf.for {{.*}} iter_args({{.*}}, %{{.*}} = %[[TILE]]) -> ({{.*}}, vector<1x8x32xf32>)
+// CONV: scf.for {{.*}} -> ({{.*}}, vector<1x8x32xf32>)
+// CONV: scf.for {{.*}} -> ({{.*}}, vector<1x8x32xf32>)
+// CONV: tensor.extract_slice %[[HWCF]]
+// CONV-COUNT-8: vector.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<32xf32>
+// CONV-NOT: vector.contract
+// CONV: vector.transfer_write {{.*}} : vector<1x8x32xf32>, tensor<1x8x32xf32>
+// CONV-NOT: linalg.conv
+// With SSE's budget of 32 accumulators the tile is 4 columns x 8 filters.
+// RUN: sluice-opt %s -split-input-file -native-vectorize-products=max-accumulator-elements=32 | FileCheck %s --check-prefix=SSE
+// SSE-LABEL: func.func @conv
+// SSE: vector.transfer_read {{.*}} : tensor<1x4x8xf32>, vector<1x4x8xf32>
+// SSE-COUNT-4: vector.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<8xf32>
+func.func @conv(%x: tensor<1x6x10x4xf32>, %w: tensor<32x3x3x4xf32>, %init: tensor<1x4x8x32xf32>) -> tensor<1x4x8x32xf32> {
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x6x10x4xf32>, tensor<32x3x3x4xf32>) outs(%init : tensor<1x4x8x32xf32>) -> tensor<1x4x8x32xf32>
+  return %r : tensor<1x4x8x32xf32>
+}
+
+// -----
+
+// A depthwise convolution: each tile of 8 columns x 16 channels is an FMA of
+// the input row slice and the filter tap broadcast along the columns.
+// CONV-LABEL: func.func @depthwise
+// CONV: %[[TILE:.*]] = vector.transfer_read {{.*}} : tensor<1x8x16xf32>, vector<1x8x16xf32>
+// CONV: scf.for {{.*}} -> ({{.*}}, vector<1x8x16xf32>)
+// CONV: scf.for {{.*}} -> ({{.*}}, vector<1x8x16xf32>)
+// CONV: vector.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<1x8x16xf32>
+// CONV-NOT: linalg.depthwise
+func.func @depthwise(%x: tensor<1x6x10x16xf32>, %w: tensor<3x3x16xf32>, %init: tensor<1x4x8x16xf32>) -> tensor<1x4x8x16xf32> {
+  %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x6x10x16xf32>, tensor<3x3x16xf32>) outs(%init : tensor<1x4x8x16xf32>) -> tensor<1x4x8x16xf32>
+  return %r : tensor<1x4x8x16xf32>
+}
+
+// -----
+
+// Dynamic sizes (static vectors cannot cover them) and integers are left to
+// the loops.
+// CONV-LABEL: func.func @left
+// CONV: linalg.conv_2d_nhwc_fhwc {{.*}} tensor<?x6x10x4xf32>
+// CONV: linalg.conv_2d_nhwc_fhwc {{.*}} tensor<1x6x10x4xi32>
+func.func @left(%x: tensor<?x6x10x4xf32>, %w: tensor<32x3x3x4xf32>, %init: tensor<?x4x8x32xf32>, %i: tensor<1x6x10x4xi32>, %v: tensor<32x3x3x4xi32>, %o: tensor<1x4x8x32xi32>) -> (tensor<?x4x8x32xf32>, tensor<1x4x8x32xi32>) {
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<?x6x10x4xf32>, tensor<32x3x3x4xf32>) outs(%init : tensor<?x4x8x32xf32>) -> tensor<?x4x8x32xf32>
+  %s = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%i, %v : tensor<1x6x10x4xi32>, tensor<32x3x3x4xi32>) outs(%o : tensor<1x4x8x32xi32>) -> tensor<1x4x8x32xi32>
+  return %r, %s : tensor<?x4x8x32xf32>, tensor<1x4x8x32xi32>
+}

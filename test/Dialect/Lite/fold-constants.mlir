@@ -59,3 +59,21 @@ func.func @left(%x: tensor<f32>, %shape: tensor<1xi32>) -> (tensor<i32>, tensor<
   %g = lite.fill %three, %one : (tensor<1xi32>, tensor<f32>) -> tensor<3xf32>
   return %d, %n, %f, %g : tensor<i32>, tensor<f32>, tensor<?xf32>, tensor<3xf32>
 }
+
+// -----
+
+// A result larger than max-elements is folded when it replaces a constant
+// at least as large that only the op reads (a weight transposed at import);
+// not when that constant has other readers (folding would hold both).
+// SMALL-LABEL: func.func @replaces
+// SMALL: %[[T:.*]] = lite.constant dense<{{\[\[}}1, 3], [2, 4]]> : tensor<2x2xi32>
+// SMALL: lite.transpose %[[W:.*]], %{{.*}}
+// SMALL: return %[[T]], %{{.*}}, %[[W]]
+func.func @replaces() -> (tensor<2x2xi32>, tensor<2x2xi32>, tensor<2x2xi32>) {
+  %w = lite.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+  %perm = lite.constant dense<[1, 0]> : tensor<2xi32>
+  %t = lite.transpose %w, %perm : (tensor<2x2xi32>, tensor<2xi32>) -> tensor<2x2xi32>
+  %v = lite.constant dense<[[5, 6], [7, 8]]> : tensor<2x2xi32>
+  %u = lite.transpose %v, %perm : (tensor<2x2xi32>, tensor<2xi32>) -> tensor<2x2xi32>
+  return %t, %u, %v : tensor<2x2xi32>, tensor<2x2xi32>, tensor<2x2xi32>
+}

@@ -159,7 +159,8 @@ def NativeContractionLayoutPass
 
 def NativeVectorizeProductsPass
     : Pass<"native-vectorize-products", "::mlir::func::FuncOp"> {
-  let summary = "keep the accumulators of small matrix products in registers";
+  let summary = "keep the accumulators of small matrix products and of "
+                "convolution tiles in registers";
   let description = [{
     Runs after -native-contraction-layout. A product `C[m, n] += A[m, k] *
     B[k, n]` with static shapes whose C fits in vector registers (at most
@@ -170,6 +171,15 @@ def NativeVectorizeProductsPass
     each step would wait for the previous one's store. A C larger than
     `max-accumulator-elements` is split along n into column blocks that fit
     (an outer loop over the blocks), when n has such a divisor.
+
+    Static float convolutions (`linalg.conv_2d_nhwc_fhwc`, its filter
+    transposed to HWCF, and `linalg.depthwise_conv_2d_nhwc_hwc`) likewise:
+    per output row a tile of columns x output channels (at most
+    `max-accumulator-elements`: up to 8 x 32) is read once, carried as a
+    vector through the loops over the filter's rows, columns and input
+    channels, each step one FMA per column of a broadcast input element
+    and a filter row (linalg's 1-D decomposition, vectorised, its
+    contraction lowered to outer products), and written once.
   }];
   let options = [
     Option<"maxAccumulatorElements", "max-accumulator-elements", "int64_t",

@@ -34,10 +34,19 @@ struct FoldWithReferenceKernels
     Operation *op = builtin.getOperation();
     if (op->getNumRegions() != 0 || op->getNumResults() == 0)
       return failure();
+    // A result may be larger than maxElements when it replaces a constant
+    // at least as large that only this op reads (a weight transposed or
+    // reshaped at import): folding then grows nothing.
+    int64_t limit = maxElements;
+    for (Value operand : op->getOperands()) {
+      ElementsAttr value;
+      if (matchPattern(operand, m_Constant(&value)) && operand.hasOneUse())
+        limit = std::max(limit, value.getNumElements());
+    }
     for (Type type : op->getResultTypes()) {
       auto tensor = dyn_cast<RankedTensorType>(type);
       if (!tensor || !tensor.hasStaticShape() ||
-          tensor.getNumElements() > maxElements)
+          tensor.getNumElements() > limit)
         return failure();
     }
     SmallVector<interp::Tensor> operands;

@@ -109,8 +109,10 @@ def LiteFoldConstantsPass : Pass<"lite-fold-constants", "::mlir::ModuleOp"> {
   let summary = "evaluate lite ops on constants with the reference kernels";
   let description = [{
     Replaces a lite tensor op whose operands are all constants, and whose
-    results are statically shaped and small (at most `max-elements` each),
-    by constants computed with the interpreter's own kernels — the semantic
+    results are statically shaped and small (at most `max-elements` each, or
+    no larger than an operand constant only the op reads, which folding
+    replaces: a weight transposed at import), by constants computed with the
+    interpreter's own kernels — the semantic
     oracle, so folding cannot change a result. An op that would fail at run
     time (an index out of range, a division by zero) is left for the run to
     report. Graphs often compute a branch predicate from constants
