@@ -135,6 +135,18 @@ OPS = {
                               "filter_width = 2 : i32, padding = #lite.padding<VALID>, "
                               "stride_h = 2 : i32, stride_w = 2 : i32}} : ({arg}) -> {res}",
                               (1, 2, 2, 3), (1, 4, 4, 3)),
+    "MIRROR_PAD": shaped("%p = lite.constant dense<[[1, 0], [0, 1]]> : tensor<2x2xi32>\n  "
+                         "%r = lite.mirror_pad %arg0, %p {{mode = #lite.mirror_pad_mode<REFLECT>}} "
+                         ": ({arg}, tensor<2x2xi32>) -> {res}", (3, 4)),
+    "REVERSE_SEQUENCE": shaped("%n = lite.constant dense<[2, 3]> : tensor<2xi32>\n  "
+                               "%r = lite.reverse_sequence %arg0, %n {{seq_dim = 1 : i32}} "
+                               ": ({arg}, tensor<2xi32>) -> {res}", (2, 3)),
+    "ONE_HOT": lambda ty: ([t([], ty), t([], ty)],
+                           "%%i = lite.constant dense<[0, 2]> : tensor<2xi32>\n  "
+                           "%%d = lite.constant dense<3> : tensor<i32>\n  "
+                           "%%r = lite.one_hot %%i, %%d, %%arg0, %%arg1 : (tensor<2xi32>, "
+                           "tensor<i32>, %s, %s) -> %s" % (t([], ty), t([], ty), t([2, 3], ty)),
+                           t([2, 3], ty)),
     "SELECT_V2": lambda ty: ([t([4], "i1"), t([4], ty), t([4], ty)],
                              "%%r = lite.select_v2 %%arg0, %%arg1, %%arg2 : (%s, %s, %s) -> %s"
                              % (t([4], "i1"), t([4], ty), t([4], ty), t([4], ty)), t([4], ty)),

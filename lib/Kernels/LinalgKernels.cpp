@@ -14,9 +14,9 @@
 //    the DEFAULT weights format is supported;
 //  - batch_matmul broadcasts the batch dimensions like numpy;
 //  - conv_2d and depthwise_conv_2d sum over each window in order of filter
-//    row, column and channel, skipping the taps SAME padding places outside
-//    the input (as TFLite's reference kernels; TF multiplies padded zeros,
-//    which differs only when the filter holds an infinity or NaN);
+//    row, column and channel, taps SAME padding places outside the input
+//    reading zeros, as TF does (0 x Inf is NaN there; TFLite's reference
+//    kernels skip those taps instead);
 //    max_pool_2d and average_pool_2d fold each window's input elements in
 //    row-major order. Where windows lie is WindowRules.h's.
 //
@@ -371,19 +371,21 @@ static LogicalResult evaluateConvolution(ConvOp op, ArrayRef<Tensor> operands,
             int64_t first = depthMultiplier ? o / depthMultiplier : 0;
             for (int64_t i = 0; i < g.taps[0]; ++i) {
               int64_t r = g.inputIndex(0, row, i);
-              for (int64_t j = 0; r >= 0 && j < g.taps[1]; ++j) {
-                int64_t c = g.inputIndex(1, column, j);
-                if (c < 0)
-                  continue;
+              for (int64_t j = 0; j < g.taps[1]; ++j) {
+                int64_t c = r < 0 ? -1 : g.inputIndex(1, column, j);
+                // A tap in the padding reads zero.
                 const T *pixel =
-                    x +
-                    ((n * g.inputSize[0] + r) * g.inputSize[1] + c) * channels;
+                    c < 0
+                        ? nullptr
+                        : x + ((n * g.inputSize[0] + r) * g.inputSize[1] + c) *
+                                  channels;
                 const T *tap =
                     depthMultiplier
                         ? w + (i * g.taps[1] + j) * outChannels + o
                         : w + ((o * g.taps[0] + i) * g.taps[1] + j) * depth;
                 for (int64_t k = 0; k < depth; ++k)
-                  total = multiplyAdd(total, pixel[first + k], tap[k]);
+                  total = multiplyAdd(total, pixel ? pixel[first + k] : T(0),
+                                      tap[k]);
               }
             }
             y[((n * shape[1] + row) * shape[2] + column) * outChannels + o] =

@@ -668,29 +668,52 @@ static Tensor copyByIndex(const Tensor &input, ArrayRef<int64_t> shape,
   return result;
 }
 
-/// The input surrounded by `value`: paddings[d] = (before, after).
-static LogicalResult evaluatePad(Operation *op, ArrayRef<Tensor> operands,
-                                 SmallVectorImpl<Tensor> &results) {
-  const Tensor &input = operands[0], &paddings = operands[1];
+/// The padded shape and the paddings before each dimension of pad and
+/// mirror_pad: `paddings` is [rank, 2], not negative and (mirror_pad) at
+/// most `largest(dimension size)`.
+struct PaddedShape {
+  SmallVector<int64_t> shape, before;
+};
+static FailureOr<PaddedShape>
+readPaddings(Operation *op, const Tensor &input, const Tensor &paddings,
+             function_ref<int64_t(int64_t)> largest = nullptr) {
   int64_t rank = input.getRank();
   if (paddings.getRank() != 2 || paddings.getShape()[0] != rank ||
       paddings.getShape()[1] != 2)
     return op->emitError("paddings must be [")
            << rank << ", 2] for the input " << describe(input) << ", got "
            << describe(paddings);
-  SmallVector<int64_t> shape, before;
+  PaddedShape padded;
   for (int64_t d = 0; d < rank; ++d) {
     int64_t low = paddings.getAsInt(2 * d), high = paddings.getAsInt(2 * d + 1);
     if (low < 0 || high < 0)
       return op->emitError("paddings has a negative entry in row ") << d;
-    before.push_back(low);
-    std::optional<int64_t> size = llvm::checkedAdd(input.getShape()[d], low);
+    int64_t extent = input.getShape()[d];
+    if (largest && std::max(low, high) > largest(extent))
+      return op->emitError("paddings has ")
+             << std::max(low, high) << " in row " << d << ", more than "
+             << largest(extent) << " for a dimension of size " << extent;
+    padded.before.push_back(low);
+    std::optional<int64_t> size = llvm::checkedAdd(extent, low);
     if (size)
       size = llvm::checkedAdd(*size, high);
     if (!size)
-      return op->emitError("pad result is too large");
-    shape.push_back(*size);
+      return op->emitError(op->getName().stripDialect())
+             << " result is too large";
+    padded.shape.push_back(*size);
   }
+  return padded;
+}
+
+/// The input surrounded by `value`: paddings[d] = (before, after).
+static LogicalResult evaluatePad(Operation *op, ArrayRef<Tensor> operands,
+                                 SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  int64_t rank = input.getRank();
+  FailureOr<PaddedShape> padded = readPaddings(op, input, operands[1]);
+  if (failed(padded))
+    return failure();
+  ArrayRef<int64_t> shape = padded->shape, before = padded->before;
   FailureOr<int64_t> count = checkAllocation(op, input.getDType(), shape);
   if (failed(count))
     return failure();
@@ -710,6 +733,113 @@ static LogicalResult evaluatePad(Operation *op, ArrayRef<Tensor> operands,
       rest %= inStrides[d];
     }
     std::memcpy(dst + to * size, src + i * size, size);
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
+/// mirror_pad: each position before or after the input reads its mirror
+/// image (REFLECT about the border element, SYMMETRIC repeating it).
+static LogicalResult evaluateMirrorPad(lite::MirrorPadOp op,
+                                       ArrayRef<Tensor> operands,
+                                       SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  bool reflect = op.getMode() == lite::MirrorPadMode::REFLECT;
+  FailureOr<PaddedShape> padded =
+      readPaddings(op, input, operands[1],
+                   [&](int64_t size) { return size - (reflect ? 1 : 0); });
+  if (failed(padded))
+    return failure();
+  FailureOr<int64_t> count =
+      checkAllocation(op, input.getDType(), padded->shape);
+  if (failed(count))
+    return failure();
+  ArrayRef<int64_t> shape = input.getShape();
+  SmallVector<int64_t> strides = getStrides(shape);
+  results.push_back(
+      copyByIndex(input, padded->shape, *count, [&](size_t d, int64_t index) {
+        int64_t from = index - padded->before[d];
+        if (from < 0)
+          from = reflect ? -from : -from - 1;
+        else if (from >= shape[d])
+          from = reflect ? 2 * shape[d] - 2 - from : 2 * shape[d] - 1 - from;
+        return from * strides[d];
+      }));
+  return success();
+}
+
+/// reverse_sequence: along seq_dim, the first seq_lengths[b] elements of
+/// batch element b reversed.
+static LogicalResult evaluateReverseSequence(lite::ReverseSequenceOp op,
+                                             ArrayRef<Tensor> operands,
+                                             SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  int64_t rank = input.getRank();
+  int64_t seqDim = op.getSeqDim(), batchDim = op.getBatchDim();
+  if (seqDim < 0 || seqDim >= rank || batchDim < 0 || batchDim >= rank ||
+      seqDim == batchDim)
+    return op.emitError("reverse_sequence seq_dim ")
+           << seqDim << " and batch_dim " << batchDim
+           << " must be two dimensions of the input " << describe(input);
+  FailureOr<SmallVector<int64_t>> lengths =
+      readIndices(op, operands[1], "seq_lengths");
+  if (failed(lengths))
+    return failure();
+  ArrayRef<int64_t> shape = input.getShape();
+  if (static_cast<int64_t>(lengths->size()) != shape[batchDim])
+    return op.emitError("seq_lengths has ")
+           << lengths->size() << " entries for a batch of " << shape[batchDim];
+  for (int64_t n : *lengths)
+    if (n < 0 || n > shape[seqDim])
+      return op.emitError("seq_lengths has ")
+             << n << ", outside [0, " << shape[seqDim] << "]";
+  SmallVector<int64_t> strides = getStrides(shape);
+  Tensor result(input.getDType(), shape);
+  size_t size = getDTypeSize(input.getDType());
+  const char *src = input.data<char>();
+  char *dst = result.mutableData<char>();
+  for (int64_t i = 0, e = input.getNumElements(); i < e; ++i) {
+    int64_t batch = i / strides[batchDim] % shape[batchDim];
+    int64_t position = i / strides[seqDim] % shape[seqDim];
+    int64_t n = (*lengths)[batch];
+    int64_t from =
+        position < n ? i + (n - 1 - 2 * position) * strides[seqDim] : i;
+    std::memcpy(dst + i * size, src + from * size, size);
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
+/// one_hot: on_value where the index equals the position along the new
+/// dimension, off_value elsewhere.
+static LogicalResult evaluateOneHot(lite::OneHotOp op,
+                                    ArrayRef<Tensor> operands,
+                                    SmallVectorImpl<Tensor> &results) {
+  const Tensor &indices = operands[0];
+  int64_t depth = operands[1].getAsInt(0);
+  if (depth < 0)
+    return op.emitError("one_hot depth must be non-negative, got ") << depth;
+  int64_t axis = op.getAxis();
+  if (axis < -1 || axis > indices.getRank())
+    return op.emitError("one_hot axis ")
+           << axis << " is outside [-1, " << indices.getRank() << "]";
+  if (axis == -1)
+    axis = indices.getRank();
+  SmallVector<int64_t> shape(indices.getShape());
+  shape.insert(shape.begin() + axis, depth);
+  FailureOr<int64_t> count = checkAllocation(op, operands[2].getDType(), shape);
+  if (failed(count))
+    return failure();
+  // Positions before the new dimension (outer), along it, and after it.
+  int64_t inner = getNumElements(ArrayRef<int64_t>(shape).drop_front(axis + 1));
+  Tensor result(operands[2].getDType(), shape);
+  size_t size = getDTypeSize(result.getDType());
+  char *dst = result.mutableData<char>();
+  for (int64_t i = 0; i < *count; ++i) {
+    int64_t j = i / inner % depth;
+    int64_t index = indices.getAsInt(i / (inner * depth) * inner + i % inner);
+    const Tensor &value = index == j ? operands[2] : operands[3];
+    std::memcpy(dst + i * size, value.data<char>(), size);
   }
   results.push_back(std::move(result));
   return success();
@@ -985,6 +1115,15 @@ sluice::interp::detail::evaluateShapeOp(Operation *op,
       .Case([&](lite::FillOp) { return evaluateFill(op, operands, results); })
       .Case([&](lite::TileOp) { return evaluateTile(op, operands, results); })
       .Case([&](lite::PadOp) { return evaluatePad(op, operands, results); })
+      .Case([&](lite::MirrorPadOp mirror) {
+        return evaluateMirrorPad(mirror, operands, results);
+      })
+      .Case([&](lite::ReverseSequenceOp reverse) {
+        return evaluateReverseSequence(reverse, operands, results);
+      })
+      .Case([&](lite::OneHotOp oneHot) {
+        return evaluateOneHot(oneHot, operands, results);
+      })
       .Case([&](lite::BroadcastToOp) {
         return evaluateBroadcastTo(op, operands, results);
       })

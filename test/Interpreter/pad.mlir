@@ -14,6 +14,16 @@
 // RUN: not sluice-run %s --function=rows --inputs=%t.rows.json 2>&1 | FileCheck %s --check-prefix=ROWS
 // ROWS: error: paddings must be [2, 2] for the input
 // RUN: not sluice-run %s --function=rows --inputs=%t.rows.json --engine=native 2>&1 | FileCheck %s --check-prefix=BAD-NATIVE
+// Paddings whose sum would wrap around int64 are refused, not wrapped.
+// RUN: echo '[[1, 2], [[4611686018427387904, 4611686018427387904]]]' > %t.huge.json
+// RUN: not sluice-run %s --function=huge --inputs=%t.huge.json 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: error: pad result is too large
+// RUN: not sluice-run %s --function=huge --inputs=%t.huge.json --engine=native 2>&1 | FileCheck %s --check-prefix=BAD-NATIVE
+func.func @huge(%x: tensor<2xf32>, %p: tensor<1x2xi64>) -> tensor<?xf32> {
+  %zero = lite.constant dense<0.0> : tensor<f32>
+  %r = lite.pad %x, %p, %zero : (tensor<2xf32>, tensor<1x2xi64>, tensor<f32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
 func.func @main(%x: tensor<2xf32>, %p: tensor<1x2xi32>) -> tensor<?xf32> {
   %zero = lite.constant dense<0.0> : tensor<f32>
   %r = lite.pad %x, %p, %zero : (tensor<2xf32>, tensor<1x2xi32>, tensor<f32>) -> tensor<?xf32>

@@ -48,6 +48,17 @@
 // CHANNELS: error: conv_2d filter float32[1, 1, 1, 1] does not fit the input float32[1, 1, 1, 2]
 // RUN: not sluice-run %s --function=channels --inputs=%t.channels.json --engine=native 2>&1 | FileCheck %s --check-prefix=NATIVE-SHAPE
 // NATIVE-SHAPE: SLUICE_ERROR_SHAPE_MISMATCH
+// Taps in SAME's padding read zeros, as in TF: a filter of +inf over a
+// one-pixel image gives NaN (0 x inf) beside the inf of the centre tap.
+// RUN: echo '[[[[[1]]]]]' > %t.pixel.json
+// RUN: sluice-run %s --function=infinite --inputs=%t.pixel.json | FileCheck %s --check-prefix=INF
+// RUN: sluice-run %s --function=infinite --inputs=%t.pixel.json --engine=native | FileCheck %s --check-prefix=INF
+// INF: {"outputs":[{"data":["nan"],"dtype":"float32","name":"output0","shape":[1,1,1,1]}]}
+func.func @infinite(%x: tensor<?x?x?x1xf32>) -> tensor<?x?x?x1xf32> {
+  %w = lite.constant dense<0x7F800000> : tensor<1x3x3x1xf32>
+  %r = lite.conv_2d %x, %w {padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<?x?x?x1xf32>, tensor<1x3x3x1xf32>) -> tensor<?x?x?x1xf32>
+  return %r : tensor<?x?x?x1xf32>
+}
 func.func @main(%x: tensor<?x?x?x1xf32>) -> tensor<?x?x?x1xf32> {
   %w = lite.constant dense<1.0> : tensor<1x2x2x1xf32>
   %b = lite.constant dense<0.5> : tensor<1xf32>

@@ -390,6 +390,53 @@ STRUCTURED = {
                       "shapes": [((1, 2, 3),), ((2, 0, 1),)]},
         },
     },
+    # REFLECT takes paddings up to the size less one, SYMMETRIC up to the
+    # size; TF refuses more (the last shape of each variant).
+    "MirrorPad": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "variants": {
+            "reflect": {"constants": {"paddings": np.int32([[2, 1], [0, 2]])},
+                        "attributes": {"mode": "REFLECT"}, "placeholder": [None, None],
+                        "shapes": [((3, 4),), ((5, 3),), ((2, 3),)]},
+            "symmetric": {"constants": {"paddings": np.int32([[1, 2], [2, 0]])},
+                          "attributes": {"mode": "SYMMETRIC"}, "placeholder": [None, None],
+                          "shapes": [((2, 2),), ((3, 5),), ((1, 2),)]},
+        },
+    },
+    # Lengths up to the sequence's size (the last shape of the first
+    # variant is shorter than a length: TF refuses it).
+    "ReverseSequence": {
+        "dtypes": ["float32", "int32", "bool"],
+        "data": ["input"],
+        "variants": {
+            "rows": {"constants": {"seq_lengths": np.int64([2, 0, 4])},
+                     "attributes": {"seq_dim": 1, "batch_dim": 0},
+                     "placeholder": [3, None],
+                     "shapes": [((3, 4),), ((3, 6),), ((3, 3),)]},
+            "batch_last": {"constants": {"seq_lengths": np.int32([3, 1])},
+                           "attributes": {"seq_dim": 0, "batch_dim": 2},
+                           "placeholder": [None, 4, 2],
+                           "shapes": [((3, 4, 2),), ((5, 4, 2),)]},
+        },
+    },
+    # Indices in range, negative and past the depth.
+    "OneHot": {
+        "dtypes": ["int32", "int64"],
+        "data": ["indices"],
+        "variants": {
+            "last": {"constants": {"depth": np.int32(4), "on_value": np.float32(2.5),
+                                   "off_value": np.float32(-1)},
+                     "values": [np.array([[0, 3, -1], [4, 1, 2]])]},
+            "axis0": {"constants": {"depth": np.int32(3), "on_value": np.float32(1),
+                                    "off_value": np.float32(0)},
+                      "attributes": {"axis": 0},
+                      "values": [np.array([2, 0, 5, 1])]},
+            "empty_depth": {"constants": {"depth": np.int32(0), "on_value": np.float32(1),
+                                          "off_value": np.float32(0)},
+                            "values": [np.array([1, 0])]},
+        },
+    },
     "Prod": {
         "dtypes": ["float32", "int32"],
         "data": ["input"],

@@ -21,7 +21,7 @@ The models:
   keras_gru  a Keras 3 GRU + Dense, written by model.export (static batch)
   tf1_loop   TF1: a ref variable (VariableV2) in a v1 while_loop, written by
              tf.compat.v1.saved_model.Builder (restore in the graph)
-  one_hot    a signature using OneHot, an op Sluice does not import (the
+  svd        a signature using Svd, an op Sluice does not import (the
              diagnostic names the node)
 """
 import json
@@ -170,16 +170,17 @@ def main():
     write("tf1_loop", {"serving_default": tf1_runs},
           "TF1 ref variable in a v1 while_loop, SavedModelBuilder")
 
-    class OneHot(tf.Module):
-        @tf.function(input_signature=[S([3], tf.int32, name="x")])
+    class Svd(tf.Module):
+        @tf.function(input_signature=[S([3, 3], tf.float32, name="x")])
         def serve(self, x):
-            return {"y": tf.one_hot(x, 4)}
-    one_hot = OneHot()
-    tf.saved_model.save(one_hot, os.path.join(OUT, "one_hot"),
-                        signatures={"serving_default": one_hot.serve})
-    write("one_hot", {"serving_default": runs_of(one_hot.serve,
-                                                 [{"x": np.int32([0, 3, 1])}])},
-          "OneHot, which Sluice does not import")
+            return {"y": tf.linalg.svd(x, compute_uv=False)}
+    svd = Svd()
+    tf.saved_model.save(svd, os.path.join(OUT, "svd"),
+                        signatures={"serving_default": svd.serve})
+    write("svd", {"serving_default": runs_of(svd.serve,
+                                             [{"x": np.float32([[3, 0, 0], [0, 2, 0],
+                                                                [0, 0, 1]])}])},
+          "Svd, which Sluice does not import")
 
     # Files TF writes that Sluice does not read, and that differ per run.
     for directory in os.listdir(OUT):

@@ -587,6 +587,71 @@ struct TileLowering : OpConversionPattern<lite::TileOp> {
 // pad
 //===----------------------------------------------------------------------===//
 
+/// The sizes of pad's and mirror_pad's result: per dimension the padding
+/// before, the input's extent and the padded size.
+struct PaddedSizes {
+  SmallVector<Value> before, extents, sizes;
+};
+
+/// Reads `paddings` ([rank, 2], checked before any entry is read; zeros
+/// are read when it is not) and requires each entry non-negative and at
+/// most `largest(extent)` when given (mirror_pad), and the result to fit.
+FailureOr<PaddedSizes> readPaddings(IndexArith &arith, RuntimeChecks &checks,
+                                    Operation *op, Value input,
+                                    Value paddingsOperand,
+                                    function_ref<Value(Value)> largest) {
+  OpBuilder &builder = arith.getBuilder();
+  Location loc = arith.getLoc();
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  StringRef name = op->getName().stripDialect();
+  Value fits =
+      arith.both(arith.eq(arith.dim(paddingsOperand, 0), arith.constant(rank)),
+                 arith.eq(arith.dim(paddingsOperand, 1), arith.constant(2)));
+  if (failed(checks.require(fits, SLUICE_ERROR_INVALID_ARGUMENT,
+                            name + ": paddings must be [rank, 2]")))
+    return failure();
+  Value paddings = buildIfValid(
+      builder, loc, checks.allHold(),
+      RankedTensorType::get({rank, 2},
+                            getElementTypeOrSelf(paddingsOperand.getType())),
+      [&](OpBuilder &, Location) { return paddingsOperand; });
+  PaddedSizes result;
+  for (int64_t d = 0; d < rank; ++d) {
+    Value low = arith.toIndex(tensor::ExtractOp::create(
+        builder, loc, paddings,
+        ValueRange{arith.constant(d), arith.constant(0)}));
+    Value high = arith.toIndex(tensor::ExtractOp::create(
+        builder, loc, paddings,
+        ValueRange{arith.constant(d), arith.constant(1)}));
+    Value extent = arith.dim(input, d);
+    // Bounded before they are added, so that no sum wraps.
+    Value limit = arith.constant(kMaxElements);
+    Value ok = arith.both(
+        arith.both(arith.le(arith.constant(0), low), arith.le(low, limit)),
+        arith.both(arith.le(arith.constant(0), high), arith.le(high, limit)));
+    if (largest) {
+      Value most = largest(extent);
+      ok =
+          arith.both(ok, arith.both(arith.le(low, most), arith.le(high, most)));
+    }
+    if (failed(checks.require(
+            ok, SLUICE_ERROR_INVALID_ARGUMENT,
+            name + ": paddings row " + Twine(d) +
+                (largest ? " is negative or too large" : " is negative"))))
+      return failure();
+    result.before.push_back(low);
+    result.extents.push_back(extent);
+    result.sizes.push_back(arith.add(arith.add(extent, low), high));
+  }
+  Type elementType = inputType.getElementType();
+  if (failed(checks.require(tensorFits(arith, result.sizes, elementType),
+                            SLUICE_ERROR_INVALID_ARGUMENT,
+                            tooLargeMessage(name, elementType))))
+    return failure();
+  return result;
+}
+
 /// result[j] = input[j - before] where that lies in the input, else the
 /// value: a tensor.generate whose body reads the input behind an scf.if,
 /// after the run-time check that no padding is negative.
@@ -598,61 +663,27 @@ struct PadLowering : OpConversionPattern<lite::PadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
-    auto inputType = cast<RankedTensorType>(input.getType());
-    int64_t rank = inputType.getRank();
+    int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
     IndexArith arith(rewriter, loc);
     RuntimeChecks checks(op, rewriter, loc);
-    // The paddings must be [rank, 2] before any of them is read.
-    Value paddingsFit = arith.both(
-        arith.eq(arith.dim(adaptor.getPaddings(), 0), arith.constant(rank)),
-        arith.eq(arith.dim(adaptor.getPaddings(), 1), arith.constant(2)));
-    if (failed(checks.require(paddingsFit, SLUICE_ERROR_INVALID_ARGUMENT,
-                              "pad: paddings must be [rank, 2]")))
-      return failure();
-    // Read through zeros of the right shape when they are not.
-    Value paddings = buildIfValid(
-        rewriter, loc, checks.allHold(),
-        RankedTensorType::get(
-            {rank, 2}, getElementTypeOrSelf(adaptor.getPaddings().getType())),
-        [&](OpBuilder &, Location) { return adaptor.getPaddings(); });
-    SmallVector<Value> before, sizes, extents;
-    Value limit = arith.constant(kMaxElements);
-    for (int64_t d = 0; d < rank; ++d) {
-      Value low = arith.toIndex(tensor::ExtractOp::create(
-          rewriter, loc, adaptor.getPaddings(),
-          ValueRange{arith.constant(d), arith.constant(0)}));
-      Value high = arith.toIndex(tensor::ExtractOp::create(
-          rewriter, loc, adaptor.getPaddings(),
-          ValueRange{arith.constant(d), arith.constant(1)}));
-      if (failed(checks.require(arith.both(arith.le(arith.constant(0), low),
-                                           arith.le(arith.constant(0), high)),
-                                SLUICE_ERROR_INVALID_ARGUMENT,
-                                "pad: paddings row " + Twine(d) +
-                                    " is negative or too large")))
-        return failure();
-      Value extent = arith.dim(input, d);
-      before.push_back(low);
-      extents.push_back(extent);
-      sizes.push_back(arith.add(arith.add(extent, low), high));
-    }
-    Type elementType = inputType.getElementType();
-    if (failed(checks.require(tensorFits(arith, sizes, elementType),
-                              SLUICE_ERROR_INVALID_ARGUMENT,
-                              tooLargeMessage("pad", elementType))))
+    FailureOr<PaddedSizes> padded = readPaddings(
+        arith, checks, op, input, adaptor.getPaddings(), /*largest=*/nullptr);
+    if (failed(padded))
       return failure();
     Value fill =
         tensor::ExtractOp::create(rewriter, loc, adaptor.getValue(), {});
-    Value padded = generateIfValid(
-        rewriter, loc, checks.allHold(), sizes, elementType,
+    Value result = generateIfValid(
+        rewriter, loc, checks.allHold(), padded->sizes,
+        getElementTypeOrSelf(input.getType()),
         [&](OpBuilder &body, Location at, ValueRange indices) -> Value {
           IndexArith inner(body, at);
           Value inside = inner.boolean(true);
           SmallVector<Value> from;
           for (int64_t d = 0; d < rank; ++d) {
-            Value shifted = inner.sub(indices[d], before[d]);
-            inside = inner.both(inside,
-                                inner.both(inner.le(inner.constant(0), shifted),
-                                           inner.lt(shifted, extents[d])));
+            Value shifted = inner.sub(indices[d], padded->before[d]);
+            inside = inner.both(
+                inside, inner.both(inner.le(inner.constant(0), shifted),
+                                   inner.lt(shifted, padded->extents[d])));
             from.push_back(shifted);
           }
           return scf::IfOp::create(
@@ -667,7 +698,172 @@ struct PadLowering : OpConversionPattern<lite::PadOp> {
                      })
               .getResult(0);
         });
-    return replaceWithResults(rewriter, op, padded, *getTypeConverter());
+    return replaceWithResults(rewriter, op, result, *getTypeConverter());
+  }
+};
+
+/// result[j] = input[mirror(j - before)]: positions before the input read
+/// -q (REFLECT) or -q - 1 (SYMMETRIC), positions after it 2n - 2 - q or
+/// 2n - 1 - q; the paddings are checked to keep these inside the input.
+struct MirrorPadLowering : OpConversionPattern<lite::MirrorPadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::MirrorPadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+    bool reflect = op.getMode() == lite::MirrorPadMode::REFLECT;
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    FailureOr<PaddedSizes> padded = readPaddings(
+        arith, checks, op, input, adaptor.getPaddings(), [&](Value extent) {
+          return reflect ? arith.sub(extent, arith.constant(1)) : extent;
+        });
+    if (failed(padded))
+      return failure();
+    Value result = generateIfValid(
+        rewriter, loc, checks.allHold(), padded->sizes,
+        getElementTypeOrSelf(input.getType()),
+        [&](OpBuilder &body, Location at, ValueRange indices) -> Value {
+          IndexArith inner(body, at);
+          SmallVector<Value> from;
+          for (int64_t d = 0; d < rank; ++d) {
+            Value q = inner.sub(indices[d], padded->before[d]);
+            Value n = padded->extents[d];
+            Value shift = inner.constant(reflect ? 0 : 1);
+            Value before = inner.sub(inner.sub(inner.constant(0), q), shift);
+            Value after = inner.sub(
+                inner.sub(inner.mul(inner.constant(2), n), inner.constant(2)),
+                inner.sub(q, shift));
+            from.push_back(
+                inner.select(inner.lt(q, inner.constant(0)), before,
+                             inner.select(inner.lt(q, n), q, after)));
+          }
+          return tensor::ExtractOp::create(body, at, input, from);
+        });
+    return replaceWithResults(rewriter, op, result, *getTypeConverter());
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// reverse_sequence
+//===----------------------------------------------------------------------===//
+
+/// result[.., b, .., s, ..] = input[.., b, .., s < n ? n - 1 - s : s, ..]
+/// with n = seq_lengths[b] (read with a clamped index after the checks that
+/// it has one entry per batch element, each in [0, size of seq_dim]).
+struct ReverseSequenceLowering : OpConversionPattern<lite::ReverseSequenceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::ReverseSequenceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput(), lengths = adaptor.getSeqLengths();
+    int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+    int64_t seqDim = op.getSeqDim(), batchDim = op.getBatchDim();
+    if (seqDim < 0 || seqDim >= rank || batchDim < 0 || batchDim >= rank ||
+        seqDim == batchDim)
+      return op.emitError("seq_dim and batch_dim must be two dimensions of "
+                          "the input");
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    Value batch = arith.dim(input, batchDim), steps = arith.dim(input, seqDim);
+    if (failed(checks.require(arith.eq(arith.dim(lengths, 0), batch),
+                              SLUICE_ERROR_INVALID_ARGUMENT,
+                              "reverse_sequence: seq_lengths has another "
+                              "length than the batch")))
+      return failure();
+    // Every length in [0, steps]: the least and greatest of them, folded
+    // in an scf.for over the batch (no entry is read when the count
+    // differs).
+    Value count = arith.select(checks.allHold(), batch, arith.constant(0));
+    auto bounds = scf::ForOp::create(
+        rewriter, loc, arith.constant(0), count, arith.constant(1),
+        ValueRange{arith.boolean(true)},
+        [&](OpBuilder &b, Location l, Value b0, ValueRange carried) {
+          IndexArith inner(b, l);
+          Value n = inner.toIndex(tensor::ExtractOp::create(b, l, lengths, b0));
+          Value ok =
+              inner.both(carried[0], inner.both(inner.le(inner.constant(0), n),
+                                                inner.le(n, steps)));
+          scf::YieldOp::create(b, l, ok);
+        });
+    if (failed(checks.require(bounds.getResult(0),
+                              SLUICE_ERROR_INVALID_ARGUMENT,
+                              "reverse_sequence: seq_lengths has an entry "
+                              "outside [0, size of seq_dim]")))
+      return failure();
+    SmallVector<Value> sizes = arith.dims(input);
+    Value result = generateIfValid(
+        rewriter, loc, checks.allHold(), sizes,
+        getElementTypeOrSelf(input.getType()),
+        [&](OpBuilder &body, Location at, ValueRange indices) -> Value {
+          IndexArith inner(body, at);
+          Value n = inner.toIndex(
+              tensor::ExtractOp::create(body, at, lengths, indices[batchDim]));
+          Value s = indices[seqDim];
+          SmallVector<Value> from(indices);
+          from[seqDim] = inner.select(
+              inner.lt(s, n), inner.sub(inner.sub(n, inner.constant(1)), s), s);
+          return tensor::ExtractOp::create(body, at, input, from);
+        });
+    return replaceWithResults(rewriter, op, result, *getTypeConverter());
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// one_hot
+//===----------------------------------------------------------------------===//
+
+/// result[.., j, ..] = indices[.., ..] == j ? on_value : off_value, after
+/// the check that depth is not negative.
+struct OneHotLowering : OpConversionPattern<lite::OneHotOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::OneHotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value indices = adaptor.getIndices();
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    int64_t rank = indicesType.getRank();
+    int64_t axis = op.getAxis() == -1 ? rank : op.getAxis();
+    if (axis < 0 || axis > rank)
+      return op.emitError("one_hot axis ")
+             << op.getAxis() << " is outside [-1, " << rank << "]";
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    Value depth = arith.toIndex(
+        tensor::ExtractOp::create(rewriter, loc, adaptor.getDepth(), {}));
+    if (failed(checks.require(arith.le(arith.constant(0), depth),
+                              SLUICE_ERROR_INVALID_ARGUMENT,
+                              "one_hot: depth is negative")))
+      return failure();
+    SmallVector<Value> sizes = arith.dims(indices);
+    sizes.insert(sizes.begin() + axis, arith.max(depth, arith.constant(0)));
+    Type elementType = getElementTypeOrSelf(adaptor.getOnValue().getType());
+    if (failed(checks.require(tensorFits(arith, sizes, elementType),
+                              SLUICE_ERROR_INVALID_ARGUMENT,
+                              tooLargeMessage("one_hot", elementType))))
+      return failure();
+    Value on =
+        tensor::ExtractOp::create(rewriter, loc, adaptor.getOnValue(), {});
+    Value off =
+        tensor::ExtractOp::create(rewriter, loc, adaptor.getOffValue(), {});
+    Value result = generateIfValid(
+        rewriter, loc, checks.allHold(), sizes, elementType,
+        [&](OpBuilder &body, Location at, ValueRange position) -> Value {
+          IndexArith inner(body, at);
+          SmallVector<Value> inputIndices(position);
+          inputIndices.erase(inputIndices.begin() + axis);
+          Value index = inner.toIndex(
+              tensor::ExtractOp::create(body, at, indices, inputIndices));
+          return inner.select(inner.eq(index, position[axis]), on, off);
+        });
+    return replaceWithResults(rewriter, op, result, *getTypeConverter());
   }
 };
 
@@ -1069,8 +1265,9 @@ void populateShapePatterns(const TypeConverter &converter,
                            RewritePatternSet &patterns) {
   patterns.add<ReshapeLowering, ExpandDimsLowering, SqueezeLowering,
                TransposeLowering, FillLowering, TileLowering, ReverseV2Lowering,
-               BroadcastToLowering, PadLowering, RangeLowering, ShapeLowering>(
-      converter, patterns.getContext());
+               BroadcastToLowering, PadLowering, MirrorPadLowering,
+               ReverseSequenceLowering, OneHotLowering, RangeLowering,
+               ShapeLowering>(converter, patterns.getContext());
   populateSlicePatterns(converter, patterns);
   populateWindowPatterns(converter, patterns);
   populateJoinPatterns(converter, patterns);

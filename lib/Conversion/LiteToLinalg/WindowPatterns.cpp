@@ -23,12 +23,14 @@
 //   lite.average_pool_2d    the same generic summing, then each sum divided
 //                           by the number of input elements in its window
 //
-// Padded zeros add +0 to a sum and the lowest value never beats an input
-// element, so padding gives the reference kernels' results, which skip the
-// taps outside the input. Sizes known only at run time are checked (channels
-// against the filter: SLUICE_ERROR_SHAPE_MISMATCH; a negative VALID output
-// size: SLUICE_ERROR_INVALID_ARGUMENT) and the op is computed only when the
-// checks hold (buildIfValid) and its result has elements.
+// The reference kernels compute the same way: a convolution's taps in the
+// padding read zeros (as TF: 0 x Inf is NaN), an average sums padded zeros
+// and divides by the input elements alone, and the lowest value a max pool
+// pads with never beats an input element. Sizes known only at run time are
+// checked (channels against the filter: SLUICE_ERROR_SHAPE_MISMATCH; a
+// negative VALID output size, or a padded image or window too large to
+// allocate: SLUICE_ERROR_INVALID_ARGUMENT) and the op is computed only when
+// the checks hold (buildIfValid) and its result has elements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -147,6 +149,16 @@ FailureOr<Value> buildWindows(OpBuilder &builder, Location loc, Operation *op,
     return failure();
   SmallVector<Value> resultSizes =
       outputSizes(*sizes, channels ? channels : sizes->input[3]);
+  // The padded image is a tensor of its own: it must fit too.
+  SmallVector<Value> paddedSizes(sizes->input);
+  for (int d = 0; d < 2; ++d)
+    paddedSizes[1 + d] = arith.add(
+        arith.add(paddedSizes[1 + d], sizes->before[d]), sizes->after[d]);
+  if (failed(checks.require(
+          tensorFits(arith, paddedSizes, element),
+          SLUICE_ERROR_INVALID_ARGUMENT,
+          tooLargeMessage(op->getName().stripDialect(), element))))
+    return failure();
   if (failed(checks.require(
           tensorFits(arith, resultSizes, element),
           SLUICE_ERROR_INVALID_ARGUMENT,
@@ -344,6 +356,11 @@ template <typename PoolOp> struct PoolLowering : OpConversionPattern<PoolOp> {
     RuntimeChecks checks(op, rewriter, loc);
     int64_t filter[2] = {op.getFilterHeight(), op.getFilterWidth()};
     Value taps[2] = {arith.constant(filter[0]), arith.constant(filter[1])};
+    // The window's shape is a tensor of its own (linalg's pooling form).
+    if (failed(checks.require(
+            tensorFits(arith, taps, element), SLUICE_ERROR_INVALID_ARGUMENT,
+            tooLargeMessage(op->getName().stripDialect(), element))))
+      return failure();
     int64_t stride[2] = {op.getStrideH(), op.getStrideW()};
     int64_t dilation[2] = {1, 1};
     FailureOr<Value> result = buildWindows(

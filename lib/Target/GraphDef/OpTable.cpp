@@ -677,6 +677,46 @@ Values buildPad(ImportContext &ctx) {
   return single(ctx.create<lite::PadOp>(ctx.inputs[0], ctx.inputs[1], zero));
 }
 
+/// MirrorPad: its mode by name.
+Values buildMirrorPad(ImportContext &ctx) {
+  const tf::AttrValue *mode = findAttr(ctx.node.node, "mode");
+  std::optional<lite::MirrorPadMode> parsed =
+      mode ? lite::symbolizeMirrorPadMode(mode->s()) : std::nullopt;
+  if (!parsed)
+    return ctx.fail("MirrorPad needs mode REFLECT or SYMMETRIC");
+  return single(
+      ctx.create<lite::MirrorPadOp>(ctx.inputs[0], ctx.inputs[1], *parsed));
+}
+
+/// ReverseSequence: seq_dim and batch_dim as attributes.
+Values buildReverseSequence(ImportContext &ctx) {
+  int64_t seqDim = intAttr(ctx.node.node, "seq_dim", -1);
+  int64_t batchDim = intAttr(ctx.node.node, "batch_dim", 0);
+  if (seqDim < INT32_MIN || seqDim > INT32_MAX || batchDim < INT32_MIN ||
+      batchDim > INT32_MAX)
+    return ctx.fail("ReverseSequence's seq_dim or batch_dim is out of range");
+  return single(ctx.create<lite::ReverseSequenceOp>(
+      ctx.inputs[0], ctx.inputs[1], static_cast<int32_t>(seqDim),
+      static_cast<int32_t>(batchDim)));
+}
+
+/// OneHot: uint8 and int8 indices widened to int32 (TFLite's ONE_HOT takes
+/// int32 and int64).
+Values buildOneHot(ImportContext &ctx) {
+  Value indices = ctx.inputs[0];
+  auto type = dyn_cast<TensorType>(indices.getType());
+  if (type && type.getElementType().getIntOrFloatBitWidth() == 8) {
+    Type widened = type.clone(ctx.builder.getI32Type());
+    indices = lite::CastOp::create(ctx.builder, ctx.loc, widened, indices);
+  }
+  int64_t axis = intAttr(ctx.node.node, "axis", -1);
+  if (axis < INT32_MIN || axis > INT32_MAX)
+    return ctx.fail("OneHot's axis is out of range");
+  return single(ctx.create<lite::OneHotOp>(indices, ctx.inputs[1],
+                                           ctx.inputs[2], ctx.inputs[3],
+                                           static_cast<int32_t>(axis)));
+}
+
 /// Softmax: TF's has no beta (TFLite's 1).
 Values buildSoftmax(ImportContext &ctx) {
   return single(ctx.create<lite::SoftmaxOp>(ctx.inputs[0],
@@ -774,6 +814,13 @@ FailureOr<TFWindow> readWindow(ImportContext &ctx, bool pool) {
                              "explicit_paddings";
       return failure();
     }
+    int channel = window.channelsFirst ? 1 : 3;
+    for (int side = 0; side < 2; ++side)
+      if (list->list().i(side) != 0 || list->list().i(2 * channel + side)) {
+        ctx.error = ctx.op() + " pads the batch or the channels "
+                               "(explicit_paddings), which TF refuses";
+        return failure();
+      }
     window.explicitPaddings.assign(8, 0);
     for (int d = 0; d < 2; ++d)
       for (int side = 0; side < 2; ++side) {
@@ -858,7 +905,7 @@ Values buildDepthwiseConv2D(ImportContext &ctx) {
   auto filterType = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
   if (!filterType || filterType.getRank() != 4 ||
       !filterType.hasStaticShape() || filterType.getDimSize(3) < 1 ||
-      filterType.getDimSize(3) > INT32_MAX)
+      filterType.getNumElements() > INT32_MAX)
     return ctx.fail(ctx.op() + " needs a filter [height, width, channels, "
                                "multiplier] of known shape");
   ArrayRef<int64_t> dims = filterType.getShape();
@@ -952,6 +999,9 @@ constexpr OpMapping kMappings[] = {
   {"ReverseV2", buildOnInputs<lite::ReverseV2Op>, ResultElement::T, 2, false, ""},
   {"Pad", buildPad, ResultElement::T, 2, false, ""},
   {"PadV2", buildOnInputs<lite::PadOp>, ResultElement::T, 3, false, ""},
+  {"MirrorPad", buildMirrorPad, ResultElement::T, 2, false, ""},
+  {"ReverseSequence", buildReverseSequence, ResultElement::T, 2, false, ""},
+  {"OneHot", buildOneHot, ResultElement::T, 4, false, ""},
   {"BroadcastTo", buildOnInputs<lite::BroadcastToOp>, ResultElement::T, 2, false, ""},
   {"Range", buildRange, ResultElement::T, 3, false, ""},
   {"RandomUniform", buildRandomUniform, ResultElement::DType, 1, false, ""},

@@ -191,6 +191,33 @@ LogicalResult tflite_support::readBuiltinOptions(
         succeeded(read.padding(options->padding())) &&
         succeeded(read.activation(options->fused_activation_function())));
   }
+  case lite::BuiltinOptions::MirrorPadOptions: {
+    // Without options LiteRT's kernel pads SYMMETRIC (its mode is unknown,
+    // and only REFLECT is told apart).
+    auto *options = op.builtin_options_as_MirrorPadOptions();
+    std::optional<lite::MirrorPadMode> mode =
+        lite::symbolizeMirrorPadMode(static_cast<uint32_t>(
+            options ? options->mode() : fb::MirrorPadMode::SYMMETRIC));
+    if (!mode)
+      return emitError() << "has the unknown mirror padding mode "
+                         << static_cast<int>(options->mode());
+    attributes.append(
+        "mode", lite::MirrorPadModeAttr::get(builder.getContext(), *mode));
+    return success();
+  }
+  case lite::BuiltinOptions::ReverseSequenceOptions: {
+    auto *options = op.builtin_options_as_ReverseSequenceOptions();
+    // seq_dim is not optional on the lite op: write it even when 0.
+    read.integer("seq_dim", options ? options->seq_dim() : 0, /*always=*/true);
+    read.integer("batch_dim", options ? options->batch_dim() : 0);
+    return success();
+  }
+  case lite::BuiltinOptions::OneHotOptions: {
+    auto *options = op.builtin_options_as_OneHotOptions();
+    // The schema's default axis is 0; the lite op's is -1 (last).
+    read.integer("axis", options ? options->axis() : 0, /*always=*/true);
+    return success();
+  }
   case lite::BuiltinOptions::BatchMatMulOptions:
     if (auto *options = op.builtin_options_as_BatchMatMulOptions()) {
       read.boolean("adj_x", options->adj_x());

@@ -92,6 +92,16 @@ tflite_support::writeBuiltinOptions(flatbuffers::FlatBufferBuilder &fbb,
         fbb, getPadding(op), getInt(op, "stride_w"), getInt(op, "stride_h"),
         getInt(op, "filter_width"), getInt(op, "filter_height"),
         getActivation(op)));
+  case lite::BuiltinOptions::MirrorPadOptions:
+    return written(fb::CreateMirrorPadOptions(
+        fbb,
+        static_cast<fb::MirrorPadMode>(cast<lite::MirrorPadOp>(op).getMode())));
+  case lite::BuiltinOptions::ReverseSequenceOptions:
+    return written(fb::CreateReverseSequenceOptions(fbb, getInt(op, "seq_dim"),
+                                                    getInt(op, "batch_dim")));
+  case lite::BuiltinOptions::OneHotOptions:
+    return written(
+        fb::CreateOneHotOptions(fbb, cast<lite::OneHotOp>(op).getAxis()));
   case lite::BuiltinOptions::BatchMatMulOptions:
     return written(fb::CreateBatchMatMulOptions(
         fbb, getBool(op, "adj_x"), getBool(op, "adj_y"),

@@ -1439,3 +1439,107 @@ func.func @average_pool_integer(%x: tensor<1x4x4x3xi32>) {
   %0 = lite.average_pool_2d %x {filter_height = 2 : i32, filter_width = 2 : i32, padding = #lite.padding<VALID>, stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x4x3xi32>) -> tensor<*xi32>
   return
 }
+
+// -----
+
+func.func @mirror_pad_reflect(%x: tensor<2x3xf32>) {
+  %p = lite.constant dense<[[2, 0], [0, 1]]> : tensor<2x2xi32>
+  // expected-error@+1 {{paddings has 2 in row 0, more than 1 for a dimension of size 2}}
+  %0 = lite.mirror_pad %x, %p {mode = #lite.mirror_pad_mode<REFLECT>} : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @mirror_pad_symmetric(%x: tensor<2x3xf32>) {
+  %p = lite.constant dense<[[0, 0], [4, 1]]> : tensor<2x2xi32>
+  // expected-error@+1 {{paddings has 4 in row 1, more than 3 for a dimension of size 3}}
+  %0 = lite.mirror_pad %x, %p {mode = #lite.mirror_pad_mode<SYMMETRIC>} : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @mirror_pad_negative(%x: tensor<2x3xf32>) {
+  %p = lite.constant dense<[[0, -1], [0, 1]]> : tensor<2x2xi32>
+  // expected-error@+1 {{paddings has a negative entry -1}}
+  %0 = lite.mirror_pad %x, %p {mode = #lite.mirror_pad_mode<SYMMETRIC>} : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_sequence_dims(%x: tensor<2x3xf32>, %n: tensor<2xi32>) {
+  // expected-error@+1 {{seq_dim and batch_dim are both 0}}
+  %0 = lite.reverse_sequence %x, %n {seq_dim = 0 : i32} : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_sequence_rank(%x: tensor<2x3xf32>, %n: tensor<2xi32>) {
+  // expected-error@+1 {{seq_dim -1 and batch_dim 0 must be dimensions of the input of rank 2}}
+  %0 = lite.reverse_sequence %x, %n {seq_dim = -1 : i32} : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_sequence_batch(%x: tensor<2x3xf32>, %n: tensor<3xi32>) {
+  // expected-error@+1 {{seq_lengths has 3 entries for a batch of 2}}
+  %0 = lite.reverse_sequence %x, %n {seq_dim = 1 : i32} : (tensor<2x3xf32>, tensor<3xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_sequence_length(%x: tensor<2x3xf32>) {
+  %n = lite.constant dense<[1, 4]> : tensor<2xi32>
+  // expected-error@+1 {{seq_lengths has 4, outside [0, 3]}}
+  %0 = lite.reverse_sequence %x, %n {seq_dim = 1 : i32} : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @one_hot_axis(%i: tensor<3xi32>, %on: tensor<f32>, %off: tensor<f32>) {
+  %d = lite.constant dense<4> : tensor<i32>
+  // expected-error@+1 {{axis 2 is outside [-1, 1]}}
+  %0 = lite.one_hot %i, %d, %on, %off {axis = 2 : i32} : (tensor<3xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @one_hot_depth(%i: tensor<3xi32>, %on: tensor<f32>, %off: tensor<f32>) {
+  %d = lite.constant dense<-2> : tensor<i32>
+  // expected-error@+1 {{depth -2 is negative}}
+  %0 = lite.one_hot %i, %d, %on, %off : (tensor<3xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @one_hot_shape(%i: tensor<3xi32>, %on: tensor<f32>, %off: tensor<f32>) {
+  %d = lite.constant dense<4> : tensor<i32>
+  // expected-error@+1 {{result type 'tensor<3x4xf32>' does not match the expected shape 'tensor<4x3xf32>'}}
+  %0 = lite.one_hot %i, %d, %on, %off {axis = 0 : i32} : (tensor<3xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<3x4xf32>
+  return
+}
+
+// -----
+
+func.func @one_hot_values(%i: tensor<3xi32>, %on: tensor<f32>, %off: tensor<i32>) {
+  %d = lite.constant dense<4> : tensor<i32>
+  // expected-error@+1 {{failed to verify that all of {on_value, off_value, output} have same element type}}
+  %0 = lite.one_hot %i, %d, %on, %off : (tensor<3xi32>, tensor<i32>, tensor<f32>, tensor<i32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @conv_bias_type(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x2xf32>, %b: tensor<3xi32>) {
+  // expected-error@+1 {{bias must have the input's element type, not 'tensor<3xi32>'}}
+  %0 = lite.conv_2d %x, %w, %b {padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<3x2x2x2xf32>, tensor<3xi32>) -> tensor<*xf32>
+  return
+}

@@ -293,6 +293,16 @@ LogicalResult gradientOf(ReverseV2Op op, OpBuilder &builder, ValueRange g,
   return success();
 }
 
+/// TF's: the gradient with the same sequences reversed back.
+LogicalResult gradientOf(ReverseSequenceOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  out.assign({ReverseSequenceOp::create(builder, op.getLoc(), op.getType(),
+                                        g[0], op.getSeqLengths(),
+                                        op.getSeqDim(), op.getBatchDim()),
+              Value()});
+  return success();
+}
+
 LogicalResult gradientOf(TileOp op, OpBuilder &builder, ValueRange g,
                          SmallVectorImpl<Value> &out) {
   // The output as [m0, d0, m1, d1, ...] (copy i of each dimension), summed
@@ -814,6 +824,9 @@ void readsOf(CumsumOp op, SmallVectorImpl<Value> &reads) {
 void readsOf(ReverseV2Op op, SmallVectorImpl<Value> &reads) {
   reads.push_back(op.getAxes());
 }
+void readsOf(ReverseSequenceOp op, SmallVectorImpl<Value> &reads) {
+  reads.push_back(op.getSeqLengths());
+}
 void readsOf(StridedSliceOp, SmallVectorImpl<Value> &) {}
 void readsOf(ZerosLikeOp, SmallVectorImpl<Value> &) {}
 void readsOf(ListGatherOp, SmallVectorImpl<Value> &) {}
@@ -853,10 +866,11 @@ void LiteDialect::registerGradientInterfaces() {
   attachGradients<SLUICE_GENERATED_GRADIENT_OPS, DivOp, AbsOp, ReluOp,
                   MaximumOp, MinimumOp, SelectV2Op, CastOp, ReshapeOp,
                   TransposeOp, ConcatenationOp, SliceOp, StridedSliceOp, TileOp,
-                  ReverseV2Op, BroadcastToOp, CumsumOp, PadOp, SoftmaxOp,
-                  LogSoftmaxOp, SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp,
-                  GatherOp, FullyConnectedOp, BatchMatMulOp, ListGetItemOp,
-                  ListSetItemOp, ListGatherOp, ListScatterOp>(*getContext());
+                  ReverseV2Op, ReverseSequenceOp, BroadcastToOp, CumsumOp,
+                  PadOp, SoftmaxOp, LogSoftmaxOp, SumOp, MeanOp, ReduceMaxOp,
+                  ZerosLikeOp, GatherOp, FullyConnectedOp, BatchMatMulOp,
+                  ListGetItemOp, ListSetItemOp, ListGatherOp, ListScatterOp>(
+      *getContext());
 }
 
 } // namespace sluice::lite

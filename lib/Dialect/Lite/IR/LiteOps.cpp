@@ -532,23 +532,92 @@ LogicalResult TileOp::verify() {
   return verifyInferredResultShape(*this);
 }
 
-LogicalResult PadOp::verify() {
-  auto input = ranked(getInput());
-  auto paddings = ranked(getPaddings());
+/// pad and mirror_pad: paddings [rank, 2] whose constant entries are not
+/// negative and (mirror_pad) at most `largest(dimension size)`.
+static LogicalResult
+verifyPaddings(Operation *op, Value inputValue, Value paddingsValue,
+               function_ref<int64_t(int64_t)> largest = nullptr) {
+  auto input = ranked(inputValue);
+  auto paddings = ranked(paddingsValue);
   if (paddings && (paddings.getRank() != 2 ||
                    (!paddings.isDynamicDim(1) && paddings.getDimSize(1) != 2)))
-    return emitOpError("paddings must be [rank, 2], not ") << paddings;
+    return op->emitOpError("paddings must be [rank, 2], not ") << paddings;
   if (input && paddings && !paddings.isDynamicDim(0) &&
       paddings.getDimSize(0) != input.getRank())
-    return emitOpError("paddings has ")
+    return op->emitOpError("paddings has ")
            << paddings.getDimSize(0) << " rows for an input of rank "
            << input.getRank();
-  DenseIntElementsAttr values;
-  if (matchPattern(getPaddings(), m_Constant(&values)))
-    for (const APInt &value : values.getValues<APInt>())
-      if (value.isNegative())
-        return emitOpError("paddings has a negative entry ")
-               << value.getSExtValue();
+  std::optional<SmallVector<int64_t>> values = constantInts(paddingsValue);
+  if (!values)
+    return success();
+  for (auto [index, value] : llvm::enumerate(*values)) {
+    if (value < 0)
+      return op->emitOpError("paddings has a negative entry ") << value;
+    int64_t dim = index / 2;
+    if (!largest || !input || dim >= input.getRank() || input.isDynamicDim(dim))
+      continue;
+    int64_t most = largest(input.getDimSize(dim));
+    if (value > most)
+      return op->emitOpError("paddings has ")
+             << value << " in row " << dim << ", more than " << most
+             << " for a dimension of size " << input.getDimSize(dim);
+  }
+  return success();
+}
+
+LogicalResult PadOp::verify() {
+  if (failed(verifyPaddings(*this, getInput(), getPaddings())))
+    return failure();
+  return verifyInferredResultShape(*this);
+}
+
+LogicalResult MirrorPadOp::verify() {
+  // REFLECT mirrors about the border element, which it does not repeat.
+  bool reflect = getMode() == MirrorPadMode::REFLECT;
+  if (failed(verifyPaddings(*this, getInput(), getPaddings(),
+                            [&](int64_t size) { return size - reflect; })))
+    return failure();
+  return verifyInferredResultShape(*this);
+}
+
+LogicalResult ReverseSequenceOp::verify() {
+  auto input = ranked(getInput());
+  if (!input)
+    return success();
+  int64_t rank = input.getRank();
+  int64_t seqDim = getSeqDim(), batchDim = getBatchDim();
+  if (seqDim < 0 || seqDim >= rank || batchDim < 0 || batchDim >= rank)
+    return emitOpError("seq_dim ")
+           << seqDim << " and batch_dim " << batchDim
+           << " must be dimensions of the input of rank " << rank;
+  if (seqDim == batchDim)
+    return emitOpError("seq_dim and batch_dim are both ") << seqDim;
+  std::optional<int64_t> length = vectorLength(getSeqLengths());
+  if (length && !input.isDynamicDim(batchDim) &&
+      *length != input.getDimSize(batchDim))
+    return emitOpError("seq_lengths has ")
+           << *length << " entries for a batch of "
+           << input.getDimSize(batchDim);
+  if (std::optional<SmallVector<int64_t>> lengths =
+          constantInts(getSeqLengths()))
+    for (int64_t n : *lengths)
+      if (n < 0 ||
+          (!input.isDynamicDim(seqDim) && n > input.getDimSize(seqDim)))
+        return emitOpError("seq_lengths has ")
+               << n << ", outside [0, " << input.getDimSize(seqDim) << "]";
+  return success();
+}
+
+LogicalResult OneHotOp::verify() {
+  if (auto indices = ranked(getIndices())) {
+    int64_t axis = getAxis();
+    if (axis < -1 || axis > indices.getRank())
+      return emitOpError("axis ")
+             << axis << " is outside [-1, " << indices.getRank() << "]";
+  }
+  if (std::optional<SmallVector<int64_t>> depth = constantInts(getDepth()))
+    if ((*depth)[0] < 0)
+      return emitOpError("depth ") << (*depth)[0] << " is negative";
   return verifyInferredResultShape(*this);
 }
 
@@ -781,6 +850,10 @@ static LogicalResult verifyConvolution(ConvOp op, int64_t depthMultiplier) {
              << filter.getDimSize(3) << " channels but the input has "
              << channels;
   }
+  if (op.getBias() && getElementTypeOrSelf(op.getBias().getType()) !=
+                          getElementTypeOrSelf(op.getInput().getType()))
+    return op.emitOpError("bias must have the input's element type, not ")
+           << op.getBias().getType();
   auto bias = op.getBias() ? ranked(op.getBias()) : RankedTensorType();
   if (bias)
     if (bias.getRank() != 1 || !dimsCompatible(bias.getDimSize(0), outChannels))

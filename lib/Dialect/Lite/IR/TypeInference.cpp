@@ -724,16 +724,15 @@ static ShapeKnowledge inferListedShape(Value shape,
   return withinKernelLimit(*dims);
 }
 
-/// pad: each dimension grown by its paddings (nothing known when a sum
-/// overflows or a padding is negative).
-static ShapeKnowledge inferPad(PadOp::Adaptor op,
-                               const OperandContents &values) {
-  ShapeKnowledge input = shapeOf(op.getInput());
+/// pad, mirror_pad: each dimension grown by its paddings (nothing known when a
+/// sum overflows or a padding is negative).
+static ShapeKnowledge inferPadded(Value inputValue, Value paddingsValue,
+                                  const OperandContents &values) {
+  ShapeKnowledge input = shapeOf(inputValue);
   if (!input)
     return std::nullopt;
   SmallVector<int64_t> result(input->size(), kUnknown);
-  std::optional<SmallVector<int64_t>> paddings =
-      values.lookup(op.getPaddings());
+  std::optional<SmallVector<int64_t>> paddings = values.lookup(paddingsValue);
   for (size_t d = 0; d < input->size(); ++d) {
     if (!paddings || paddings->size() != 2 * input->size())
       break;
@@ -750,6 +749,28 @@ static ShapeKnowledge inferPad(PadOp::Adaptor op,
       result[d] = *grown;
     }
   }
+  return withinKernelLimit(result);
+}
+
+/// one_hot: the indices' shape with `depth` inserted at `axis`.
+static ShapeKnowledge inferOneHot(OneHotOp::Adaptor op,
+                                  const OperandContents &values) {
+  ShapeKnowledge indices = shapeOf(op.getIndices());
+  if (!indices)
+    return std::nullopt;
+  int64_t axis = op.getAxis();
+  if (axis < -1 || axis > static_cast<int64_t>(indices->size()))
+    return std::nullopt;
+  int64_t depth = kUnknown;
+  if (std::optional<SmallVector<int64_t>> contents =
+          values.lookup(op.getDepth())) {
+    if (contents->size() != 1 ||
+        (isKnown((*contents)[0]) && (*contents)[0] < 0))
+      return std::nullopt;
+    depth = (*contents)[0];
+  }
+  SmallVector<int64_t> result(*indices);
+  result.insert(result.begin() + (axis == -1 ? result.size() : axis), depth);
   return withinKernelLimit(result);
 }
 
@@ -1089,7 +1110,11 @@ LITE_SHAPE_RULE(BroadcastToOp, inferListedShape(op.getShape(), values))
 LITE_SHAPE_RULE(RandomUniformOp, inferListedShape(op.getShape(), values))
 LITE_SHAPE_RULE(TileOp, inferTile(op, values))
 LITE_SHAPE_RULE(ReverseV2Op, shapeOf(op.getInput()))
-LITE_SHAPE_RULE(PadOp, inferPad(op, values))
+LITE_SHAPE_RULE(PadOp, inferPadded(op.getInput(), op.getPaddings(), values))
+LITE_SHAPE_RULE(MirrorPadOp,
+                inferPadded(op.getInput(), op.getPaddings(), values))
+LITE_SHAPE_RULE(ReverseSequenceOp, shapeOf(op.getInput()))
+LITE_SHAPE_RULE(OneHotOp, inferOneHot(op, values))
 LITE_SHAPE_RULE(CumsumOp, shapeOf(op.getInput()))
 LITE_SHAPE_RULE(CumprodOp, shapeOf(op.getInput()))
 LITE_SHAPE_RULE(RangeOp, inferRange(op, values))

@@ -34,19 +34,29 @@ struct FoldWithReferenceKernels
     Operation *op = builtin.getOperation();
     if (op->getNumRegions() != 0 || op->getNumResults() == 0)
       return failure();
-    // A result may be larger than maxElements when it replaces a constant
-    // at least as large that only this op reads (a weight transposed or
-    // reshaped at import): folding then grows nothing.
-    int64_t limit = maxElements;
+    // A result may be larger than maxElements when it replaces a stored
+    // constant at least as large in bits that only this op reads (a weight
+    // transposed or reshaped at import): folding then grows nothing. A
+    // splat stores one element, so it allows nothing more.
+    int64_t replacedBits = 0;
     for (Value operand : op->getOperands()) {
       ElementsAttr value;
-      if (matchPattern(operand, m_Constant(&value)) && operand.hasOneUse())
-        limit = std::max(limit, value.getNumElements());
+      if (matchPattern(operand, m_Constant(&value)) && operand.hasOneUse() &&
+          !value.isSplat())
+        replacedBits =
+            std::max(replacedBits,
+                     value.getNumElements() *
+                         static_cast<int64_t>(
+                             value.getElementType().getIntOrFloatBitWidth()));
     }
     for (Type type : op->getResultTypes()) {
       auto tensor = dyn_cast<RankedTensorType>(type);
-      if (!tensor || !tensor.hasStaticShape() ||
-          tensor.getNumElements() > limit)
+      if (!tensor || !tensor.hasStaticShape())
+        return failure();
+      int64_t bits =
+          tensor.getNumElements() *
+          static_cast<int64_t>(tensor.getElementType().getIntOrFloatBitWidth());
+      if (tensor.getNumElements() > maxElements && bits > replacedBits)
         return failure();
     }
     SmallVector<interp::Tensor> operands;

@@ -84,6 +84,20 @@ def Lite_PaddingAttr : EnumAttr<Lite_Dialect, Lite_Padding, "padding"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+// MirrorPadMode: whether mirror_pad repeats the border element.
+def Lite_MirrorPadMode : I32EnumAttr<"MirrorPadMode", "mirror padding", [
+  I32EnumAttrCase<"REFLECT", 0>,
+  I32EnumAttrCase<"SYMMETRIC", 1>
+  ]> {
+  let cppNamespace = "::sluice::lite";
+  let genSpecializedAttr = 0;
+}
+
+def Lite_MirrorPadModeAttr : EnumAttr<Lite_Dialect, Lite_MirrorPadMode,
+                                      "mirror_pad_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 // FullyConnectedOptionsWeightsFormat.
 def Lite_WeightsFormat : I32EnumAttr<"WeightsFormat",
     "layout of fully_connected weights", [

@@ -1443,6 +1443,91 @@ def Lite_PadOp : Lite_BuiltinOp<"pad", "PADV2", "PadV2Options", [
   let hasVerifier = 1;
 }
 
+def Lite_MirrorPadOp : Lite_BuiltinOp<"mirror_pad", "MIRROR_PAD",
+    "MirrorPadOptions", [Lite_ShapeRule, Pure,
+                         AllElementTypesMatch<["input", "output"]>]> {
+  let tfliteVersions = [TFLiteVersion<3, kI16>, TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.13.1", "2.3.0", "2.12.0"];
+  let summary = "a tensor padded with its own mirror image";
+  let description = [{
+    `input` with `paddings[d][0]` elements before and `paddings[d][1]`
+    after it along each dimension d, mirrored from the input (TF's
+    MirrorPad, TFLite's MIRROR_PAD): REFLECT mirrors about the border
+    element (`[1, 2, 3]` padded by 2 before is `[3, 2, 1, 2, 3]`),
+    SYMMETRIC repeats it (`[2, 1, 1, 2, 3]`). `paddings` is [rank, 2], not
+    negative, and at most the dimension's size less one (REFLECT) or its
+    size (SYMMETRIC).
+
+    ```mlir
+    %r = lite.mirror_pad %x, %p {mode = #lite.mirror_pad_mode<REFLECT>} : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<4x5xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_IndexTensor:$paddings,
+                       Lite_MirrorPadModeAttr:$mode);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $paddings attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_ReverseSequenceOp : Lite_BuiltinOp<"reverse_sequence",
+    "REVERSE_SEQUENCE", "ReverseSequenceOptions", [Lite_ShapeRule, Pure,
+                                                   AllTypesMatch<["input", "output"]>]> {
+  let tfliteRuntimes = ["1.14.0"];
+  let summary = "reverses the first seq_lengths[b] elements of each batch";
+  let description = [{
+    For each index b along `batch_dim`, the first `seq_lengths[b]` elements
+    along `seq_dim` reversed, the rest as they are (TF's ReverseSequence,
+    TFLite's REVERSE_SEQUENCE): result[.., b, .., s, ..] = input[.., b, ..,
+    s < n ? n - 1 - s : s, ..] with n = seq_lengths[b]. The two dimensions
+    differ; `seq_lengths` has one entry per batch element, each in [0, size
+    of seq_dim].
+
+    ```mlir
+    %r = lite.reverse_sequence %x, %n {seq_dim = 1 : i32} : (tensor<2x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+    ```
+  }];
+  let arguments = (ins Lite_Tensor:$input, Lite_IndexVector:$seq_lengths,
+                       Lite_I32Attr:$seq_dim,
+                       DefaultValuedAttr<Lite_I32Attr, "0">:$batch_dim);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $seq_lengths attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Lite_OneHotOp : Lite_BuiltinOp<"one_hot", "ONE_HOT", "OneHotOptions", [
+    Lite_ShapeRule, Pure,
+    AllElementTypesMatch<["on_value", "off_value", "output"]>]> {
+  let tfliteRuntimes = ["1.11.0"];
+  let summary = "one-hot vectors of indices";
+  let description = [{
+    `indices` with a new dimension of `depth` elements inserted at `axis`
+    (-1: last): the element at position j of it is `on_value` where the
+    index equals j and `off_value` elsewhere, so an index outside [0,
+    depth) gives a vector of `off_value` (TF's OneHot, TFLite's ONE_HOT).
+    `depth` is a non-negative scalar.
+
+    ```mlir
+    %r = lite.one_hot %i, %depth, %on, %off : (tensor<3xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<3x4xf32>
+    ```
+  }];
+  let arguments = (ins TensorOf<[I32, I64]>:$indices, 0DTensorOf<[I32]>:$depth,
+                       0DTensorOf<[I1, I8, UI8, I16, I32, I64, F16, F32,
+                                   F64]>:$on_value,
+                       0DTensorOf<[I1, I8, UI8, I16, I32, I64, F16, F32,
+                                   F64]>:$off_value,
+                       DefaultValuedAttr<Lite_I32Attr, "-1">:$axis);
+  let results = (outs Lite_Tensor:$output);
+  let assemblyFormat = [{
+    $indices `,` $depth `,` $on_value `,` $off_value attr-dict `:`
+      functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Lite_ReverseV2Op : Lite_BuiltinOp<"reverse_v2", "REVERSE_V2",
     "ReverseV2Options", [Lite_ShapeRule, Pure,
                          AllTypesMatch<["input", "output"]>]> {
