@@ -7,8 +7,7 @@
 // zeros, and for the SHAPE, a freed buffer and "double free or corruption"
 // as the interpreter is destroyed); LiteRT.js reads an entry output that is
 // one as memory never written (the SHAPE as 0). Export replaces each by the
-// constant, at any size (-lite-fold-constants stops at 4096 elements unless
-// the result replaces constants only its op reads, as the MULs here), and
+// constant, at any size (-lite-fold-constants stops at 4096 elements), and
 // gives a constant the entry returns twice a constant tensor per output
 // (a RESHAPE copy of it read as zeros in LiteRT.js).
 // RUN: sluice-translate --mlir-to-tflite %s -o %t.tflite
@@ -35,8 +34,8 @@
 // IR-NEXT:    lite.constant dense<15> : tensor<4100xi32>
 // IR-NEXT:    lite.constant dense<3> : tensor<1xi32>
 // IR-NEXT:    lite.yield
-// IR:       lite.constant dense<6> : tensor<4100xi32>
-// IR-NEXT:  lite.constant dense<[7, 8]> : tensor<2xi32>
+// IR:       lite.constant dense<[7, 8]> : tensor<2xi32>
+// IR-NEXT:  lite.constant dense<6> : tensor<4100xi32>
 // IR-NEXT:  lite.constant dense<3> : tensor<1xi32>
 // IR-NEXT:  lite.constant dense<[7, 8]> : tensor<2xi32>
 // IR-NEXT:  return

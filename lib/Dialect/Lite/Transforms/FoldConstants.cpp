@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace sluice::lite {
 #define GEN_PASS_DEF_LITEFOLDCONSTANTSPASS
@@ -38,25 +39,28 @@ struct FoldWithReferenceKernels
     // constant at least as large in bits that only this op reads (a weight
     // transposed or reshaped at import): folding then grows nothing. A
     // splat stores one element, so it allows nothing more.
+    auto bitsOf = [](int64_t count, Type element) {
+      return llvm::checkedMul<int64_t>(count, element.getIntOrFloatBitWidth());
+    };
     int64_t replacedBits = 0;
     for (Value operand : op->getOperands()) {
       ElementsAttr value;
-      if (matchPattern(operand, m_Constant(&value)) && operand.hasOneUse() &&
-          !value.isSplat())
-        replacedBits =
-            std::max(replacedBits,
-                     value.getNumElements() *
-                         static_cast<int64_t>(
-                             value.getElementType().getIntOrFloatBitWidth()));
+      if (!matchPattern(operand, m_Constant(&value)) || !operand.hasOneUse() ||
+          value.isSplat())
+        continue;
+      if (std::optional<int64_t> bits =
+              bitsOf(value.getNumElements(), value.getElementType()))
+        replacedBits = std::max(replacedBits, *bits);
     }
     for (Type type : op->getResultTypes()) {
       auto tensor = dyn_cast<RankedTensorType>(type);
       if (!tensor || !tensor.hasStaticShape())
         return failure();
-      int64_t bits =
-          tensor.getNumElements() *
-          static_cast<int64_t>(tensor.getElementType().getIntOrFloatBitWidth());
-      if (tensor.getNumElements() > maxElements && bits > replacedBits)
+      if (tensor.getNumElements() <= maxElements)
+        continue;
+      std::optional<int64_t> bits =
+          bitsOf(tensor.getNumElements(), tensor.getElementType());
+      if (!bits || *bits > replacedBits)
         return failure();
     }
     SmallVector<interp::Tensor> operands;
