@@ -49,6 +49,14 @@ namespace {
 /// Marks the k loops between tiling and hoisting.
 constexpr llvm::StringLiteral kProductLoopAttr = "sluice.product_loop";
 
+/// The largest divisor of `size` no greater than `most`.
+int64_t largestDivisor(int64_t size, int64_t most) {
+  for (int64_t d = std::min(size, most); d > 1; --d)
+    if (size % d == 0)
+      return d;
+  return 1;
+}
+
 /// A product over (m, k, n) with maps (m, k), (k, n), (m, n), static shapes
 /// and float elements: the width of the column blocks of C that fit in
 /// `budget` elements (n itself when the whole C fits), or nullopt.
@@ -77,10 +85,10 @@ std::optional<int64_t> getColumnBlock(linalg::GenericOp op, int64_t budget) {
   // The widest divisor of n whose block of C fits: blocks of equal width
   // keep every vector static. Blocks narrower than a vector are no gain.
   int64_t rows = bounds[0], columns = bounds[2];
-  for (int64_t width = columns; width >= std::min<int64_t>(columns, 8); --width)
-    if (columns % width == 0 && rows * width <= budget)
-      return width;
-  return std::nullopt;
+  int64_t width = largestDivisor(columns, rows ? budget / rows : columns);
+  if (width < std::min<int64_t>(columns, 8) || rows * width > budget)
+    return std::nullopt;
+  return width;
 }
 
 /// Lets LLVM fuse the loop body's multiply and add into one FMA (a single
@@ -122,14 +130,6 @@ LogicalResult vectorizeProduct(RewriterBase &rewriter, linalg::GenericOp op,
   rewriter.replaceOp(body, vectorized->replacements);
   tiled->loops.back()->setAttr(kProductLoopAttr, rewriter.getUnitAttr());
   return success();
-}
-
-/// The largest divisor of `size` no greater than `most`.
-int64_t largestDivisor(int64_t size, int64_t most) {
-  for (int64_t d = std::min(size, most); d > 1; --d)
-    if (size % d == 0)
-      return d;
-  return 1;
 }
 
 /// The output tile of a convolution, (columns, channels), whose

@@ -77,6 +77,15 @@ public:
     return success();
   }
 
+  /// The fields every 2-D window's options have (Conv2DOptions,
+  /// DepthwiseConv2DOptions, Pool2DOptions): strides, padding, activation.
+  template <typename Options> LogicalResult window(const Options &options) {
+    integer("stride_w", options.stride_w(), /*always=*/true);
+    integer("stride_h", options.stride_h(), /*always=*/true);
+    return success(succeeded(padding(options.padding())) &&
+                   succeeded(activation(options.fused_activation_function())));
+  }
+
   /// A field whose default is 1 (dilations): written when it differs.
   void factor(StringRef name, int32_t value) {
     if (value != 1)
@@ -157,39 +166,27 @@ LogicalResult tflite_support::readBuiltinOptions(
     auto *options = op.builtin_options_as_Conv2DOptions();
     if (!options)
       return success();
-    read.integer("stride_w", options->stride_w(), /*always=*/true);
-    read.integer("stride_h", options->stride_h(), /*always=*/true);
     read.factor("dilation_w_factor", options->dilation_w_factor());
     read.factor("dilation_h_factor", options->dilation_h_factor());
-    return success(
-        succeeded(read.padding(options->padding())) &&
-        succeeded(read.activation(options->fused_activation_function())));
+    return read.window(*options);
   }
   case lite::BuiltinOptions::DepthwiseConv2DOptions: {
     auto *options = op.builtin_options_as_DepthwiseConv2DOptions();
     if (!options)
       return success();
-    read.integer("stride_w", options->stride_w(), /*always=*/true);
-    read.integer("stride_h", options->stride_h(), /*always=*/true);
     read.integer("depth_multiplier", options->depth_multiplier(),
                  /*always=*/true);
     read.factor("dilation_w_factor", options->dilation_w_factor());
     read.factor("dilation_h_factor", options->dilation_h_factor());
-    return success(
-        succeeded(read.padding(options->padding())) &&
-        succeeded(read.activation(options->fused_activation_function())));
+    return read.window(*options);
   }
   case lite::BuiltinOptions::Pool2DOptions: {
     auto *options = op.builtin_options_as_Pool2DOptions();
     if (!options)
       return success();
-    read.integer("stride_w", options->stride_w(), /*always=*/true);
-    read.integer("stride_h", options->stride_h(), /*always=*/true);
     read.integer("filter_width", options->filter_width(), /*always=*/true);
     read.integer("filter_height", options->filter_height(), /*always=*/true);
-    return success(
-        succeeded(read.padding(options->padding())) &&
-        succeeded(read.activation(options->fused_activation_function())));
+    return read.window(*options);
   }
   case lite::BuiltinOptions::MirrorPadOptions: {
     // Without options LiteRT's kernel pads SYMMETRIC (its mode is unknown,
