@@ -221,6 +221,18 @@ LogicalResult Program::assignVariable(StringRef name,
   return success();
 }
 
+void Program::resetState() {
+  interpreterState = interp::ProgramState();
+  // Compiled code keeps variables and generators in its own globals.
+  bool stateful =
+      !getModule().getOps<lite::VariableOp>().empty() ||
+      getModule()
+          .walk([](lite::RandomUniformOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
+  if (stateful)
+    compiledCode.clear();
+}
+
 bool Program::hasExecutorOps() const { return containsExecutorOps(*module); }
 
 std::string Program::getMLIR() const {

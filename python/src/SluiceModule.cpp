@@ -330,6 +330,10 @@ struct PythonProgram {
       raiseSluiceError(error);
   }
 
+  void resetState() {
+    withoutGIL(mutex, [&] { program.resetState(); });
+  }
+
   py::dict run(const py::object &inputs, const std::string &engineName,
                const std::string &function, const py::object &maxIterations,
                const std::string &targetCpu,
@@ -735,6 +739,11 @@ PYBIND11_MODULE(_sluice, m) {
            py::arg("value"),
            "Gives variable `name` the numpy value `value` (its dtype, and its "
            "shape when static) for the next interpreter runs.")
+      .def("reset_state", &PythonProgram::resetState,
+           "Forgets the state earlier runs left, in the interpreter and in "
+           "native code: the next run starts as the first did (variables "
+           "unassigned, initializers run again, random generators at their "
+           "start).")
       .def("run", &PythonProgram::run, py::arg("inputs") = py::none(),
            py::arg("engine") = "interpreter", py::arg("function") = "main",
            py::arg("max_iterations") = py::none(),

@@ -1,6 +1,7 @@
 # Variables through the Python API: a TF1 graph's resource variable,
 # initialised by its init op, keeps its value from one interpreter run of a
-# Program to the next; read_variable/assign_variable see and set it.
+# Program to the next; read_variable/assign_variable see and set it, and
+# reset_state forgets it.
 import numpy as np
 import pytest
 
@@ -30,6 +31,20 @@ def test_init_runs_once_and_state_persists():
     # The second run continues from there: the initializer does not run again.
     second = program.run({"n": np.array(1, dtype=np.int32), "x": x})
     np.testing.assert_allclose(second["Identity_1:0"], [1.75, 2.75])
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "native"])
+def test_reset_state_starts_over(engine):
+    program = load()
+    inputs = {"n": np.array(1, dtype=np.int32), "x": np.array([1.0, 2.0], dtype=np.float32)}
+    program.run(inputs, engine=engine)
+    program.reset_state()
+    # The initializer runs again: the first run's answer, not [1.75, 2.75].
+    np.testing.assert_allclose(program.run(inputs, engine=engine)["Identity_1:0"], [1.5, 1.5])
+    if engine == "interpreter":
+        program.reset_state()
+        with pytest.raises(sluice.SluiceError, match="variable 'rv' was never assigned"):
+            program.read_variable("rv")
 
 
 def test_assign_variable_feeds_the_next_run():

@@ -15,6 +15,10 @@ tolerance, tfcorpus.TOLERANCES):
             (python/sluice/engines/litert_native.py, ai-edge-litert's Interpreter: inputs
             resized to the run's shapes)
   native    sluice-run G --engine=native (LLVM, compiled in process)
+One sluice-run per program and engine runs every run of the program (one
+--inputs each: loaded and compiled once, each run from a fresh state), and
+each worker keeps one LiteRT process (litert_native.py --batch - --isolate:
+Python and LiteRT load once, every model runs in a process forked for it).
 
 Each (program, engine) ends as
   agree       every run agrees with TensorFlow: the same outputs, or an
@@ -46,8 +50,10 @@ import concurrent.futures
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 E2E = os.path.join(HERE, "..", "e2e")
@@ -105,17 +111,91 @@ def sluice_args(path, meta):
     return args
 
 
-def run_outputs(cmd):
-    """(outputs, None) or (None, Outcome) for a sluice-run command."""
-    status, out, err = execute(cmd, TIMEOUT)
-    if status == 0:
+def run_each(cmd, inputs):
+    """{index: (outputs, None) | (None, Outcome)} for a sluice-run command
+    given every file of `inputs` ({index: IN.json}) as one --inputs: a line
+    per run, in order; the runs a crash left without a line get the crash."""
+    indices = sorted(inputs)
+    status, out, err = execute(cmd + [f"--inputs={inputs[i]}" for i in indices],
+                               TIMEOUT * len(indices))
+    lines = out.splitlines()
+    replies = {}
+    for index, line in zip(indices, lines):
         try:
-            return json.loads(out)["outputs"], None
-        except (ValueError, KeyError) as e:
-            return None, Outcome("crash", f"unreadable output {out[:200]!r}: {e}")
-    if crashed(status):
-        return None, Outcome("crash", f"exit {status}: {err.strip()[-300:]}")
-    return None, Outcome("diagnostic", diagnostic(err))
+            reply = json.loads(line)
+        except ValueError as e:
+            replies[index] = None, Outcome("crash", f"unreadable output {line[:200]!r}: {e}")
+            continue
+        if "outputs" in reply:
+            replies[index] = reply["outputs"], None
+        elif "error" in reply:
+            replies[index] = None, Outcome("diagnostic", diagnostic(reply["error"]))
+        else:
+            replies[index] = None, Outcome("crash", f"unreadable output {line[:200]!r}")
+    for index in indices[len(lines):]:
+        if crashed(status):
+            replies[index] = None, Outcome("crash", f"exit {status}: {err.strip()[-300:]}")
+        elif not lines:  # refused before any run: loading, lifting
+            replies[index] = None, Outcome("diagnostic", diagnostic(err))
+        else:
+            replies[index] = None, Outcome("crash", f"no output line for run {index}")
+    return replies
+
+
+class LiteRTWorker:
+    """The LiteRT process of one worker thread: litert_native.py --batch -
+    --isolate, fed one "MODEL IN.json" line per run; each answer is a JSON
+    line and a status line (released, or crashed: WHY). A process that
+    dies or outlives TIMEOUT is replaced for the next run."""
+
+    local = threading.local()
+
+    @classmethod
+    def of_this_thread(cls):
+        if not hasattr(cls.local, "worker"):
+            cls.local.worker = cls()
+        return cls.local.worker
+
+    def __init__(self):
+        self.proc = None
+        self.stderr = None
+
+    def start(self):
+        self.stderr = tempfile.TemporaryFile(mode="w+")
+        self.proc = subprocess.Popen(
+            [sys.executable, LITERT_NATIVE, "--batch", "-", "--isolate"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr, text=True)
+
+    def stderr_tail(self):
+        self.stderr.seek(0)
+        lines = [l for l in self.stderr.read().splitlines() if not l.startswith("INFO: ")]
+        return "\n".join(lines[-5:])
+
+    def run(self, model, inputs):
+        """(reply, None) with the JSON reply, or (None, why it crashed)."""
+        if self.proc is None or self.proc.poll() is not None:
+            self.start()
+        timer = threading.Timer(TIMEOUT, self.proc.kill)
+        timer.start()
+        try:
+            self.proc.stdin.write(f"{model} {inputs}\n")
+            self.proc.stdin.flush()
+            reply, status = self.proc.stdout.readline(), self.proc.stdout.readline()
+        except OSError:
+            reply = status = ""
+        finally:
+            timed_out = not timer.is_alive()
+            timer.cancel()
+        if not status:
+            self.proc.kill()
+            self.proc.wait()
+            why = (f"timed out after {TIMEOUT} s" if timed_out else
+                   f"LiteRT exit {self.proc.returncode}: {self.stderr_tail()}")
+            self.proc = None
+            return None, why
+        if status.startswith("crashed: "):
+            return None, json.loads(status[len("crashed: "):])
+        return json.loads(reply), None
 
 
 def check_runs(meta, produce, engine, checks_errors=True):
@@ -170,9 +250,11 @@ def evaluate(name, path, meta, engines, bin_dir, work):
     results = {}
     flags = {"executor": [], "lifted": ["--lift"], "native": ["--engine=native"]}
     for engine in engines:
+        checked = {i: inputs[i] for i, run in enumerate(meta["runs"])
+                   if engine not in run.get("not_run_on", {})}
         if engine in flags:
-            results[engine] = check_runs(meta, lambda i, run: run_outputs(
-                [sluice_run] + base + [f"--inputs={inputs[i]}"] + flags[engine]), engine)
+            replies = run_each([sluice_run] + base + flags[engine], checked)
+            results[engine] = check_runs(meta, lambda i, run: replies[i], engine)
             continue
         model = os.path.join(work, name + ".tflite")
         status, _, err = execute([sluicec] + base + ["--emit=tflite", "-o", model], TIMEOUT)
@@ -180,18 +262,17 @@ def evaluate(name, path, meta, engines, bin_dir, work):
             results[engine] = (Outcome("crash", f"exit {status}: {err.strip()[-300:]}")
                                if crashed(status) else Outcome("diagnostic", diagnostic(err)))
             continue
-        batch = os.path.join(work, name + ".batch")
-        batched = [i for i, run in enumerate(meta["runs"])
-                   if engine not in run.get("not_run_on", {})]
-        with open(batch, "w") as f:
-            f.writelines(f"{model} {inputs[i]}\n" for i in batched)
-        # Exit status 1: some run failed, reported on its line.
-        status, out, err = execute([sys.executable, LITERT_NATIVE, "--batch", batch], TIMEOUT)
-        lines = out.splitlines()
-        if status not in (0, 1) or len(lines) != len(batched):
-            results[engine] = Outcome("crash", f"LiteRT exit {status}: {err.strip()[-300:]}")
+        # TFLite has no assertions: runs TF refuses are not run.
+        litert = LiteRTWorker.of_this_thread()
+        replies, crash = {}, None
+        for i in checked:
+            if "tf_error" not in meta["runs"][i]:
+                replies[i], crash = litert.run(model, checked[i])
+                if crash:
+                    break
+        if crash:
+            results[engine] = Outcome("crash", f"LiteRT crashed: {crash}")
             continue
-        replies = dict(zip(batched, (json.loads(line) for line in lines)))
 
         def produce(i, run):
             if "error" in replies[i]:

@@ -1,6 +1,6 @@
 //===- sluice-run.cpp - run a program in the reference interpreter --------===//
 //
-// sluice-run FILE [--function=main] [--inputs=IN.json] [--max-iterations=N]
+// sluice-run FILE [--function=main] [--inputs=IN.json ...] [--max-iterations=N]
 //            [--max-memory=BYTES] [--max-nesting=N]
 //            [--feeds=..] [--fetches=..] [--lift] [--engine=interpreter|native]
 //            [--random-inputs=SEED]
@@ -14,14 +14,16 @@
 // @main imported from a TensorFlow GraphDef (.pb, .pbtxt) or a TFLite model
 // (.tflite), in the reference interpreter or compiled to native code in
 // process, and prints its results as one JSON line. Errors are printed as
-// diagnostics and the exit status is 1. --compare runs the program on every
-// engine that applies (TensorFlow, the v1 executor, the interpreter, native
-// code, the exported .tflite in native LiteRT and LiteRT.js) and prints a
-// table of how each agrees with the reference; the exit status is 1 when
-// one differs. --ranks and --distributed partition a program over K ranks
-// (threads of this process, or the processes of an mpirun) that exchange
-// tokens through sluice/Interpreter/Transport.h: executor graphs as they
-// are, or, with --lift, --engine=native or a program without executor
+// diagnostics and the exit status is 1. Several --inputs run the program,
+// loaded (and compiled) once, on each in turn, each from a fresh state,
+// one JSON line per run: its outputs or {"error": TEXT}. --compare runs the
+// program on every engine that applies (TensorFlow, the v1 executor, the
+// interpreter, native code, the exported .tflite in native LiteRT and
+// LiteRT.js) and prints a table of how each agrees with the reference; the exit
+// status is 1 when one differs. --ranks and --distributed partition a program
+// over K ranks (threads of this process, or the processes of an mpirun) that
+// exchange tokens through sluice/Interpreter/Transport.h: executor graphs as
+// they are, or, with --lift, --engine=native or a program without executor
 // graphs, the lifted program (-lite-partition), whose native code sends
 // with MPI itself. Everything but the
 // command line and the JSON is
@@ -42,6 +44,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -58,12 +61,17 @@ static cl::opt<std::string> inputFile(
 static cl::opt<std::string>
     functionName("function", cl::desc("Function to run (default: main)"),
                  cl::init("main"), cl::cat(category));
-static cl::opt<std::string> inputsFile(
+static cl::list<std::string> inputsFiles(
     "inputs",
     cl::desc("JSON file with the arguments: an object keyed by argument name "
              "(sluice.name, else arg0, arg1, ...) or an array in argument "
              "order, of {\"dtype\", \"shape\", \"data\"} or plain nested "
-             "arrays"),
+             "arrays. Repeatable (one engine, no --compare, --ranks or "
+             "--distributed): the program is loaded and compiled once and "
+             "run on each file in turn, each run from a fresh state (as a "
+             "new process would); every run prints one JSON line, its "
+             "outputs or {\"error\": the diagnostics}, and the exit status "
+             "is 1 when any run failed"),
     cl::value_desc("IN.json"), cl::cat(category));
 static cl::opt<int64_t> maxIterations(
     "max-iterations",
@@ -226,6 +234,55 @@ static void printRunStats(sluice::Engine engine,
         "\"kernel_executions\": {2}}\n",
         stats.runSeconds, stats.interpreter.nodeExecutions,
         stats.interpreter.kernelExecutions);
+}
+
+/// The arguments in file `path` (none when empty), or failure with
+/// `message`.
+static FailureOr<SmallVector<sluice::interp::Tensor>>
+readInputs(func::FuncOp function, StringRef path, std::string &message) {
+  std::string text;
+  if (!path.empty()) {
+    auto buffer = openInputFile(path, &message);
+    if (!buffer)
+      return failure();
+    text = buffer->getBuffer().str();
+  }
+  return sluice::interp::parseInputs(function, text, message);
+}
+
+/// Several --inputs: runs `program` on each file in turn, each from a fresh
+/// state, printing one JSON line per run -- its outputs, or {"error": what
+/// a single run prints on stderr}; 1 when any run failed.
+static int runEach(sluice::Program &program, func::FuncOp function,
+                   const sluice::RunOptions &options) {
+  int status = 0;
+  for (auto [index, path] : llvm::enumerate(inputsFiles)) {
+    if (index)
+      program.resetState();
+    std::string message;
+    sluice::ProgramError error;
+    sluice::RunStats stats;
+    FailureOr<SmallVector<sluice::interp::Tensor>> results = failure();
+    FailureOr<SmallVector<sluice::interp::Tensor>> inputs =
+        readInputs(function, path, message);
+    if (succeeded(inputs))
+      results = program.run(*inputs, options, error, &stats);
+    else
+      error.message = message;
+    if (printStats && (engine == sluice::Engine::Interpreter || stats.compiled))
+      printRunStats(engine, stats);
+    if (succeeded(results)) {
+      llvm::outs() << sluice::interp::formatOutputs(function, *results) << "\n";
+      continue;
+    }
+    status = 1;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    error.print(os, "sluice-run");
+    llvm::outs() << llvm::json::Value(llvm::json::Object{{"error", text}})
+                 << "\n";
+  }
+  return status;
 }
 
 /// --ranks and --distributed: partitions `program` and runs its ranks,
@@ -407,28 +464,30 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  std::string inputsText, message;
-  if (!inputsFile.empty()) {
-    auto buffer = openInputFile(inputsFile, &message);
-    if (!buffer) {
-      llvm::errs() << "sluice-run: " << message << "\n";
-      return 1;
-    }
-    inputsText = buffer->getBuffer().str();
-  }
   bool random = randomInputs.getNumOccurrences() ||
-                (compare.getNumOccurrences() && inputsFile.empty() &&
+                (compare.getNumOccurrences() && inputsFiles.empty() &&
                  function.getNumArguments());
-  if (random && !inputsFile.empty()) {
+  if (random && !inputsFiles.empty()) {
     llvm::errs() << "sluice-run: --inputs and --random-inputs exclude each "
                     "other\n";
     return 1;
   }
+  bool severalRuns = inputsFiles.size() > 1;
+  if (severalRuns && (compare.getNumOccurrences() ||
+                      ranks.getNumOccurrences() || distributed)) {
+    llvm::errs() << "sluice-run: several --inputs run on one engine: not with "
+                    "--compare, --ranks or --distributed\n";
+    return 1;
+  }
+  std::string message;
   FailureOr<SmallVector<sluice::interp::Tensor>> inputs =
-      random ? sluice::makeRandomInputs(*program, functionName, randomInputs,
-                                        error)
-             : sluice::interp::parseInputs(function, inputsText, message);
-  if (failed(inputs)) {
+      random
+          ? sluice::makeRandomInputs(*program, functionName, randomInputs,
+                                     error)
+          : readInputs(function,
+                       inputsFiles.empty() ? StringRef() : inputsFiles.front(),
+                       message);
+  if (failed(inputs) && !severalRuns) {
     if (random)
       error.print(llvm::errs(), "sluice-run");
     else
@@ -461,8 +520,8 @@ int main(int argc, char **argv) {
     } else {
       llvm::outs() << "inputs: "
                    << (random ? "random, seed " + std::to_string(randomInputs)
-                       : inputsFile.empty() ? std::string("none")
-                                            : inputsFile.getValue())
+                       : inputsFiles.empty() ? std::string("none")
+                                             : inputsFiles.front())
                    << "\n"
                    << sluice::formatComparisonTable(*comparison);
     }
@@ -488,6 +547,8 @@ int main(int argc, char **argv) {
     options.maxMemoryBytes = *maxMemoryBytes;
   }
   options.target.cpu = targetCpu;
+  if (severalRuns)
+    return runEach(*program, function, options);
   sluice::RunStats stats;
   FailureOr<SmallVector<sluice::interp::Tensor>> results =
       program->run(*inputs, options, error, &stats);

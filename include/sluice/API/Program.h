@@ -265,6 +265,13 @@ public:
                                      const interp::Tensor &value,
                                      ProgramError &error);
 
+  /// Forgets the state earlier runs left, so the next run starts as the
+  /// first did: variables unassigned, initializers and stacks as never run,
+  /// random generators at their start. Compiled code of a module with
+  /// state (variables, stacks, stateful random numbers) is dropped with it
+  /// (the next native run compiles again); other compiled code is kept.
+  void resetState();
+
   /// Whether executor graphs (v1 control flow) are left anywhere.
   bool hasExecutorOps() const;
 

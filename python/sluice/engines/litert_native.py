@@ -28,7 +28,8 @@ shaped tensors run too. One interpreter thread, the default op resolver.
 --time (sluice-run --compare) adds "seconds" to the output line: the wall
 time of the one invoke(). Without ai_edge_litert the exit status is 3.
 
-Batch mode prints one line per entry, flushed at once, {"error": ...} for an
+Batch mode prints one line per entry, flushed at once (from standard input,
+"-", entries are read as they come, so the process can serve a caller), {"error": ...} for an
 entry that failed; the exit status is 1 if any entry failed. A single run
 exits 1 with a message on failure; its output line is printed before the
 interpreter is destroyed.
@@ -257,9 +258,10 @@ def main(argv):
         print(line, flush=True)
         del interpreter
         return 0
+    # Standard input is read a line at a time: a caller may keep this
+    # process and send each entry once it has the answer to the last.
     try:
-        with (sys.stdin if batch == "-" else open(batch)) as f:
-            lines = f.read().splitlines()
+        lines = sys.stdin if batch == "-" else open(batch).read().splitlines()
     except OSError as e:
         sys.stderr.write(f"litert_native: cannot read {batch}: {e}\n")
         return 1
