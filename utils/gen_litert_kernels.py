@@ -147,6 +147,14 @@ OPS = {
                            "%%r = lite.one_hot %%i, %%d, %%arg0, %%arg1 : (tensor<2xi32>, "
                            "tensor<i32>, %s, %s) -> %s" % (t([], ty), t([], ty), t([2, 3], ty)),
                            t([2, 3], ty)),
+    "TOPK_V2": lambda ty: ([t([2, 3], ty)],
+                           "%%k = lite.constant dense<2> : tensor<i32>\n  "
+                           "%%r, %%i = lite.top_k %%arg0, %%k : (%s, tensor<i32>) -> (%s, "
+                           "tensor<2x2xi32>)" % (t([2, 3], ty), t([2, 2], ty)), t([2, 2], ty)),
+    "SPLIT": lambda ty: ([t([2, 4], ty)],
+                         "%%a = lite.constant dense<1> : tensor<i32>\n  "
+                         "%%r:2 = lite.split %%a, %%arg0 : (tensor<i32>, %s) -> (%s, %s)"
+                         % (t([2, 4], ty), t([2, 2], ty), t([2, 2], ty)), t([2, 2], ty)),
     "SELECT_V2": lambda ty: ([t([4], "i1"), t([4], ty), t([4], ty)],
                              "%%r = lite.select_v2 %%arg0, %%arg1, %%arg2 : (%s, %s, %s) -> %s"
                              % (t([4], "i1"), t([4], ty), t([4], ty), t([4], ty)), t([4], ty)),

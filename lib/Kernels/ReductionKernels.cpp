@@ -17,7 +17,9 @@
 //  - reduce_max starts from numeric_limits::lowest() (so an empty reduction
 //    gives lowest(), -FLT_MAX for float32) and keeps `in > max ? in : max`,
 //    so NaN inputs are skipped as in TFLite; reduce_min mirrors it from
-//    numeric_limits::max() with `in < min ? in : min`.
+//    numeric_limits::max() with `in < min ? in : min`;
+//  - top_k stably sorts each row along the last dimension, greater first
+//    and NaN above every number, and keeps the first k (TF's TopKV2).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +30,10 @@
 
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
+#include <numeric>
 #include <type_traits>
 
 // A reference must round every operation: no fused multiply-adds.
@@ -229,6 +234,57 @@ static LogicalResult evaluateArgReduction(Operation *op, bool isMax,
   return success();
 }
 
+/// Whether `a` comes before `b` in top_k's order: greater first, NaN above
+/// every number (NaNs are equal: the caller's stable sort keeps them by
+/// position).
+template <typename T> static bool ranksAbove(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (std::isnan(a) || std::isnan(b))
+      return std::isnan(a) && !std::isnan(b);
+  return a > b;
+}
+
+/// TF's TopKV2 (sorted): per row along the last dimension, the k first
+/// elements of the row stably sorted by ranksAbove, and their indices.
+static LogicalResult evaluateTopK(Operation *op, ArrayRef<Tensor> operands,
+                                  SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[0];
+  if (input.getRank() == 0)
+    return op->emitError("top_k needs an input of rank >= 1");
+  int64_t k = operands[1].getAsInt(0);
+  int64_t columns = input.getShape().back();
+  if (k < 0)
+    return op->emitError("top_k: k = ") << k << " is negative";
+  if (k > columns)
+    return op->emitError("top_k: k = ")
+           << k << " is more than the " << columns << " elements of a row";
+  SmallVector<int64_t> shape(input.getShape());
+  shape.back() = k;
+  Tensor values(input.getDType(), shape), indices(DType::Int32, shape);
+  int64_t rows = columns ? input.getNumElements() / columns : 0;
+  int32_t *index = indices.mutableData<int32_t>();
+  SmallVector<int32_t> order(columns);
+  dispatchNumeric(input.getDType(), [&](auto tag) {
+    using T = decltype(tag);
+    const T *in = input.data<T>();
+    T *out = values.mutableData<T>();
+    for (int64_t r = 0; r < rows; ++r) {
+      const T *row = in + r * columns;
+      std::iota(order.begin(), order.end(), 0);
+      std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+        return ranksAbove(row[a], row[b]);
+      });
+      for (int64_t j = 0; j < k; ++j) {
+        index[r * k + j] = order[j];
+        out[r * k + j] = row[order[j]];
+      }
+    }
+  });
+  results.push_back(std::move(values));
+  results.push_back(std::move(indices));
+  return success();
+}
+
 /// TF's Cumsum / Cumprod: each line along the axis folded in order from its
 /// start (its end with `reverse`); `exclusive` writes the fold before the
 /// element instead of after it.
@@ -353,5 +409,6 @@ sluice::interp::detail::evaluateReductionOp(Operation *op,
       .Case([&](lite::ArgMinOp) {
         return evaluateArgReduction(op, /*isMax=*/false, operands, results);
       })
+      .Case([&](lite::TopKOp) { return evaluateTopK(op, operands, results); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -294,6 +294,29 @@ static LogicalResult evaluateUnpack(lite::UnpackOp op,
   return success();
 }
 
+/// split: the axis cut into one equal part per result, copied in order.
+static LogicalResult evaluateSplit(lite::SplitOp op, ArrayRef<Tensor> operands,
+                                   SmallVectorImpl<Tensor> &results) {
+  const Tensor &input = operands[1];
+  FailureOr<int64_t> axis =
+      normalizeAxis(op, operands[0].getAsInt(0), input.getRank(), "axis");
+  if (failed(axis))
+    return failure();
+  int64_t size = input.getShape()[*axis];
+  int64_t count = op->getNumResults();
+  if (size % count != 0)
+    return op.emitError("split of ")
+           << describe(input) << " along axis " << *axis << " into " << count
+           << " equal parts: " << count << " does not divide " << size;
+  SmallVector<int64_t> shape(input.getShape());
+  shape[*axis] = size / count;
+  SmallVector<int64_t> steps = getStrides(input.getShape());
+  for (int64_t i = 0; i < count; ++i)
+    results.push_back(
+        copyStrided(input, shape, i * shape[*axis] * steps[*axis], steps));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Slicing
 //===----------------------------------------------------------------------===//
@@ -1095,6 +1118,9 @@ sluice::interp::detail::evaluateShapeOp(Operation *op,
       })
       .Case([&](lite::PackOp pack) {
         return evaluatePack(pack, operands, results);
+      })
+      .Case([&](lite::SplitOp split) {
+        return evaluateSplit(split, operands, results);
       })
       .Case([&](lite::UnpackOp unpack) {
         return evaluateUnpack(unpack, operands, results);

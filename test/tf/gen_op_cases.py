@@ -345,6 +345,17 @@ def pool_cases(dtypes, data):
     }
 
 
+def top_k_extremes(dtype):
+    """A row of the dtype's extremes (and, for floats, infinities and both
+    zeros; no NaN)."""
+    if np.issubdtype(np.dtype(dtype), np.floating):
+        info = np.finfo(dtype)
+        return np.array([[0.0, -np.inf, info.max, -0.0, np.inf, info.min, info.tiny]],
+                        dtype=dtype)
+    info = np.iinfo(dtype)
+    return np.array([[0, info.min, info.max, -1, info.max, info.min]], dtype=dtype)
+
+
 STRUCTURED = {
     "ArgMax": ARG_REDUCTION,
     "ArgMin": ARG_REDUCTION,
@@ -437,6 +448,35 @@ STRUCTURED = {
                             "values": [np.array([1, 0])]},
         },
     },
+    # Ties (the lower index first), k = 1 (TF's own path), k = n and k = 0,
+    # extremes and -0 (NaN's order is TF's sort's accident:
+    # docs/tensorflow.md); k past the row TF refuses.
+    "TopKV2": {
+        "dtypes": ["float32", "int32", "int64"],
+        "data": ["input"],
+        "fetches": ["out:0", "out:1"],
+        "variants": {
+            "ties": {"constants": {"k": np.int32(4)},
+                     "values": [np.array([[1, 3, 2, 3, 0, 3], [5, -1, 5, 5, -7, 2]])]},
+            "k_one": {"constants": {"k": np.int32(1)},
+                      "values": [np.array([[2, 7, 7, 1], [0, 0, 0, 0], [-3, -9, -3, -4]])]},
+            "whole_row": {"constants": {"k": np.int32(5)},
+                          "values": [np.array([4, 1, 4, 0, 1])]},
+            "random": {"constants": {"k": np.int32(3)}, "placeholder": [None, None, None],
+                       "shapes": [((2, 2, 5),), ((1, 1, 3),)]},
+            # LiteRT's TOPK_V2 refuses empty rows ("Invalid tensor size").
+            "empty": {"constants": {"k": np.int32(3)}, "placeholder": [None, None, None],
+                      "shapes": [((0, 2, 4),)]},
+            "k_past_row": {"constants": {"k": np.int32(3)}, "placeholder": [None, None, None],
+                           "shapes": [((1, 2, 2),)]},
+            "zero_k": {"constants": {"k": np.int32(0)}, "shapes": [((2, 3),)]},
+            "extremes": {"constants": {"k": np.int32(4)},
+                         "values": lambda dtype: [top_k_extremes(dtype)]},
+            "index_int64": {"constants": {"k": np.int64(2)},
+                            "attributes": {"index_type": "int64"},
+                            "values": [np.array([[3, 9, 1], [2, 2, 8]])]},
+        },
+    },
     "Prod": {
         "dtypes": ["float32", "int32"],
         "data": ["input"],
@@ -480,6 +520,23 @@ STRUCTURED = {
         "variants": {
             "int32": {"shapes": [((2, 3),), ((),), ((0, 4, 1),)]},
             "int64": {"attributes": {"out_type": "int64"}, "shapes": [((2, 3),), ((5,),)]},
+        },
+    },
+    # TF's Split through lite.split, along dimensions known only at run
+    # time (the last shape of "dynamic" does not divide: TF refuses it).
+    "Split": {
+        "dtypes": ["float32", "int32"],
+        "data": ["value"],
+        "fetches": ["out:0", "out:1"],
+        "variants": {
+            "dynamic": {"constants": {"axis": np.int32(1)}, "attributes": {"num_split": 2},
+                        "placeholder": [None, None],
+                        "shapes": [((2, 6),), ((1, 2),), ((3, 0),)]},
+            "indivisible": {"constants": {"axis": np.int32(1)}, "attributes": {"num_split": 2},
+                            "placeholder": [None, None], "shapes": [((2, 3),)]},
+            "negative_axis": {"constants": {"axis": np.int32(-3)},
+                              "attributes": {"num_split": 2}, "placeholder": [4, None, None],
+                              "shapes": [((4, 2, 3),)]},
         },
     },
     "SplitV": {

@@ -17,6 +17,9 @@
 //   lite.batch_matmul         =>  linalg.matmul for two matrices, else one
 //                                 linalg.generic contraction whose indexing
 //                                 maps express adj_x/adj_y and broadcasting
+//   lite.top_k                =>  scf.for over the k picks, each a
+//                                 linalg.generic finding every row's next
+//                                 element in TF's order
 //
 // Reductions over axes known only at run time reduce one dimension at a time
 // under scf.if, so the result may round float sums differently than the
@@ -1513,6 +1516,179 @@ struct BatchMatMulLowering : OpConversionPattern<lite::BatchMatMulOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// top_k
+//===----------------------------------------------------------------------===//
+
+/// top_k's order on (element, index) pairs, as the interpreter's kernel
+/// sorts: the greater element first, NaN above every number, equal
+/// elements (NaNs among themselves) by index. A strict total order, so the
+/// best of a set does not depend on the order it is scanned in.
+struct TopKOrder {
+  bool isFloat, isUnsigned;
+
+  Value above(OpBuilder &b, Location l, Value x, Value y) const {
+    if (!isFloat)
+      return arith::CmpIOp::create(b, l,
+                                   isUnsigned ? arith::CmpIPredicate::ugt
+                                              : arith::CmpIPredicate::sgt,
+                                   x, y);
+    Value greater =
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT, x, y);
+    Value nanOverNumber = arith::AndIOp::create(
+        b, l, arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, x, x),
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::ORD, y, y));
+    return arith::OrIOp::create(b, l, greater, nanOverNumber);
+  }
+
+  Value equal(OpBuilder &b, Location l, Value x, Value y) const {
+    if (!isFloat)
+      return arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, x, y);
+    Value bothNaN = arith::AndIOp::create(
+        b, l, arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, x, x),
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, y, y));
+    return arith::OrIOp::create(
+        b, l, arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, x, y),
+        bothNaN);
+  }
+
+  /// Whether (x, i) comes before (y, j).
+  Value before(OpBuilder &b, Location l, Value x, Value i, Value y,
+               Value j) const {
+    Value earlier =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, j);
+    return arith::OrIOp::create(
+        b, l, above(b, l, x, y),
+        arith::AndIOp::create(b, l, equal(b, l, x, y), earlier));
+  }
+};
+
+/// k selection passes along the last dimension (n elements per row), pass
+/// j picking in every row the first pair of TopKOrder after pass j - 1's:
+///
+///   scf.for j in [0, k) iter_args(values, indices, last value, last index)
+///     linalg.generic over the input (last dimension reduced): each row's
+///       best pair after `last`
+///     tensor.insert_slice of the picks into position j of the last
+///       dimension of values and indices
+///
+/// O(k n) per row, without a mutable mask; the rows keep the input's
+/// leading dimensions (no reshape). k outside [0, n] is
+/// SLUICE_ERROR_INVALID_ARGUMENT (then clamped into it).
+struct TopKLowering : OpConversionPattern<lite::TopKOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::TopKOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value input = adaptor.getInput();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!inputType || inputType.getRank() == 0)
+      return op.emitError("cannot lower top_k of an input of unknown rank or "
+                          "rank 0");
+    Location loc = op.getLoc();
+    int64_t rank = inputType.getRank();
+    Type element = inputType.getElementType();
+    Type i32 = rewriter.getI32Type();
+    TopKOrder order{
+        isa<FloatType>(element),
+        getElementTypeOrSelf(op.getInput().getType()).isUnsignedInteger()};
+    SmallVector<OpFoldResult> rowSizes =
+        tensor::getMixedSizes(rewriter, loc, input);
+    Value n = getValueOrCreateConstantIndexOp(rewriter, loc, rowSizes.back());
+    rowSizes.pop_back();
+    Value zero = getIndexConstant(rewriter, loc, 0);
+    Value k = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getIndexType(),
+        tensor::ExtractOp::create(rewriter, loc, adaptor.getK(), ValueRange{}));
+    emitRuntimeCheck(
+        rewriter, loc,
+        arith::AndIOp::create(
+            rewriter, loc,
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, k,
+                                  zero),
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, k,
+                                  n)),
+        SLUICE_ERROR_INVALID_ARGUMENT, "top_k: k is outside [0, n]");
+    k = arith::MaxSIOp::create(rewriter, loc, zero,
+                               arith::MinSIOp::create(rewriter, loc, k, n));
+
+    auto fill = [&](OpBuilder &b, Location l, TypedAttr value) {
+      return createFilledTensor(b, l, rowSizes,
+                                arith::ConstantOp::create(b, l, value));
+    };
+    TypedAttr zeroElement = cast<TypedAttr>(rewriter.getZeroAttr(element));
+    TypedAttr noIndex = rewriter.getI32IntegerAttr(-1);
+    SmallVector<OpFoldResult> picked(rowSizes);
+    picked.push_back(k);
+    Value valuesInit = tensor::EmptyOp::create(rewriter, loc, picked, element);
+    Value indicesInit = tensor::EmptyOp::create(rewriter, loc, picked, i32);
+
+    MLIRContext *context = rewriter.getContext();
+    AffineMap whole = AffineMap::getMultiDimIdentityMap(rank, context);
+    AffineMap perRow = AffineMap::get(
+        rank, 0,
+        ArrayRef(AffineMap::getMultiDimIdentityMap(rank, context).getResults())
+            .drop_back(),
+        context);
+    SmallVector<utils::IteratorType> iterators(rank - 1,
+                                               utils::IteratorType::parallel);
+    iterators.push_back(utils::IteratorType::reduction);
+    auto loop = scf::ForOp::create(
+        rewriter, loc, zero, k, getIndexConstant(rewriter, loc, 1),
+        ValueRange{valuesInit, indicesInit, fill(rewriter, loc, zeroElement),
+                   fill(rewriter, loc, noIndex)},
+        [&](OpBuilder &b, Location l, Value j, ValueRange carried) {
+          Value first = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, j,
+                                              getIndexConstant(b, l, 0));
+          Value bestValueInit = fill(b, l, zeroElement);
+          Value bestIndexInit = fill(b, l, noIndex);
+          auto pick = linalg::GenericOp::create(
+              b, l, TypeRange{bestValueInit.getType(), bestIndexInit.getType()},
+              ValueRange{input, carried[2], carried[3]},
+              ValueRange{bestValueInit, bestIndexInit},
+              ArrayRef<AffineMap>{whole, perRow, perRow, perRow, perRow},
+              iterators, [&](OpBuilder &g, Location gl, ValueRange args) {
+                Value x = args[0], lastValue = args[1], lastIndex = args[2];
+                Value best = args[3], bestIndex = args[4];
+                Value c = arith::IndexCastOp::create(
+                    g, gl, i32, linalg::IndexOp::create(g, gl, rank - 1));
+                Value eligible = arith::OrIOp::create(
+                    g, gl, first,
+                    order.before(g, gl, lastValue, lastIndex, x, c));
+                Value none = arith::CmpIOp::create(
+                    g, gl, arith::CmpIPredicate::eq, bestIndex,
+                    arith::ConstantOp::create(g, gl, noIndex));
+                Value take = arith::AndIOp::create(
+                    g, gl, eligible,
+                    arith::OrIOp::create(
+                        g, gl, none,
+                        order.before(g, gl, x, c, best, bestIndex)));
+                linalg::YieldOp::create(
+                    g, gl,
+                    ValueRange{
+                        arith::SelectOp::create(g, gl, take, x, best),
+                        arith::SelectOp::create(g, gl, take, c, bestIndex)});
+              });
+          SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+          offsets.back() = j;
+          SmallVector<OpFoldResult> sizes(rowSizes);
+          sizes.push_back(b.getIndexAttr(1));
+          SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+          Value values = tensor::InsertSliceOp::create(
+              b, l, pick.getResult(0), carried[0], offsets, sizes, strides);
+          Value indices = tensor::InsertSliceOp::create(
+              b, l, pick.getResult(1), carried[1], offsets, sizes, strides);
+          scf::YieldOp::create(b, l,
+                               ValueRange{values, indices, pick.getResult(0),
+                                          pick.getResult(1)});
+        });
+    return replaceWithResults(rewriter, op,
+                              {loop.getResult(0), loop.getResult(1)},
+                              *getTypeConverter());
+  }
+};
+
 } // namespace
 
 void populateContractionPatterns(const TypeConverter &converter,
@@ -1528,7 +1704,7 @@ void populateContractionPatterns(const TypeConverter &converter,
                ArgReductionLowering<lite::ArgMaxOp, true>,
                ArgReductionLowering<lite::ArgMinOp, false>,
                ReductionLowering<lite::ReduceMinOp, ReductionKind::Min>,
-               FullyConnectedLowering, BatchMatMulLowering>(
+               FullyConnectedLowering, BatchMatMulLowering, TopKLowering>(
       converter, patterns.getContext());
 }
 

@@ -191,12 +191,71 @@ struct UnpackLowering : OpConversionPattern<lite::UnpackOp> {
   }
 };
 
+/// split: one tensor.extract_slice per result, at offset i * size / count
+/// along the constant axis; a size the count does not divide is
+/// SLUICE_ERROR_SHAPE_MISMATCH.
+struct SplitLowering : OpConversionPattern<lite::SplitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!inputType)
+      return op.emitError("cannot lower split of an input of unknown rank");
+    int64_t rank = inputType.getRank();
+    std::optional<int64_t> constantAxis = constantInt(op.getAxis());
+    if (!constantAxis)
+      return op.emitError("cannot lower split along an axis known only at "
+                          "run time");
+    FailureOr<int64_t> axis = normalizeAxis(op, *constantAxis, rank, "axis");
+    if (failed(axis))
+      return failure();
+
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    int64_t count = op->getNumResults();
+    SmallVector<Value> sizes = arith.dims(input);
+    Value part = arith.div(sizes[*axis], arith.constant(count));
+    if (failed(checks.require(
+            arith.eq(arith.rem(sizes[*axis], arith.constant(count)),
+                     arith.constant(0)),
+            SLUICE_ERROR_SHAPE_MISMATCH,
+            "split: the results do not divide dimension " + Twine(*axis))))
+      return failure();
+    SmallVector<Value> pieceSizes(sizes);
+    pieceSizes[*axis] = part;
+    RankedTensorType natural =
+        tensorTypeOfSizes(pieceSizes, inputType.getElementType());
+    SmallVector<Type> types(count, natural);
+    SmallVector<Value> pieces = buildIfValid(
+        rewriter, loc, checks.allHold(), types,
+        [&](OpBuilder &builder, Location nested) {
+          IndexArith inner(builder, nested);
+          SmallVector<OpFoldResult> offsets(rank, builder.getIndexAttr(0));
+          SmallVector<OpFoldResult> extents = getAsOpFoldResult(pieceSizes);
+          SmallVector<OpFoldResult> strides(rank, builder.getIndexAttr(1));
+          SmallVector<Value> slices;
+          for (int64_t i = 0; i < count; ++i) {
+            offsets[*axis] = inner.mul(part, inner.constant(i));
+            slices.push_back(tensor::ExtractSliceOp::create(
+                builder, nested, natural, input, offsets, extents, strides));
+          }
+          return slices;
+        });
+    return replaceWithResults(rewriter, op, pieces, *getTypeConverter());
+  }
+};
+
 } // namespace
 
 void populateJoinPatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns) {
-  patterns.add<ConcatenationLowering, PackLowering, UnpackLowering>(
-      converter, patterns.getContext());
+  patterns
+      .add<ConcatenationLowering, PackLowering, UnpackLowering, SplitLowering>(
+          converter, patterns.getContext());
 }
 
 } // namespace sluice::lite_to_native

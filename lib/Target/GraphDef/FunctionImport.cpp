@@ -10,7 +10,8 @@
 //    the output arg's first port (Switch: output_false 0, output_true 1;
 //    Merge: output 0, value_index 1; TensorArrayV3, TensorArrayGradV3 and
 //    TensorListPopBack: their second output arg 1; a library function: its
-//    output_arg order; any other op: 0) plus the index. `arg` and `^node`
+//    output_arg order; a compute op with several output args (TopKV2): its
+//    table row's order; any other op: 0) plus the index. `arg` and `^node`
 //    stay.
 //
 // Bodies are imported for the argument types of each use (inlined into the
@@ -58,7 +59,7 @@ int outputBase(StringRef op, StringRef outputArg,
     return outputArg == "value_index" ? 1 : 0;
   if (isTensorArrayOp(op))
     return tensorArrayOutputBase(op, outputArg);
-  return 0;
+  return computeOutputArgBase(op, outputArg);
 }
 
 /// The function named by attribute `name` of `node`, or empty.

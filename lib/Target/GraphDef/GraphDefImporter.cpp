@@ -510,16 +510,22 @@ FailureOr<SmallVector<Type>> GraphImporter::transfer(int index) {
                                ? getTypeAttr(n, elementAttr, context, ignored)
                                : Type();
     if (declaredIt != n.attr().end() && declaredElement)
-      for (const auto &shape : declaredIt->second.list().shape())
-        declared.push_back(convertShape(shape, declaredElement));
+      for (auto [port, shape] :
+           llvm::enumerate(declaredIt->second.list().shape()))
+        declared.push_back(convertShape(
+            shape, isComputeOp(n.op())
+                       ? outputElementType(n, port, declaredElement, context)
+                       : declaredElement));
     SmallVector<Type> result;
     if (llvm::is_contained(in, Type())) {
       // Inputs only known through a cycle: unranked of the element type.
       FailureOr<Type> element = resultElementType(n, in, context, why);
       if (failed(element))
         return fail();
-      result.assign(types[index].size(),
-                    *element ? UnrankedTensorType::get(*element) : Type());
+      for (unsigned port = 0, e = types[index].size(); port < e; ++port)
+        result.push_back(*element ? UnrankedTensorType::get(outputElementType(
+                                        n, port, *element, context))
+                                  : Type());
     } else {
       FailureOr<SmallVector<Type>> built = computeTypes(index, in, why);
       if (failed(built))
@@ -671,13 +677,16 @@ LogicalResult GraphImporter::inferTypes() {
   // Whatever is still unknown (nodes only reachable through a cycle) gets
   // an unranked type of its dtype.
   for (int i = 0; i < count; ++i)
-    for (Type &type : types[i])
+    for (auto [port, type] : llvm::enumerate(types[i]))
       if (!type) {
         std::string why;
         Type element = elementTypeOf(i, why);
         if (!element)
           return error(i) << "cannot determine its type: " << why;
-        type = UnrankedTensorType::get(element);
+        type = UnrankedTensorType::get(
+            isComputeOp(node(i).op())
+                ? outputElementType(node(i), port, element, context)
+                : element);
       }
   return success();
 }

@@ -115,8 +115,12 @@ template <typename OpTy> Values single(OpTy op) {
 
 /// One TF op: the builder of its lite op(s), where its result element type
 /// comes from, how many data inputs it takes (exactly, or at least when
-/// `variadic`), which attribute counts its outputs (else one; none for
-/// ResultElement::None) and, for diagnostics, what its inputs are.
+/// `variadic`), which attribute counts its outputs (else one, or one per
+/// name of `outputArgs`; none for ResultElement::None), for diagnostics
+/// what its inputs are, and the names of its output args when it has
+/// several (a function body names an output `node:arg:index`); an arg
+/// written `name:attr` has the element type of that type attribute (int32
+/// without it: TF's index types) instead of the row's.
 struct OpMapping {
   llvm::StringLiteral tfName;
   BuildFn build;
@@ -125,6 +129,16 @@ struct OpMapping {
   bool variadic;
   llvm::StringLiteral outputsAttr;
   const char *inputNames = nullptr;
+  const char *outputArgs = nullptr;
+
+  /// The output args as (name, type attribute or empty).
+  SmallVector<std::pair<StringRef, StringRef>> getOutputArgs() const {
+    SmallVector<StringRef> args;
+    if (outputArgs)
+      StringRef(outputArgs).split(args, ", ");
+    return llvm::map_to_vector(args,
+                               [](StringRef arg) { return arg.split(':'); });
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -485,7 +499,7 @@ FailureOr<int64_t> splitAxis(ImportContext &ctx, int64_t rank) {
   return normalized;
 }
 
-/// Split: one slice per output, begin k * part along the axis, size part.
+/// Split: lite.split along the constant axis, one result per output.
 Values buildSplit(ImportContext &ctx) {
   int64_t requested = intAttr(ctx.node.node, "num_split", 0);
   if (requested < 1 || requested > 1024)
@@ -498,24 +512,17 @@ Values buildSplit(ImportContext &ctx) {
   FailureOr<int64_t> axis = splitAxis(ctx, input.getRank());
   if (failed(axis))
     return failure();
-  if (input.isDynamicDim(*axis))
-    return ctx.fail("Split along a dimension of unknown size is not supported");
   int64_t size = input.getDimSize(*axis);
-  if (size % ctx.outputs != 0)
+  if (!input.isDynamicDim(*axis) && size % ctx.outputs != 0)
     return ctx.fail("Split cannot divide dimension " + Twine(*axis) +
                     " of size " + Twine(size) + " into " + Twine(ctx.outputs) +
                     " equal parts");
-  int64_t part = size / ctx.outputs;
-  SmallVector<Value> parts;
-  for (unsigned k = 0; k < ctx.outputs; ++k) {
-    SmallVector<int32_t> begin(input.getRank(), 0), sizes(input.getRank(), -1);
-    begin[*axis] = k * part;
-    sizes[*axis] = part;
-    parts.push_back(ctx.create<lite::SliceOp>(
-        value, lite::createI32Vector(ctx.builder, ctx.loc, begin),
-        lite::createI32Vector(ctx.builder, ctx.loc, sizes)));
-  }
-  return parts;
+  auto op = lite::SplitOp::create(
+      ctx.builder, ctx.loc,
+      SmallVector<Type>(ctx.outputs, UnrankedTensorType::get(ctx.element)),
+      lite::createI32Scalar(ctx.builder, ctx.loc, *axis), value);
+  refineResultTypes(op);
+  return SmallVector<Value>(op.getResults());
 }
 
 /// SplitV: one slice per entry of the constant size_splits, along the
@@ -721,6 +728,69 @@ Values buildOneHot(ImportContext &ctx) {
 Values buildSoftmax(ImportContext &ctx) {
   return single(ctx.create<lite::SoftmaxOp>(ctx.inputs[0],
                                             ctx.builder.getF32FloatAttr(1.0f)));
+}
+
+/// TopKV2: k read as an int32 scalar, the indices given TF's index_type.
+/// `sorted` = false leaves TF's order unspecified (its kernel then returns
+/// a heap's order): it is imported sorted, one of the orders TF allows.
+Values buildTopK(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  Type i32 = builder.getI32Type();
+  auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  if (input && input.getRank() == 0)
+    return ctx.fail("TopKV2 needs an input of rank >= 1");
+  Value k = ctx.inputs[1];
+  auto kType = cast<TensorType>(k.getType());
+  if (kType.hasRank() && kType.getRank() != 0)
+    return ctx.fail("TopKV2's k must be a scalar, not of rank " +
+                    Twine(kType.getRank()));
+  auto scalar = RankedTensorType::get({}, i32);
+  if (std::optional<int64_t> constant = ctx.constantInt(1)) {
+    // A k beyond int32 is more than any row holds: TF refuses it.
+    if (*constant < 0 || *constant > INT32_MAX)
+      return ctx.fail("TopKV2's k = " + Twine(*constant) +
+                      " is outside [0, 2^31)");
+    k = lite::createI32Scalar(builder, ctx.loc, *constant);
+  } else {
+    if (!kType.hasRank())
+      k = lite::ReshapeOp::create(
+          builder, ctx.loc, RankedTensorType::get({}, kType.getElementType()),
+          k, lite::createI32Vector(builder, ctx.loc, {}));
+    Type kElement = kType.getElementType();
+    if (kElement.getIntOrFloatBitWidth() > 32) {
+      // Saturated into [-1, INT32_MAX] before narrowing, so that a k out of
+      // range stays out of range (the kernels refuse it) instead of
+      // wrapping into it.
+      auto wide = RankedTensorType::get({}, kElement);
+      auto bound = [&](int64_t v) -> Value {
+        return lite::ConstantOp::create(
+            builder, ctx.loc,
+            DenseElementsAttr::get(wide, builder.getIntegerAttr(kElement, v)));
+      };
+      k = lite::MinimumOp::create(builder, ctx.loc, wide, k, bound(INT32_MAX));
+      k = lite::MaximumOp::create(builder, ctx.loc, wide, k, bound(-1));
+    }
+    if (kElement != i32)
+      k = lite::CastOp::create(builder, ctx.loc, scalar, k);
+  }
+  auto op = lite::TopKOp::create(builder, ctx.loc,
+                                 TypeRange{UnrankedTensorType::get(ctx.element),
+                                           UnrankedTensorType::get(i32)},
+                                 ctx.inputs[0], k);
+  refineResultTypes(op);
+  Value indices = op.getIndices();
+  if (findAttr(ctx.node.node, "index_type")) {
+    std::string error;
+    Type indexType =
+        getTypeAttr(ctx.node.node, "index_type", builder.getContext(), error);
+    if (!indexType)
+      return ctx.fail(error);
+    if (indexType != i32)
+      indices = lite::CastOp::create(
+          builder, ctx.loc,
+          cast<TensorType>(indices.getType()).clone(indexType), indices);
+  }
+  return SmallVector<Value>{op.getValues(), indices};
 }
 
 /// Cumsum / Cumprod with their exclusive and reverse attributes.
@@ -1018,6 +1088,7 @@ constexpr OpMapping kMappings[] = {
   {"Cumprod", buildScan<lite::CumprodOp>, ResultElement::T, 2, false, ""},
   {"ArgMax", buildOnInputs<lite::ArgMaxOp>, ResultElement::OutputType, 2, false, ""},
   {"ArgMin", buildOnInputs<lite::ArgMinOp>, ResultElement::OutputType, 2, false, ""},
+  {"TopKV2", buildTopK, ResultElement::T, 2, false, "", "input, k", "values, indices:index_type"},
   {"All", buildBoolReduce<lite::ReduceMinOp>, ResultElement::Bool, 2, false, ""},
   {"Any", buildBoolReduce<lite::ReduceMaxOp>, ResultElement::Bool, 2, false, ""},
   // Linear algebra.
@@ -1071,9 +1142,37 @@ unsigned sluice::graphdef::numComputeOutputs(const tf::NodeDef &node) {
   const OpMapping *mapping = lookup(node.op());
   if (mapping && mapping->element == ResultElement::None)
     return 0;
-  if (!mapping || mapping->outputsAttr.empty())
+  if (!mapping)
     return 1;
+  if (mapping->outputsAttr.empty())
+    return std::max<size_t>(1, mapping->getOutputArgs().size());
   return std::clamp<int64_t>(intAttr(node, mapping->outputsAttr, 1), 1, 1024);
+}
+
+unsigned sluice::graphdef::computeOutputArgBase(StringRef op,
+                                                StringRef outputArg) {
+  const OpMapping *mapping = lookup(op);
+  if (!mapping)
+    return 0;
+  for (auto [index, arg] : llvm::enumerate(mapping->getOutputArgs()))
+    if (arg.first == outputArg)
+      return index;
+  return 0;
+}
+
+Type sluice::graphdef::outputElementType(const tf::NodeDef &node, unsigned port,
+                                         Type element, MLIRContext *context) {
+  const OpMapping *mapping = lookup(node.op());
+  if (!mapping)
+    return element;
+  auto args = mapping->getOutputArgs();
+  if (port >= args.size() || args[port].second.empty())
+    return element;
+  std::string ignored;
+  if (findAttr(node, args[port].second))
+    if (Type type = getTypeAttr(node, args[port].second, context, ignored))
+      return type;
+  return IntegerType::get(context, 32);
 }
 
 FailureOr<Type> sluice::graphdef::resultElementType(const tf::NodeDef &node,

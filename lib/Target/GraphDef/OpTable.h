@@ -36,8 +36,19 @@ bool isComputeOp(llvm::StringRef op);
 llvm::StringRef resultElementTypeAttr(const tf::NodeDef &node);
 
 /// How many data outputs a compute node has (Unpack's num, Split's
-/// num_split, else 1).
+/// num_split, one per output arg where the op has several: TopKV2's two,
+/// else 1).
 unsigned numComputeOutputs(const tf::NodeDef &node);
+
+/// The first port of output arg `outputArg` of a compute op with several
+/// (TopKV2's indices: 1); 0 for any other.
+unsigned computeOutputArgBase(llvm::StringRef op, llvm::StringRef outputArg);
+
+/// The element type of output `port` of a compute node whose results have
+/// element type `element`: `element`, except for an output arg of its own
+/// type (TopKV2's indices: index_type, int32 by default).
+mlir::Type outputElementType(const tf::NodeDef &node, unsigned port,
+                             mlir::Type element, mlir::MLIRContext *context);
 
 /// The element type of a compute node's results (null when it has none, or
 /// while the input it follows is unknown: `inputTypes` may hold nulls).

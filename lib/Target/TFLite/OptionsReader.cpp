@@ -252,6 +252,11 @@ LogicalResult tflite_support::readBuiltinOptions(
                         numInputs, "inputs");
     }
     return success();
+  case lite::BuiltinOptions::SplitOptions:
+    if (auto *options = op.builtin_options_as_SplitOptions())
+      return read.count("SplitOptions.num_splits", options->num_splits(),
+                        numOutputs, "outputs");
+    return success();
   case lite::BuiltinOptions::UnpackOptions:
     if (auto *options = op.builtin_options_as_UnpackOptions()) {
       read.integer("axis", options->axis());

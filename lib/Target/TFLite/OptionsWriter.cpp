@@ -126,6 +126,8 @@ tflite_support::writeBuiltinOptions(flatbuffers::FlatBufferBuilder &fbb,
   case lite::BuiltinOptions::PackOptions:
     return written(
         fb::CreatePackOptions(fbb, op->getNumOperands(), getInt(op, "axis")));
+  case lite::BuiltinOptions::SplitOptions:
+    return written(fb::CreateSplitOptions(fbb, op->getNumResults()));
   case lite::BuiltinOptions::UnpackOptions:
     return written(
         fb::CreateUnpackOptions(fbb, op->getNumResults(), getInt(op, "axis")));

@@ -1543,3 +1543,99 @@ func.func @conv_bias_type(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x2xf32>, %b: 
   %0 = lite.conv_2d %x, %w, %b {padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<3x2x2x2xf32>, tensor<3xi32>) -> tensor<*xf32>
   return
 }
+
+// -----
+
+func.func @top_k_scalar(%x: tensor<f32>, %k: tensor<i32>) {
+  // expected-error@+1 {{input must have rank >= 1 (the rows are along its last dimension)}}
+  %v, %i = lite.top_k %x, %k : (tensor<f32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xi32>)
+  return
+}
+
+// -----
+
+func.func @top_k_negative(%x: tensor<2x5xf32>) {
+  %k = lite.constant dense<-1> : tensor<i32>
+  // expected-error@+1 {{k = -1 is negative}}
+  %v, %i = lite.top_k %x, %k : (tensor<2x5xf32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xi32>)
+  return
+}
+
+// -----
+
+func.func @top_k_past_row(%x: tensor<2x5xf32>) {
+  %k = lite.constant dense<6> : tensor<i32>
+  // expected-error@+1 {{k = 6 is more than the 5 elements of a row}}
+  %v, %i = lite.top_k %x, %k : (tensor<2x5xf32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xi32>)
+  return
+}
+
+// -----
+
+func.func @top_k_shape(%x: tensor<2x5xf32>) {
+  %k = lite.constant dense<3> : tensor<i32>
+  // expected-error@+1 {{result type 'tensor<2x2xf32>' does not match the expected shape 'tensor<2x3xf32>'}}
+  %v, %i = lite.top_k %x, %k : (tensor<2x5xf32>, tensor<i32>) -> (tensor<2x2xf32>, tensor<*xi32>)
+  return
+}
+
+// -----
+
+func.func @top_k_values(%x: tensor<2x5xf32>, %k: tensor<i32>) {
+  // expected-error@+1 {{failed to verify that all of {input, values} have same element type}}
+  %v, %i = lite.top_k %x, %k : (tensor<2x5xf32>, tensor<i32>) -> (tensor<*xi32>, tensor<*xi32>)
+  return
+}
+
+// -----
+
+func.func @split_none(%x: tensor<4xf32>) {
+  %a = lite.constant dense<0> : tensor<i32>
+  // expected-error@+1 {{needs at least one result}}
+  lite.split %a, %x : (tensor<i32>, tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @split_axis(%x: tensor<4xf32>) {
+  %a = lite.constant dense<1> : tensor<i32>
+  // expected-error@+1 {{axis 1 is out of range for rank 1}}
+  %0:2 = lite.split %a, %x : (tensor<i32>, tensor<4xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+  return
+}
+
+// -----
+
+func.func @split_indivisible(%x: tensor<2x5xf32>) {
+  %a = lite.constant dense<-1> : tensor<i32>
+  // expected-error@+1 {{dimension 1 of the input has size 5, which the op's 2 results do not divide}}
+  %0:2 = lite.split %a, %x : (tensor<i32>, tensor<2x5xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+  return
+}
+
+// -----
+
+func.func @split_element(%x: tensor<4xf32>) {
+  %a = lite.constant dense<0> : tensor<i32>
+  // expected-error@+1 {{result type 'tensor<2xi32>' differs in element type from the input}}
+  %0:2 = lite.split %a, %x : (tensor<i32>, tensor<4xf32>) -> (tensor<2xf32>, tensor<2xi32>)
+  return
+}
+
+// -----
+
+func.func @split_shape(%x: tensor<4x3xf32>) {
+  %a = lite.constant dense<0> : tensor<i32>
+  // expected-error@+1 {{result type 'tensor<2x2xf32>' does not match the expected shape 'tensor<2x3xf32>'}}
+  %0:2 = lite.split %a, %x : (tensor<i32>, tensor<4x3xf32>) -> (tensor<2x3xf32>, tensor<2x2xf32>)
+  return
+}
+
+// -----
+
+func.func @split_rank(%x: tensor<4x3xf32>, %a: tensor<i32>) {
+  // expected-error@+1 {{result type 'tensor<2xf32>' does not have the input's rank 2}}
+  %0:2 = lite.split %a, %x : (tensor<i32>, tensor<4x3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>)
+  return
+}

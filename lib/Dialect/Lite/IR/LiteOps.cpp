@@ -317,12 +317,20 @@ LogicalResult PackOp::verify() {
   return verifyInferredResultShape(*this);
 }
 
+/// unpack, split: every result of the input's element type.
+static LogicalResult verifyPiecesElementType(Operation *op, Value input,
+                                             ValueRange pieces) {
+  Type elementType = getElementTypeOrSelf(input.getType());
+  for (Value piece : pieces)
+    if (getElementTypeOrSelf(piece.getType()) != elementType)
+      return op->emitOpError("result type ")
+             << piece.getType() << " differs in element type from the input";
+  return success();
+}
+
 LogicalResult UnpackOp::verify() {
-  Type elementType = getElementTypeOrSelf(getInput().getType());
-  for (Value output : getOutputs())
-    if (getElementTypeOrSelf(output.getType()) != elementType)
-      return emitOpError("result type ")
-             << output.getType() << " differs in element type from the input";
+  if (failed(verifyPiecesElementType(*this, getInput(), getOutputs())))
+    return failure();
   auto input = ranked(getInput());
   if (!input)
     return success();
@@ -335,6 +343,34 @@ LogicalResult UnpackOp::verify() {
     return emitOpError("dimension ")
            << *axis << " of the input has size " << input.getDimSize(*axis)
            << " but the op has " << count << " results";
+  return verifyInferredResultShape(*this);
+}
+
+LogicalResult SplitOp::verify() {
+  if (getOutputs().empty())
+    return emitOpError("needs at least one result");
+  if (failed(verifyPiecesElementType(*this, getInput(), getOutputs())))
+    return failure();
+  auto input = ranked(getInput());
+  if (!input)
+    return success();
+  for (Value output : getOutputs())
+    if (auto type = ranked(output); type && type.getRank() != input.getRank())
+      return emitOpError("result type ")
+             << type << " does not have the input's rank " << input.getRank();
+  std::optional<SmallVector<int64_t>> axis = constantInts(getAxis());
+  if (!axis)
+    return success();
+  FailureOr<int64_t> dim =
+      verifyAxis(*this, axis->front(), input.getRank(), "axis");
+  if (failed(dim))
+    return failure();
+  int64_t size = input.getDimSize(*dim);
+  int64_t count = getOutputs().size();
+  if (!ShapedType::isDynamic(size) && size % count != 0)
+    return emitOpError("dimension ")
+           << *dim << " of the input has size " << size << ", which the op's "
+           << count << " results do not divide";
   return verifyInferredResultShape(*this);
 }
 
@@ -719,6 +755,23 @@ static LogicalResult verifyArgReduction(Operation *op, Value inputValue,
                            input.getRank(), [&] { return op->emitOpError(); })))
     return failure();
   return verifyInferredResultShape(op);
+}
+
+LogicalResult TopKOp::verify() {
+  auto input = ranked(getInput());
+  if (input && input.getRank() == 0)
+    return emitOpError("input must have rank >= 1 (the rows are along its "
+                       "last dimension)");
+  if (std::optional<SmallVector<int64_t>> k = constantInts(getK())) {
+    if ((*k)[0] < 0)
+      return emitOpError("k = ") << (*k)[0] << " is negative";
+    if (input && !input.isDynamicDim(input.getRank() - 1) &&
+        (*k)[0] > input.getShape().back())
+      return emitOpError("k = ")
+             << (*k)[0] << " is more than the " << input.getShape().back()
+             << " elements of a row";
+  }
+  return verifyInferredResultShape(*this);
 }
 
 //===----------------------------------------------------------------------===//

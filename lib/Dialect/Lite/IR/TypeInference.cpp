@@ -447,6 +447,27 @@ static ShapeKnowledge inferUnpack(UnpackOp op) {
   return input;
 }
 
+/// split: the axis (a constant) cut into one equal part per result.
+static ShapeKnowledge inferSplit(SplitOp op) {
+  ShapeKnowledge input = shapeOf(op.getInput());
+  DenseIntElementsAttr axisAttr;
+  if (!input || !matchPattern(op.getAxis(), m_Constant(&axisAttr)) ||
+      axisAttr.getNumElements() != 1)
+    return std::nullopt;
+  std::optional<int64_t> axis = normalizeAxis(
+      (*axisAttr.getValues<APInt>().begin()).getSExtValue(), input->size());
+  if (!axis)
+    return std::nullopt;
+  int64_t &size = (*input)[*axis];
+  int64_t count = op->getNumResults();
+  if (isKnown(size)) {
+    if (count == 0 || size % count != 0)
+      return std::nullopt;
+    size /= count;
+  }
+  return input;
+}
+
 //===----------------------------------------------------------------------===//
 // Slicing
 //===----------------------------------------------------------------------===//
@@ -772,6 +793,26 @@ static ShapeKnowledge inferOneHot(OneHotOp::Adaptor op,
   SmallVector<int64_t> result(*indices);
   result.insert(result.begin() + (axis == -1 ? result.size() : axis), depth);
   return withinKernelLimit(result);
+}
+
+/// top_k: the input's shape with k (its contents, when known) last.
+static ShapeKnowledge inferTopK(TopKOp::Adaptor op,
+                                const OperandContents &values) {
+  ShapeKnowledge input = shapeOf(op.getInput());
+  if (!input || input->empty())
+    return std::nullopt;
+  int64_t k = kUnknown;
+  if (std::optional<SmallVector<int64_t>> contents = values.lookup(op.getK())) {
+    if (contents->size() != 1 ||
+        (isKnown((*contents)[0]) &&
+         ((*contents)[0] < 0 ||
+          (isKnown(input->back()) && (*contents)[0] > input->back()))))
+      return std::nullopt;
+    k = (*contents)[0];
+  }
+  SmallVector<int64_t> result(*input);
+  result.back() = k;
+  return result;
 }
 
 /// tile: each dimension times its multiple.
@@ -1115,6 +1156,7 @@ LITE_SHAPE_RULE(MirrorPadOp,
                 inferPadded(op.getInput(), op.getPaddings(), values))
 LITE_SHAPE_RULE(ReverseSequenceOp, shapeOf(op.getInput()))
 LITE_SHAPE_RULE(OneHotOp, inferOneHot(op, values))
+LITE_SHAPE_RULE(TopKOp, inferTopK(op, values))
 LITE_SHAPE_RULE(CumsumOp, shapeOf(op.getInput()))
 LITE_SHAPE_RULE(CumprodOp, shapeOf(op.getInput()))
 LITE_SHAPE_RULE(RangeOp, inferRange(op, values))
@@ -1150,6 +1192,8 @@ sluice::lite::shapes::inferResultShape(Operation *op,
   ValueShapeRange operands(op->getOperands(), nullptr, contents);
   if (auto unpack = dyn_cast<UnpackOp>(op))
     return inferUnpack(unpack);
+  if (auto split = dyn_cast<SplitOp>(op))
+    return inferSplit(split);
   if (auto reserve = dyn_cast<ListReserveOp>(op))
     return inferListReserve(reserve, OperandContents(operands));
   auto rule = dyn_cast<InferShapedTypeOpInterface>(op);

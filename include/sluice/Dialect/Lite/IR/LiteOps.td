@@ -1190,6 +1190,31 @@ def Lite_UnpackOp : Lite_BuiltinOp<"unpack", "UNPACK", "UnpackOptions", [
   let hasVerifier = 1;
 }
 
+def Lite_SplitOp : Lite_BuiltinOp<"split", "SPLIT", "SplitOptions", [Pure]> {
+  let tfliteVersions = [
+    TFLiteVersion<4, "isOf(getInput(), {Element::i16})">,
+    TFLiteVersion<3, "isOf(getInput(), {Element::i32})">,
+    TFLiteVersion<2, "isOf(getInput(), {Element::i8})">];
+  let tfliteRuntimes = ["1.5.0", "1.14.0", "1.14.0", "2.3.0"];
+  let summary = "splits a tensor into equal parts along an axis";
+  let description = [{
+    Dimension `axis` of `input` (a scalar; negative counts from the end)
+    cut into as many equal parts as the op has results (TFLite's
+    `num_splits`), in order (TF's Split, TFLite's SPLIT). A dimension the
+    count does not divide is a run-time error.
+
+    ```mlir
+    %a, %b = lite.split %axis, %x : (tensor<i32>, tensor<2x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+    ```
+  }];
+  let arguments = (ins 0DTensorOf<[I32]>:$axis, Lite_Tensor:$input);
+  let results = (outs Variadic<Lite_Tensor>:$outputs);
+  let assemblyFormat = [{
+    $axis `,` $input attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Lite_SliceOp : Lite_BuiltinOp<"slice", "SLICE", "SliceOptions", [Lite_ShapeRule, 
     Pure, AllElementTypesMatch<["input", "output"]>]> {
   let tfliteVersions = [
@@ -1778,6 +1803,34 @@ def Lite_ArgMaxOp : Lite_ArgReduceOp<"arg_max", "ARG_MAX", "ArgMaxOptions",
                                      "greatest">;
 def Lite_ArgMinOp : Lite_ArgReduceOp<"arg_min", "ARG_MIN", "ArgMinOptions",
                                      "least">;
+
+def Lite_TopKOp : Lite_BuiltinOp<"top_k", "TOPK_V2", "TopKV2Options", [
+    Lite_ShapeRule, Pure, AllElementTypesMatch<["input", "values"]>]> {
+  let tfliteVersions = [
+    TFLiteVersion<3, kI16>,
+    TFLiteVersion<2, kI8>];
+  let tfliteRuntimes = ["1.7.0", "1.14.0"];
+  let summary = "the k greatest elements of each row and their indices";
+  let description = [{
+    Along the last dimension of `input` (rank >= 1), the `k` greatest
+    elements in descending order and their indices (TF's TopKV2 with
+    `sorted`, TFLite's TOPK_V2): equal elements keep their order, the lower
+    index first (so -0 and +0 by position). `k` is a scalar in [0, n] for a
+    last dimension of n, else a run-time error. TF's order of NaN is
+    whatever its sort leaves (NaN breaks its comparison); here NaN ranks
+    above every number, NaNs by position.
+
+    ```mlir
+    %v, %i = lite.top_k %x, %k : (tensor<2x5xf32>, tensor<i32>) -> (tensor<2x3xf32>, tensor<2x3xi32>)
+    ```
+  }];
+  let arguments = (ins Lite_NumericTensor:$input, 0DTensorOf<[I32]>:$k);
+  let results = (outs Lite_NumericTensor:$values, TensorOf<[I32]>:$indices);
+  let assemblyFormat = [{
+    $input `,` $k attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
 
 //===----------------------------------------------------------------------===//
 // Linear algebra
