@@ -151,6 +151,13 @@ OPS = {
                            "%%k = lite.constant dense<2> : tensor<i32>\n  "
                            "%%r, %%i = lite.top_k %%arg0, %%k : (%s, tensor<i32>) -> (%s, "
                            "tensor<2x2xi32>)" % (t([2, 3], ty), t([2, 2], ty)), t([2, 2], ty)),
+    "NON_MAX_SUPPRESSION_V4": lambda ty: ([t([3, 4], ty), t([3], ty)],
+                                          "%%m = lite.constant dense<2> : tensor<i32>\n  "
+                                          "%%t = lite.constant dense<0.5> : tensor<f32>\n  "
+                                          "%%r, %%n = lite.non_max_suppression_v4 %%arg0, %%arg1, "
+                                          "%%m, %%t, %%t : (%s, %s, tensor<i32>, tensor<f32>, "
+                                          "tensor<f32>) -> (tensor<2xi32>, tensor<i32>)"
+                                          % (t([3, 4], ty), t([3], ty)), "tensor<2xi32>"),
     "SPLIT": lambda ty: ([t([2, 4], ty)],
                          "%%a = lite.constant dense<1> : tensor<i32>\n  "
                          "%%r:2 = lite.split %%a, %%arg0 : (tensor<i32>, %s) -> (%s, %s)"

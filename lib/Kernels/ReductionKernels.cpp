@@ -19,7 +19,9 @@
 //    so NaN inputs are skipped as in TFLite; reduce_min mirrors it from
 //    numeric_limits::max() with `in < min ? in : min`;
 //  - top_k stably sorts each row along the last dimension, greater first
-//    and NaN above every number, and keeps the first k (TF's TopKV2).
+//    and NaN above every number, and keeps the first k (TF's TopKV2);
+//  - non_max_suppression_v4 selects boxes greedily in that order of their
+//    scores, as TF's NonMaxSuppressionV4 does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -285,6 +287,81 @@ static LogicalResult evaluateTopK(Operation *op, ArrayRef<Tensor> operands,
   return success();
 }
 
+/// TF's intersection over union of boxes a and b (rows of four corners in
+/// either order), in float as TF computes it: 0 when either has no area.
+static float intersectionOverUnion(const float *a, const float *b) {
+  auto lo = [](float x, float y) { return y < x ? y : x; };
+  auto hi = [](float x, float y) { return x < y ? y : x; };
+  float yminA = lo(a[0], a[2]), xminA = lo(a[1], a[3]);
+  float ymaxA = hi(a[0], a[2]), xmaxA = hi(a[1], a[3]);
+  float yminB = lo(b[0], b[2]), xminB = lo(b[1], b[3]);
+  float ymaxB = hi(b[0], b[2]), xmaxB = hi(b[1], b[3]);
+  float areaA = (ymaxA - yminA) * (xmaxA - xminA);
+  float areaB = (ymaxB - yminB) * (xmaxB - xminB);
+  if (areaA <= 0 || areaB <= 0)
+    return 0.0f;
+  float intersection = hi(lo(ymaxA, ymaxB) - hi(yminA, yminB), 0.0f) *
+                       hi(lo(xmaxA, xmaxB) - hi(xminA, xminB), 0.0f);
+  return intersection / (areaA + areaB - intersection);
+}
+
+/// TF's NonMaxSuppressionV4 (hard suppression), padded: the boxes above the
+/// score threshold in order of score (ties by index), each selected unless
+/// a box selected before overlaps it by more than the IoU threshold.
+static LogicalResult
+evaluateNonMaxSuppression(Operation *op, ArrayRef<Tensor> operands,
+                          SmallVectorImpl<Tensor> &results) {
+  const Tensor &boxes = operands[0], &scores = operands[1];
+  if (boxes.getRank() != 2 || boxes.getShape()[1] != 4)
+    return op->emitError("non_max_suppression: boxes must be [num_boxes, 4], "
+                         "not ")
+           << shapeString(boxes.getShape());
+  int64_t count = boxes.getShape()[0];
+  if (scores.getRank() != 1 || scores.getShape()[0] != count)
+    return op->emitError("non_max_suppression: scores ")
+           << shapeString(scores.getShape()) << " are not one per box of "
+           << count;
+  int64_t maxOutputs = operands[2].getAsInt(0);
+  if (maxOutputs < 0)
+    return op->emitError("non_max_suppression: max_output_size ")
+           << maxOutputs << " is negative";
+  float iouThreshold = operands[3].data<float>()[0];
+  float scoreThreshold = operands[4].data<float>()[0];
+  if (!(iouThreshold >= 0 && iouThreshold <= 1))
+    return op->emitError("non_max_suppression: iou_threshold ")
+           << iouThreshold << " is outside [0, 1]";
+  FailureOr<int64_t> size =
+      checkAllocation(op, DType::Int32, ArrayRef<int64_t>{maxOutputs});
+  if (failed(size))
+    return failure();
+  const float *box = boxes.data<float>();
+  const float *score = scores.data<float>();
+  SmallVector<int32_t> candidates;
+  for (int64_t i = 0; i < count; ++i)
+    if (score[i] > scoreThreshold)
+      candidates.push_back(static_cast<int32_t>(i));
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [&](int32_t a, int32_t b) { return score[a] > score[b]; });
+  Tensor selected(DType::Int32, {maxOutputs});
+  int32_t *out = selected.mutableData<int32_t>();
+  int64_t valid = 0;
+  for (int32_t candidate : candidates) {
+    if (valid == maxOutputs)
+      break;
+    bool suppressed =
+        llvm::any_of(ArrayRef<int32_t>(out, valid), [&](int32_t chosen) {
+          return intersectionOverUnion(box + 4 * candidate, box + 4 * chosen) >
+                 iouThreshold;
+        });
+    if (!suppressed)
+      out[valid++] = candidate;
+  }
+  results.push_back(std::move(selected));
+  results.push_back(Tensor(DType::Int32, {}));
+  results.back().mutableData<int32_t>()[0] = static_cast<int32_t>(valid);
+  return success();
+}
+
 /// TF's Cumsum / Cumprod: each line along the axis folded in order from its
 /// start (its end with `reverse`); `exclusive` writes the fold before the
 /// element instead of after it.
@@ -410,5 +487,8 @@ sluice::interp::detail::evaluateReductionOp(Operation *op,
         return evaluateArgReduction(op, /*isMax=*/false, operands, results);
       })
       .Case([&](lite::TopKOp) { return evaluateTopK(op, operands, results); })
+      .Case([&](lite::NonMaxSuppressionV4Op) {
+        return evaluateNonMaxSuppression(op, operands, results);
+      })
       .Default([](Operation *) { return std::nullopt; });
 }

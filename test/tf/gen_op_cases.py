@@ -345,6 +345,19 @@ def pool_cases(dtypes, data):
     }
 
 
+# Boxes as [y1, x1, y2, x2]: 0 and 1 overlap by IoU 0.81, 2 is 1 flipped
+# (corners in the other order), 3 has no area, 4 and 5 are apart, 6 touches
+# 5 along an edge.
+NMS_BOXES = np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [1, 1.1, 0, 0.1], [2, 2, 2, 3],
+                      [3, 3, 4, 4], [5, 5, 6, 6], [5, 6, 6, 7]], np.float32)
+NMS_SCORES = np.array([0.9, 0.9, 0.75, 0.8, 0.1, 0.6, 0.6], np.float32)
+
+
+def nms_constants(max_outputs, iou, score):
+    return {"max_output_size": np.int32(max_outputs), "iou_threshold": np.float32(iou),
+            "score_threshold": np.float32(score)}
+
+
 def top_k_extremes(dtype):
     """A row of the dtype's extremes (and, for floats, infinities and both
     zeros; no NaN)."""
@@ -475,6 +488,31 @@ STRUCTURED = {
             "index_int64": {"constants": {"k": np.int64(2)},
                             "attributes": {"index_type": "int64"},
                             "values": [np.array([[3, 9, 1], [2, 2, 8]])]},
+        },
+    },
+    # Overlapping, flipped and empty boxes, tied scores, scores at the
+    # threshold; padded and not; nothing above the threshold; an IoU
+    # threshold outside [0, 1] TF refuses.
+    "NonMaxSuppressionV4": {
+        "dtypes": ["float32"],
+        "data": ["boxes", "scores"],
+        "fetches": ["out:0", "out:1"],
+        "variants": {
+            "overlaps": {"constants": nms_constants(4, 0.5, 0.1),
+                         "values": [NMS_BOXES, NMS_SCORES]},
+            "padded": {"constants": nms_constants(7, 0.3, 0.0),
+                       "attributes": {"pad_to_max_output_size": True},
+                       "values": [NMS_BOXES, NMS_SCORES]},
+            "few_outputs": {"constants": nms_constants(2, 0.0, -1.0),
+                            "values": [NMS_BOXES, NMS_SCORES]},
+            "none_above": {"constants": nms_constants(3, 0.5, 0.95),
+                           "attributes": {"pad_to_max_output_size": True},
+                           "values": [NMS_BOXES, NMS_SCORES]},
+            "random": {"constants": nms_constants(5, 0.4, 0.2),
+                       "placeholder": {"boxes": [None, 4], "scores": [None]},
+                       "shapes": [((12, 4), (12,)), ((3, 4), (3,))]},
+            "iou_outside": {"constants": nms_constants(3, 1.5, 0.0),
+                            "values": [NMS_BOXES, NMS_SCORES]},
         },
     },
     "Prod": {

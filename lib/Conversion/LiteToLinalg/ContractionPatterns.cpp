@@ -1689,6 +1689,221 @@ struct TopKLowering : OpConversionPattern<lite::TopKOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// non_max_suppression_v4
+//===----------------------------------------------------------------------===//
+
+/// TF's intersection over union of two boxes of four corners (y1, x1, y2,
+/// x2 in either order), in f32 as TF computes it: min/max as `b < a ? b :
+/// a`, 0 when either box has no area.
+Value buildIntersectionOverUnion(OpBuilder &b, Location l, ValueRange boxA,
+                                 ValueRange boxB) {
+  auto lo = [&](Value x, Value y) -> Value {
+    return arith::SelectOp::create(
+        b, l, arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, y, x), y,
+        x);
+  };
+  auto hi = [&](Value x, Value y) -> Value {
+    return arith::SelectOp::create(
+        b, l, arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, x, y), y,
+        x);
+  };
+  auto sub = [&](Value x, Value y) -> Value {
+    return arith::SubFOp::create(b, l, x, y);
+  };
+  auto mul = [&](Value x, Value y) -> Value {
+    return arith::MulFOp::create(b, l, x, y);
+  };
+  Value yminA = lo(boxA[0], boxA[2]), xminA = lo(boxA[1], boxA[3]);
+  Value ymaxA = hi(boxA[0], boxA[2]), xmaxA = hi(boxA[1], boxA[3]);
+  Value yminB = lo(boxB[0], boxB[2]), xminB = lo(boxB[1], boxB[3]);
+  Value ymaxB = hi(boxB[0], boxB[2]), xmaxB = hi(boxB[1], boxB[3]);
+  Value areaA = mul(sub(ymaxA, yminA), sub(xmaxA, xminA));
+  Value areaB = mul(sub(ymaxB, yminB), sub(xmaxB, xminB));
+  Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0.0f));
+  Value intersection = mul(hi(sub(lo(ymaxA, ymaxB), hi(yminA, yminB)), zero),
+                           hi(sub(lo(xmaxA, xmaxB), hi(xminA, xminB)), zero));
+  Value iou = arith::DivFOp::create(
+      b, l, intersection,
+      sub(arith::AddFOp::create(b, l, areaA, areaB), intersection));
+  // TF's `area <= 0`: an ordered comparison (false for NaN).
+  Value noArea = arith::OrIOp::create(
+      b, l, arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLE, areaA, zero),
+      arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLE, areaB, zero));
+  return arith::SelectOp::create(b, l, noArea, zero, iou);
+}
+
+/// Greedy suppression as repeated picks (equal to TF's pass over the boxes
+/// in order of score, for boxes without NaN corners):
+///
+///   alive[j] = scores[j] > score_threshold
+///   scf.for i in [0, max_output_size) iter_args(alive, selected, valid)
+///     best = scf.for j in [0, n): the alive box of the greatest score
+///            (strictly greater replaces: ties keep the lower index)
+///     scf.if best exists:
+///       selected[valid] = best; valid += 1
+///       alive[j] &= j != best && !(iou(best, j) > iou_threshold)
+///
+/// O(max_output_size n). A negative max_output_size, an iou_threshold
+/// outside [0, 1] or scores that are not one per box record
+/// SLUICE_ERROR_INVALID_ARGUMENT (the loop then runs on clamped sizes).
+struct NonMaxSuppressionLowering
+    : OpConversionPattern<lite::NonMaxSuppressionV4Op> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::NonMaxSuppressionV4Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value boxes = adaptor.getBoxes(), scores = adaptor.getScores();
+    auto boxesType = dyn_cast<RankedTensorType>(boxes.getType());
+    auto scoresType = dyn_cast<RankedTensorType>(scores.getType());
+    if (!boxesType || boxesType.getRank() != 2 || !scoresType ||
+        scoresType.getRank() != 1)
+      return op.emitError("cannot lower non_max_suppression_v4 without "
+                          "boxes of rank 2 and scores of rank 1");
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value zero = getIndexConstant(rewriter, loc, 0);
+    Value one = getIndexConstant(rewriter, loc, 1);
+    auto scalarOf = [&](Value tensor) -> Value {
+      return tensor::ExtractOp::create(rewriter, loc, tensor, ValueRange{});
+    };
+    Value maxOutputs =
+        arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                   scalarOf(adaptor.getMaxOutputSize()));
+    Value iouThreshold = scalarOf(adaptor.getIouThreshold());
+    Value scoreThreshold = scalarOf(adaptor.getScoreThreshold());
+    Value n = tensor::DimOp::create(rewriter, loc, scores, 0);
+    Value boxCount = tensor::DimOp::create(rewriter, loc, boxes, 0);
+    Value corners = tensor::DimOp::create(rewriter, loc, boxes, 1);
+    auto cmpi = [&](arith::CmpIPredicate p, Value a, Value b) -> Value {
+      return arith::CmpIOp::create(rewriter, loc, p, a, b);
+    };
+    auto cmpf = [&](arith::CmpFPredicate p, Value a, Value b) -> Value {
+      return arith::CmpFOp::create(rewriter, loc, p, a, b);
+    };
+    auto both = [&](Value a, Value b) -> Value {
+      return arith::AndIOp::create(rewriter, loc, a, b);
+    };
+    Value f32Zero = arith::ConstantOp::create(rewriter, loc,
+                                              rewriter.getF32FloatAttr(0.0f));
+    Value f32One = arith::ConstantOp::create(rewriter, loc,
+                                             rewriter.getF32FloatAttr(1.0f));
+    Value valid =
+        both(both(cmpi(arith::CmpIPredicate::sge, maxOutputs, zero),
+                  both(cmpf(arith::CmpFPredicate::OGE, iouThreshold, f32Zero),
+                       cmpf(arith::CmpFPredicate::OLE, iouThreshold, f32One))),
+             both(cmpi(arith::CmpIPredicate::eq, boxCount, n),
+                  cmpi(arith::CmpIPredicate::eq, corners,
+                       getIndexConstant(rewriter, loc, 4))));
+    emitRuntimeCheck(rewriter, loc, valid, SLUICE_ERROR_INVALID_ARGUMENT,
+                     "non_max_suppression_v4: a negative max_output_size, an "
+                     "iou_threshold outside [0, 1] or boxes and scores that "
+                     "do not match");
+    maxOutputs = arith::MaxSIOp::create(rewriter, loc, maxOutputs, zero);
+    n = arith::SelectOp::create(rewriter, loc, valid, n, zero);
+
+    Value noIndex = arith::ConstantOp::create(rewriter, loc,
+                                              rewriter.getI32IntegerAttr(-1));
+    Value alive = tensor::GenerateOp::create(
+        rewriter, loc,
+        RankedTensorType::get({ShapedType::kDynamic}, rewriter.getI1Type()),
+        ValueRange{n}, [&](OpBuilder &b, Location l, ValueRange indices) {
+          Value score = tensor::ExtractOp::create(b, l, scores, indices);
+          tensor::YieldOp::create(
+              b, l,
+              arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT, score,
+                                    scoreThreshold));
+        });
+    Value selected =
+        createFilledTensor(rewriter, loc, {OpFoldResult(maxOutputs)},
+                           arith::ConstantOp::create(
+                               rewriter, loc, rewriter.getI32IntegerAttr(0)));
+    auto cornersOf = [&](OpBuilder &b, Location l, Value index) {
+      SmallVector<Value> box;
+      for (int64_t c = 0; c < 4; ++c)
+        box.push_back(tensor::ExtractOp::create(
+            b, l, boxes, ValueRange{index, getIndexConstant(b, l, c)}));
+      return box;
+    };
+
+    auto loop = scf::ForOp::create(
+        rewriter, loc, zero, maxOutputs, one, ValueRange{alive, selected, zero},
+        [&](OpBuilder &b, Location l, Value, ValueRange carried) {
+          Value aliveNow = carried[0];
+          auto pick = scf::ForOp::create(
+              b, l, getIndexConstant(b, l, 0), n, getIndexConstant(b, l, 1),
+              ValueRange{f32Zero, noIndex},
+              [&](OpBuilder &p, Location pl, Value j, ValueRange best) {
+                Value isAlive =
+                    tensor::ExtractOp::create(p, pl, aliveNow, ValueRange{j});
+                Value score =
+                    tensor::ExtractOp::create(p, pl, scores, ValueRange{j});
+                Value none = arith::CmpIOp::create(
+                    p, pl, arith::CmpIPredicate::eq, best[1], noIndex);
+                Value greater = arith::CmpFOp::create(
+                    p, pl, arith::CmpFPredicate::OGT, score, best[0]);
+                Value take = arith::AndIOp::create(
+                    p, pl, isAlive, arith::OrIOp::create(p, pl, none, greater));
+                Value index = arith::IndexCastOp::create(p, pl, i32, j);
+                scf::YieldOp::create(
+                    p, pl,
+                    ValueRange{
+                        arith::SelectOp::create(p, pl, take, score, best[0]),
+                        arith::SelectOp::create(p, pl, take, index, best[1])});
+              });
+          Value bestIndex = pick.getResult(1);
+          Value found = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
+                                              bestIndex, noIndex);
+          auto update = scf::IfOp::create(
+              b, l, found,
+              [&](OpBuilder &t, Location tl) {
+                Value best = arith::IndexCastOp::create(t, tl, t.getIndexType(),
+                                                        bestIndex);
+                Value chosen = tensor::InsertOp::create(
+                    t, tl, bestIndex, carried[1], ValueRange{carried[2]});
+                Value count = arith::AddIOp::create(t, tl, carried[2],
+                                                    getIndexConstant(t, tl, 1));
+                SmallVector<Value> bestBox = cornersOf(t, tl, best);
+                Value stillAlive = tensor::GenerateOp::create(
+                    t, tl, cast<RankedTensorType>(aliveNow.getType()),
+                    ValueRange{n},
+                    [&](OpBuilder &g, Location gl, ValueRange indices) {
+                      Value j = indices[0];
+                      Value wasAlive =
+                          tensor::ExtractOp::create(g, gl, aliveNow, indices);
+                      Value other = arith::CmpIOp::create(
+                          g, gl, arith::CmpIPredicate::ne, j, best);
+                      Value overlap = arith::CmpFOp::create(
+                          g, gl, arith::CmpFPredicate::OGT,
+                          buildIntersectionOverUnion(g, gl, bestBox,
+                                                     cornersOf(g, gl, j)),
+                          iouThreshold);
+                      Value keep = arith::AndIOp::create(
+                          g, gl, arith::AndIOp::create(g, gl, wasAlive, other),
+                          arith::XOrIOp::create(
+                              g, gl, overlap,
+                              arith::ConstantOp::create(g, gl,
+                                                        g.getBoolAttr(true))));
+                      tensor::YieldOp::create(g, gl, keep);
+                    });
+                scf::YieldOp::create(t, tl,
+                                     ValueRange{stillAlive, chosen, count});
+              },
+              [&](OpBuilder &e, Location el) {
+                scf::YieldOp::create(e, el, carried);
+              });
+          scf::YieldOp::create(b, l, update.getResults());
+        });
+    Value count = tensor::FromElementsOp::create(
+        rewriter, loc, RankedTensorType::get({}, i32),
+        ValueRange{
+            arith::IndexCastOp::create(rewriter, loc, i32, loop.getResult(2))});
+    return replaceWithResults(rewriter, op, {loop.getResult(1), count},
+                              *getTypeConverter());
+  }
+};
+
 } // namespace
 
 void populateContractionPatterns(const TypeConverter &converter,
@@ -1704,8 +1919,8 @@ void populateContractionPatterns(const TypeConverter &converter,
                ArgReductionLowering<lite::ArgMaxOp, true>,
                ArgReductionLowering<lite::ArgMinOp, false>,
                ReductionLowering<lite::ReduceMinOp, ReductionKind::Min>,
-               FullyConnectedLowering, BatchMatMulLowering, TopKLowering>(
-      converter, patterns.getContext());
+               FullyConnectedLowering, BatchMatMulLowering, TopKLowering,
+               NonMaxSuppressionLowering>(converter, patterns.getContext());
 }
 
 } // namespace sluice::lite_to_native

@@ -45,6 +45,7 @@ enum class ResultElement {
   DstT,       // the DstT attribute (Cast)
   OutType,    // the out_type attribute, int32 by default (Shape)
   OutputType, // the output_type attribute, int64 by default (ArgMax)
+  I32,        // int32 (NonMaxSuppressionV4's indices and count)
   DType,      // the dtype attribute (RandomUniform: T types an input)
   None,       // no results (Assert)
 };
@@ -793,6 +794,62 @@ Values buildTopK(ImportContext &ctx) {
   return SmallVector<Value>{op.getValues(), indices};
 }
 
+/// Input `index` as a scalar (an unranked one reshaped to rank 0), or
+/// failure naming it.
+FailureOr<Value> scalarInput(ImportContext &ctx, unsigned index,
+                             StringRef name) {
+  Value value = ctx.inputs[index];
+  auto type = cast<TensorType>(value.getType());
+  if (!type.hasRank())
+    return Value(lite::ReshapeOp::create(
+        ctx.builder, ctx.loc, RankedTensorType::get({}, type.getElementType()),
+        value, lite::createI32Vector(ctx.builder, ctx.loc, {})));
+  if (type.getRank() != 0) {
+    ctx.error = (ctx.op() + "'s " + name + " must be a scalar, not of rank " +
+                 Twine(type.getRank()))
+                    .str();
+    return failure();
+  }
+  return value;
+}
+
+/// NonMaxSuppressionV4: lite.non_max_suppression_v4, padded to
+/// max_output_size as TFLite's is; without pad_to_max_output_size its
+/// indices are cut to valid_outputs.
+Values buildNonMaxSuppressionV4(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  Type f32 = builder.getF32Type(), i32 = builder.getI32Type();
+  for (unsigned i : {0u, 1u, 3u, 4u})
+    if (elementTypeOf(ctx.inputs[i].getType()) != f32)
+      return ctx.fail("NonMaxSuppressionV4 on float16 is not supported "
+                      "(float32 boxes, scores and thresholds only)");
+  FailureOr<Value> maxOutputs = scalarInput(ctx, 2, "max_output_size");
+  FailureOr<Value> iou = scalarInput(ctx, 3, "iou_threshold");
+  FailureOr<Value> minScore = scalarInput(ctx, 4, "score_threshold");
+  if (failed(maxOutputs) || failed(iou) || failed(minScore))
+    return failure();
+  int64_t size = ShapedType::kDynamic;
+  if (std::optional<int64_t> constant = ctx.constantInt(2);
+      constant && *constant >= 0)
+    size = *constant;
+  auto op = lite::NonMaxSuppressionV4Op::create(
+      builder, ctx.loc,
+      TypeRange{RankedTensorType::get({size}, i32),
+                RankedTensorType::get({}, i32)},
+      ctx.inputs[0], ctx.inputs[1], *maxOutputs, *iou, *minScore);
+  Value selected = op.getSelectedIndices();
+  if (!boolAttr(ctx.node.node, "pad_to_max_output_size")) {
+    auto vector = RankedTensorType::get({1}, i32);
+    Value count =
+        lite::ReshapeOp::create(builder, ctx.loc, vector, op.getValidOutputs(),
+                                lite::createI32Vector(builder, ctx.loc, {1}));
+    selected = lite::SliceOp::create(
+        builder, ctx.loc, RankedTensorType::get({ShapedType::kDynamic}, i32),
+        selected, lite::createI32Vector(builder, ctx.loc, {0}), count);
+  }
+  return SmallVector<Value>{selected, op.getValidOutputs()};
+}
+
 /// Cumsum / Cumprod with their exclusive and reverse attributes.
 template <typename OpTy> Values buildScan(ImportContext &ctx) {
   return single(ctx.create<OpTy>(ctx.inputs[0], ctx.inputs[1],
@@ -1088,6 +1145,7 @@ constexpr OpMapping kMappings[] = {
   {"Cumprod", buildScan<lite::CumprodOp>, ResultElement::T, 2, false, ""},
   {"ArgMax", buildOnInputs<lite::ArgMaxOp>, ResultElement::OutputType, 2, false, ""},
   {"ArgMin", buildOnInputs<lite::ArgMinOp>, ResultElement::OutputType, 2, false, ""},
+  {"NonMaxSuppressionV4", buildNonMaxSuppressionV4, ResultElement::I32, 5, false, "", "boxes, scores, max_output_size, iou_threshold, score_threshold", "selected_indices, valid_outputs"},
   {"TopKV2", buildTopK, ResultElement::T, 2, false, "", "input, k", "values, indices:index_type"},
   {"All", buildBoolReduce<lite::ReduceMinOp>, ResultElement::Bool, 2, false, ""},
   {"Any", buildBoolReduce<lite::ReduceMaxOp>, ResultElement::Bool, 2, false, ""},
@@ -1193,6 +1251,8 @@ FailureOr<Type> sluice::graphdef::resultElementType(const tf::NodeDef &node,
     return Type();
   case ResultElement::Bool:
     return Type(b.getI1Type());
+  case ResultElement::I32:
+    return Type(b.getI32Type());
   case ResultElement::DstT:
     return typeAttr("DstT");
   case ResultElement::DType:

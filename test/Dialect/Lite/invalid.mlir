@@ -1639,3 +1639,54 @@ func.func @split_rank(%x: tensor<4x3xf32>, %a: tensor<i32>) {
   %0:2 = lite.split %a, %x : (tensor<i32>, tensor<4x3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>)
   return
 }
+
+// -----
+
+func.func @nms_boxes(%b: tensor<5x3xf32>, %s: tensor<5xf32>, %m: tensor<i32>, %t: tensor<f32>) {
+  // expected-error@+1 {{boxes must be [num_boxes, 4], not 'tensor<5x3xf32>'}}
+  %i, %n = lite.non_max_suppression_v4 %b, %s, %m, %t, %t : (tensor<5x3xf32>, tensor<5xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<?xi32>, tensor<i32>)
+  return
+}
+
+// -----
+
+func.func @nms_scores(%b: tensor<5x4xf32>, %s: tensor<4xf32>, %m: tensor<i32>, %t: tensor<f32>) {
+  // expected-error@+1 {{has 5 boxes but 4 scores}}
+  %i, %n = lite.non_max_suppression_v4 %b, %s, %m, %t, %t : (tensor<5x4xf32>, tensor<4xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<?xi32>, tensor<i32>)
+  return
+}
+
+// -----
+
+func.func @nms_max(%b: tensor<5x4xf32>, %s: tensor<5xf32>, %t: tensor<f32>) {
+  %m = lite.constant dense<3> : tensor<i32>
+  // expected-error@+1 {{selected_indices 'tensor<2xi32>' does not hold max_output_size = 3 indices}}
+  %i, %n = lite.non_max_suppression_v4 %b, %s, %m, %t, %t : (tensor<5x4xf32>, tensor<5xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<2xi32>, tensor<i32>)
+  return
+}
+
+// -----
+
+func.func @nms_negative(%b: tensor<5x4xf32>, %s: tensor<5xf32>, %t: tensor<f32>) {
+  %m = lite.constant dense<-1> : tensor<i32>
+  // expected-error@+1 {{max_output_size -1 is negative}}
+  %i, %n = lite.non_max_suppression_v4 %b, %s, %m, %t, %t : (tensor<5x4xf32>, tensor<5xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<?xi32>, tensor<i32>)
+  return
+}
+
+// -----
+
+func.func @nms_iou(%b: tensor<5x4xf32>, %s: tensor<5xf32>, %m: tensor<i32>, %t: tensor<f32>) {
+  %iou = lite.constant dense<-0.5> : tensor<f32>
+  // expected-error@+1 {{iou_threshold -5.000000e-01 is outside [0, 1]}}
+  %i, %n = lite.non_max_suppression_v4 %b, %s, %m, %iou, %t : (tensor<5x4xf32>, tensor<5xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<?xi32>, tensor<i32>)
+  return
+}
+
+// -----
+
+func.func @nms_selected(%b: tensor<5x4xf32>, %s: tensor<5xf32>, %m: tensor<i32>, %t: tensor<f32>) {
+  // expected-error@+1 {{selected_indices must be a vector, not 'tensor<1x3xi32>'}}
+  %i, %n = lite.non_max_suppression_v4 %b, %s, %m, %t, %t : (tensor<5x4xf32>, tensor<5xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<1x3xi32>, tensor<i32>)
+  return
+}

@@ -757,6 +757,39 @@ static LogicalResult verifyArgReduction(Operation *op, Value inputValue,
   return verifyInferredResultShape(op);
 }
 
+LogicalResult NonMaxSuppressionV4Op::verify() {
+  auto boxes = ranked(getBoxes());
+  auto scores = ranked(getScores());
+  if (boxes &&
+      (boxes.getRank() != 2 || !dimsCompatible(boxes.getDimSize(1), 4)))
+    return emitOpError("boxes must be [num_boxes, 4], not ") << boxes;
+  if (scores && scores.getRank() != 1)
+    return emitOpError("scores must be a vector, not ") << scores;
+  if (boxes && scores &&
+      !dimsCompatible(boxes.getDimSize(0), scores.getDimSize(0)))
+    return emitOpError("has ") << boxes.getDimSize(0) << " boxes but "
+                               << scores.getDimSize(0) << " scores";
+  auto selected = ranked(getSelectedIndices());
+  if (selected && selected.getRank() != 1)
+    return emitOpError("selected_indices must be a vector, not ") << selected;
+  if (std::optional<SmallVector<int64_t>> size =
+          constantInts(getMaxOutputSize())) {
+    if ((*size)[0] < 0)
+      return emitOpError("max_output_size ") << (*size)[0] << " is negative";
+    if (selected && !dimsCompatible(selected.getDimSize(0), (*size)[0]))
+      return emitOpError("selected_indices ")
+             << selected << " does not hold max_output_size = " << (*size)[0]
+             << " indices";
+  }
+  DenseFPElementsAttr iou;
+  if (matchPattern(getIouThreshold(), m_Constant(&iou))) {
+    double threshold = (*iou.getValues<APFloat>().begin()).convertToDouble();
+    if (!(threshold >= 0 && threshold <= 1))
+      return emitOpError("iou_threshold ") << threshold << " is outside [0, 1]";
+  }
+  return success();
+}
+
 LogicalResult TopKOp::verify() {
   auto input = ranked(getInput());
   if (input && input.getRank() == 0)

@@ -1804,6 +1804,40 @@ def Lite_ArgMaxOp : Lite_ArgReduceOp<"arg_max", "ARG_MAX", "ArgMaxOptions",
 def Lite_ArgMinOp : Lite_ArgReduceOp<"arg_min", "ARG_MIN", "ArgMinOptions",
                                      "least">;
 
+def Lite_NonMaxSuppressionV4Op : Lite_BuiltinOp<"non_max_suppression_v4",
+    "NON_MAX_SUPPRESSION_V4", "NonMaxSuppressionV4Options", [Pure]> {
+  let tfliteRuntimes = ["2.1.0"];
+  let summary = "greedy non-maximum suppression of boxes";
+  let description = [{
+    TF's NonMaxSuppressionV4 padded to `max_output_size` (TFLite's
+    NON_MAX_SUPPRESSION_V4): the boxes (`[n, 4]`, corners `[y1, x1, y2, x2]`
+    in either order) whose score is above `score_threshold` are taken in
+    order of score (ties: the lower index first); each is selected unless
+    its intersection over union with a box selected before is above
+    `iou_threshold` (a box of no area overlaps nothing), until
+    `max_output_size` are selected. `selected_indices` holds their indices
+    in selection order, then zeros up to `max_output_size`;
+    `valid_outputs` counts them. A negative `max_output_size`, an
+    `iou_threshold` outside [0, 1] and scores that are not one per box are
+    run-time errors.
+
+    ```mlir
+    %i, %n = lite.non_max_suppression_v4 %boxes, %scores, %max, %iou, %min : (tensor<6x4xf32>, tensor<6xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<3xi32>, tensor<i32>)
+    ```
+  }];
+  let arguments = (ins TensorOf<[F32]>:$boxes, TensorOf<[F32]>:$scores,
+                       0DTensorOf<[I32]>:$max_output_size,
+                       0DTensorOf<[F32]>:$iou_threshold,
+                       0DTensorOf<[F32]>:$score_threshold);
+  let results = (outs TensorOf<[I32]>:$selected_indices,
+                      0DTensorOf<[I32]>:$valid_outputs);
+  let assemblyFormat = [{
+    $boxes `,` $scores `,` $max_output_size `,` $iou_threshold `,`
+      $score_threshold attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Lite_TopKOp : Lite_BuiltinOp<"top_k", "TOPK_V2", "TopKV2Options", [
     Lite_ShapeRule, Pure, AllElementTypesMatch<["input", "values"]>]> {
   let tfliteVersions = [
