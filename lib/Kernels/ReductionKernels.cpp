@@ -36,7 +36,9 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <queue>
 #include <type_traits>
+#include <vector>
 
 // A reference must round every operation: no fused multiply-adds.
 #pragma STDC FP_CONTRACT OFF
@@ -307,7 +309,8 @@ static float intersectionOverUnion(const float *a, const float *b) {
 
 /// TF's NonMaxSuppressionV4 (hard suppression), padded: the boxes above the
 /// score threshold in order of score (ties by index), each selected unless
-/// a box selected before overlaps it by more than the IoU threshold.
+/// a box selected before overlaps it by more than the IoU threshold; TF's
+/// queue exactly, with its re-queue of a score an IoU of NaN zeroed.
 static LogicalResult
 evaluateNonMaxSuppression(Operation *op, ArrayRef<Tensor> operands,
                           SmallVectorImpl<Tensor> &results) {
@@ -336,25 +339,50 @@ evaluateNonMaxSuppression(Operation *op, ArrayRef<Tensor> operands,
     return failure();
   const float *box = boxes.data<float>();
   const float *score = scores.data<float>();
-  SmallVector<int32_t> candidates;
+  // TF's queue: the greatest score first, ties by the lower index. A
+  // candidate popped is compared with the boxes selected since it was
+  // last pushed: an IoU above the threshold suppresses it, one that is
+  // not at most the threshold either (NaN) zeroes its score, and a score
+  // that changed goes back into the queue if it is still above the score
+  // threshold.
+  struct Candidate {
+    int32_t index;
+    float score;
+    int64_t comparedUpTo;
+  };
+  auto later = [](const Candidate &a, const Candidate &b) {
+    return (a.score == b.score && a.index > b.index) || a.score < b.score;
+  };
+  std::priority_queue<Candidate, std::vector<Candidate>, decltype(later)> queue(
+      later);
   for (int64_t i = 0; i < count; ++i)
     if (score[i] > scoreThreshold)
-      candidates.push_back(static_cast<int32_t>(i));
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [&](int32_t a, int32_t b) { return score[a] > score[b]; });
+      queue.push({static_cast<int32_t>(i), score[i], 0});
   Tensor selected(DType::Int32, {maxOutputs});
   int32_t *out = selected.mutableData<int32_t>();
   int64_t valid = 0;
-  for (int32_t candidate : candidates) {
-    if (valid == maxOutputs)
-      break;
-    bool suppressed =
-        llvm::any_of(ArrayRef<int32_t>(out, valid), [&](int32_t chosen) {
-          return intersectionOverUnion(box + 4 * candidate, box + 4 * chosen) >
-                 iouThreshold;
-        });
-    if (!suppressed)
-      out[valid++] = candidate;
+  while (valid < maxOutputs && !queue.empty()) {
+    Candidate next = queue.top();
+    queue.pop();
+    float original = next.score;
+    bool suppressed = false;
+    for (int64_t j = valid - 1; j >= next.comparedUpTo; --j) {
+      float iou = intersectionOverUnion(box + 4 * next.index, box + 4 * out[j]);
+      next.score *= iou <= iouThreshold ? 1.0f : 0.0f;
+      if (iou > iouThreshold) {
+        suppressed = true;
+        break;
+      }
+      if (next.score <= scoreThreshold)
+        break;
+    }
+    next.comparedUpTo = valid;
+    if (suppressed)
+      continue;
+    if (next.score == original)
+      out[valid++] = next.index;
+    else if (next.score > scoreThreshold)
+      queue.push(next);
   }
   results.push_back(std::move(selected));
   results.push_back(Tensor(DType::Int32, {}));

@@ -12,6 +12,21 @@
 // RUN: sluice-run %s --inputs=%t.two.json | FileCheck %s --check-prefix=TWO
 // RUN: sluice-run %s --inputs=%t.two.json --engine=native | FileCheck %s --check-prefix=TWO
 // TWO: {"outputs":[{"data":[0,1],"dtype":"int32","name":"output0","shape":[2]},{"data":[2],"dtype":"int32","name":"output1","shape":[]}]}
+// An IoU of NaN zeroes a score as in TF's kernel: the box is dropped at a
+// score threshold of 0 and comes back, after the others above 0, at -inf;
+// the last two are TF's own answers (TF 2.21).
+// RUN: echo '[[[0, 0, 1, 1], ["nan", 0, 1, 1], [3, 3, 4, 4]], [0.9, 0.8, 0.7], 3, 0.5, 0]' > %t.nan.json
+// RUN: sluice-run %s --inputs=%t.nan.json | FileCheck %s --check-prefix=NAN
+// RUN: sluice-run %s --inputs=%t.nan.json --engine=native | FileCheck %s --check-prefix=NAN
+// NAN: {"outputs":[{"data":[0,2,0],"dtype":"int32","name":"output0","shape":[3]},{"data":[2],"dtype":"int32","name":"output1","shape":[]}]}
+// RUN: echo '[[[0, 0, 1, 1], ["nan", 0, 1, 1], [3, 3, 4, 4]], [0.9, 0.8, 0.7], 3, 0.5, "-inf"]' > %t.requeue.json
+// RUN: sluice-run %s --inputs=%t.requeue.json | FileCheck %s --check-prefix=REQUEUE
+// RUN: sluice-run %s --inputs=%t.requeue.json --engine=native | FileCheck %s --check-prefix=REQUEUE
+// REQUEUE: {"outputs":[{"data":[0,2,1],"dtype":"int32","name":"output0","shape":[3]},{"data":[3],"dtype":"int32","name":"output1","shape":[]}]}
+// RUN: echo '[[[0, 0, 1, 1]], [0.9], 2147483647, 0.5, 0]' > %t.huge.json
+// RUN: not sluice-run %s --inputs=%t.huge.json 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: error: a result of shape [2147483647]
+// RUN: not sluice-run %s --inputs=%t.huge.json --engine=native 2>&1 | FileCheck %s --check-prefix=INVALID
 // RUN: echo '[[[0, 0, 1, 1]], [0.9], 1, 1.5, 0]' > %t.iou.json
 // RUN: not sluice-run %s --inputs=%t.iou.json 2>&1 | FileCheck %s --check-prefix=IOU
 // IOU: error: non_max_suppression: iou_threshold 1.500000e+00 is outside [0, 1]

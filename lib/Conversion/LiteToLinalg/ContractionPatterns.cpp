@@ -45,6 +45,8 @@
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace sluice::lite_to_native {
@@ -1733,20 +1735,25 @@ Value buildIntersectionOverUnion(OpBuilder &b, Location l, ValueRange boxA,
   return arith::SelectOp::create(b, l, noArea, zero, iou);
 }
 
-/// Greedy suppression as repeated picks (equal to TF's pass over the boxes
-/// in order of score, for boxes without NaN corners):
+/// Greedy suppression as repeated picks of the box of the greatest live
+/// score, each lowering the others' scores at once where TF's queue does it
+/// when it pops them (the same selections, in the same order):
 ///
-///   alive[j] = scores[j] > score_threshold
-///   scf.for i in [0, max_output_size) iter_args(alive, selected, valid)
-///     best = scf.for j in [0, n): the alive box of the greatest score
+///   live[j] = scores[j]   (a box is alive while live[j] > score_threshold)
+///   scf.for i in [0, min(max_output_size, n)) iter_args(live, selected, valid)
+///     best = scf.for j in [0, n): the alive box of the greatest live score
 ///            (strictly greater replaces: ties keep the lower index)
 ///     scf.if best exists:
 ///       selected[valid] = best; valid += 1
-///       alive[j] &= j != best && !(iou(best, j) > iou_threshold)
+///       live[j] = NaN                 for j = best or iou(best, j) >
+///       iou_threshold
+///               = live[j] * (iou <= iou_threshold ? 1 : 0)   otherwise
+///                                     (an IoU of NaN zeroes the score, as TF)
 ///
-/// O(max_output_size n). A negative max_output_size, an iou_threshold
-/// outside [0, 1] or scores that are not one per box record
-/// SLUICE_ERROR_INVALID_ARGUMENT (the loop then runs on clamped sizes).
+/// O(min(max_output_size, n) n). A negative max_output_size or one past
+/// the memory limit (tensorFits), an iou_threshold outside [0, 1] or scores
+/// that are not one per box record SLUICE_ERROR_INVALID_ARGUMENT (the loop
+/// then runs on clamped sizes).
 struct NonMaxSuppressionLowering
     : OpConversionPattern<lite::NonMaxSuppressionV4Op> {
   using OpConversionPattern::OpConversionPattern;
@@ -1796,25 +1803,19 @@ struct NonMaxSuppressionLowering
              both(cmpi(arith::CmpIPredicate::eq, boxCount, n),
                   cmpi(arith::CmpIPredicate::eq, corners,
                        getIndexConstant(rewriter, loc, 4))));
+    IndexArith arith(rewriter, loc);
+    valid = both(valid, tensorFits(arith, {maxOutputs}, i32));
     emitRuntimeCheck(rewriter, loc, valid, SLUICE_ERROR_INVALID_ARGUMENT,
-                     "non_max_suppression_v4: a negative max_output_size, an "
-                     "iou_threshold outside [0, 1] or boxes and scores that "
-                     "do not match");
-    maxOutputs = arith::MaxSIOp::create(rewriter, loc, maxOutputs, zero);
+                     "non_max_suppression_v4: a negative or too large "
+                     "max_output_size, an iou_threshold outside [0, 1] or "
+                     "boxes and scores that do not match");
+    maxOutputs =
+        arith::SelectOp::create(rewriter, loc, valid, maxOutputs, zero);
     n = arith::SelectOp::create(rewriter, loc, valid, n, zero);
+    Value picks = arith::MinSIOp::create(rewriter, loc, maxOutputs, n);
 
     Value noIndex = arith::ConstantOp::create(rewriter, loc,
                                               rewriter.getI32IntegerAttr(-1));
-    Value alive = tensor::GenerateOp::create(
-        rewriter, loc,
-        RankedTensorType::get({ShapedType::kDynamic}, rewriter.getI1Type()),
-        ValueRange{n}, [&](OpBuilder &b, Location l, ValueRange indices) {
-          Value score = tensor::ExtractOp::create(b, l, scores, indices);
-          tensor::YieldOp::create(
-              b, l,
-              arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT, score,
-                                    scoreThreshold));
-        });
     Value selected =
         createFilledTensor(rewriter, loc, {OpFoldResult(maxOutputs)},
                            arith::ConstantOp::create(
@@ -1827,18 +1828,24 @@ struct NonMaxSuppressionLowering
       return box;
     };
 
+    // The live scores, of a size only known at run time like n.
+    Value live = tensor::CastOp::create(
+        rewriter, loc,
+        RankedTensorType::get({ShapedType::kDynamic},
+                              scoresType.getElementType()),
+        scores);
     auto loop = scf::ForOp::create(
-        rewriter, loc, zero, maxOutputs, one, ValueRange{alive, selected, zero},
+        rewriter, loc, zero, picks, one, ValueRange{live, selected, zero},
         [&](OpBuilder &b, Location l, Value, ValueRange carried) {
-          Value aliveNow = carried[0];
+          Value live = carried[0];
           auto pick = scf::ForOp::create(
               b, l, getIndexConstant(b, l, 0), n, getIndexConstant(b, l, 1),
               ValueRange{f32Zero, noIndex},
               [&](OpBuilder &p, Location pl, Value j, ValueRange best) {
-                Value isAlive =
-                    tensor::ExtractOp::create(p, pl, aliveNow, ValueRange{j});
                 Value score =
-                    tensor::ExtractOp::create(p, pl, scores, ValueRange{j});
+                    tensor::ExtractOp::create(p, pl, live, ValueRange{j});
+                Value isAlive = arith::CmpFOp::create(
+                    p, pl, arith::CmpFPredicate::OGT, score, scoreThreshold);
                 Value none = arith::CmpIOp::create(
                     p, pl, arith::CmpIPredicate::eq, best[1], noIndex);
                 Value greater = arith::CmpFOp::create(
@@ -1865,30 +1872,40 @@ struct NonMaxSuppressionLowering
                 Value count = arith::AddIOp::create(t, tl, carried[2],
                                                     getIndexConstant(t, tl, 1));
                 SmallVector<Value> bestBox = cornersOf(t, tl, best);
-                Value stillAlive = tensor::GenerateOp::create(
-                    t, tl, cast<RankedTensorType>(aliveNow.getType()),
+                Value nextLive = tensor::GenerateOp::create(
+                    t, tl, cast<RankedTensorType>(live.getType()),
                     ValueRange{n},
                     [&](OpBuilder &g, Location gl, ValueRange indices) {
                       Value j = indices[0];
-                      Value wasAlive =
-                          tensor::ExtractOp::create(g, gl, aliveNow, indices);
-                      Value other = arith::CmpIOp::create(
-                          g, gl, arith::CmpIPredicate::ne, j, best);
-                      Value overlap = arith::CmpFOp::create(
-                          g, gl, arith::CmpFPredicate::OGT,
-                          buildIntersectionOverUnion(g, gl, bestBox,
-                                                     cornersOf(g, gl, j)),
-                          iouThreshold);
-                      Value keep = arith::AndIOp::create(
-                          g, gl, arith::AndIOp::create(g, gl, wasAlive, other),
-                          arith::XOrIOp::create(
-                              g, gl, overlap,
-                              arith::ConstantOp::create(g, gl,
-                                                        g.getBoolAttr(true))));
-                      tensor::YieldOp::create(g, gl, keep);
+                      Value score =
+                          tensor::ExtractOp::create(g, gl, live, indices);
+                      Value iou = buildIntersectionOverUnion(
+                          g, gl, bestBox, cornersOf(g, gl, j));
+                      Value gone = arith::OrIOp::create(
+                          g, gl,
+                          arith::CmpIOp::create(g, gl, arith::CmpIPredicate::eq,
+                                                j, best),
+                          arith::CmpFOp::create(g, gl,
+                                                arith::CmpFPredicate::OGT, iou,
+                                                iouThreshold));
+                      Value weight = arith::SelectOp::create(
+                          g, gl,
+                          arith::CmpFOp::create(g, gl,
+                                                arith::CmpFPredicate::OLE, iou,
+                                                iouThreshold),
+                          f32One, f32Zero);
+                      Value nan = arith::ConstantOp::create(
+                          g, gl,
+                          g.getF32FloatAttr(
+                              std::numeric_limits<float>::quiet_NaN()));
+                      tensor::YieldOp::create(
+                          g, gl,
+                          arith::SelectOp::create(
+                              g, gl, gone, nan,
+                              arith::MulFOp::create(g, gl, score, weight)));
                     });
                 scf::YieldOp::create(t, tl,
-                                     ValueRange{stillAlive, chosen, count});
+                                     ValueRange{nextLive, chosen, count});
               },
               [&](OpBuilder &e, Location el) {
                 scf::YieldOp::create(e, el, carried);

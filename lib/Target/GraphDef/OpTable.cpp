@@ -814,31 +814,51 @@ FailureOr<Value> scalarInput(ImportContext &ctx, unsigned index,
 }
 
 /// NonMaxSuppressionV4: lite.non_max_suppression_v4, padded to
-/// max_output_size as TFLite's is; without pad_to_max_output_size its
-/// indices are cut to valid_outputs.
+/// max_output_size as TFLite's is; without pad_to_max_output_size, padded
+/// to no more than the number of boxes (a huge max_output_size costs
+/// nothing, as in TF) and its indices cut to valid_outputs.
 Values buildNonMaxSuppressionV4(ImportContext &ctx) {
   OpBuilder &builder = ctx.builder;
   Type f32 = builder.getF32Type(), i32 = builder.getI32Type();
   for (unsigned i : {0u, 1u, 3u, 4u})
     if (elementTypeOf(ctx.inputs[i].getType()) != f32)
-      return ctx.fail("NonMaxSuppressionV4 on float16 is not supported "
-                      "(float32 boxes, scores and thresholds only)");
+      return ctx.fail("NonMaxSuppressionV4 is supported on float32 boxes, "
+                      "scores and thresholds only");
   FailureOr<Value> maxOutputs = scalarInput(ctx, 2, "max_output_size");
   FailureOr<Value> iou = scalarInput(ctx, 3, "iou_threshold");
   FailureOr<Value> minScore = scalarInput(ctx, 4, "score_threshold");
   if (failed(maxOutputs) || failed(iou) || failed(minScore))
     return failure();
+  bool padded = boolAttr(ctx.node.node, "pad_to_max_output_size");
   int64_t size = ShapedType::kDynamic;
   if (std::optional<int64_t> constant = ctx.constantInt(2);
       constant && *constant >= 0)
     size = *constant;
+  auto scoresType = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
+  if (!padded) {
+    // A negative max_output_size stays negative (and refused).
+    auto scalar = RankedTensorType::get({}, i32);
+    Value boxes = lite::ShapeOp::create(
+        builder, ctx.loc, RankedTensorType::get({ShapedType::kDynamic}, i32),
+        ctx.inputs[1]);
+    boxes =
+        lite::ReshapeOp::create(builder, ctx.loc, scalar, boxes,
+                                lite::createI32Vector(builder, ctx.loc, {}));
+    *maxOutputs =
+        lite::MinimumOp::create(builder, ctx.loc, scalar, *maxOutputs, boxes);
+    if (scoresType && scoresType.getRank() == 1 &&
+        !scoresType.isDynamicDim(0) && size != ShapedType::kDynamic)
+      size = std::min(size, scoresType.getDimSize(0));
+    else
+      size = ShapedType::kDynamic;
+  }
   auto op = lite::NonMaxSuppressionV4Op::create(
       builder, ctx.loc,
       TypeRange{RankedTensorType::get({size}, i32),
                 RankedTensorType::get({}, i32)},
       ctx.inputs[0], ctx.inputs[1], *maxOutputs, *iou, *minScore);
   Value selected = op.getSelectedIndices();
-  if (!boolAttr(ctx.node.node, "pad_to_max_output_size")) {
+  if (!padded) {
     auto vector = RankedTensorType::get({1}, i32);
     Value count =
         lite::ReshapeOp::create(builder, ctx.loc, vector, op.getValidOutputs(),
