@@ -1154,10 +1154,23 @@ Value restoreLeadingDims(OpBuilder &builder, Location loc, Value product,
   auto type = cast<RankedTensorType>(product.getType());
   SmallVector<OpFoldResult> sizes(inputSizes.drop_back());
   sizes.push_back(tensor::getMixedSize(builder, loc, product, 1));
+  RankedTensorType restored = getTensorType(sizes, type.getElementType());
+  // MLIR 22's -expand-strided-metadata crashes on an expand_shape that
+  // splits a dimension into two or more of unknown size: such a result is
+  // a tensor.reshape to the sizes instead.
+  if (llvm::count_if(restored.getShape().drop_back(), ShapedType::isDynamic) >
+      1) {
+    SmallVector<Value> extents;
+    for (OpFoldResult size : sizes)
+      extents.push_back(getValueOrCreateConstantIndexOp(builder, loc, size));
+    Value shape = tensor::FromElementsOp::create(
+        builder, loc, RankedTensorType::get({rank}, builder.getIndexType()),
+        extents);
+    return tensor::ReshapeOp::create(builder, loc, restored, product, shape);
+  }
   ReassociationIndices leading = llvm::to_vector(llvm::seq<int64_t>(rank - 1));
-  return tensor::ExpandShapeOp::create(
-      builder, loc, getTensorType(sizes, type.getElementType()), product,
-      {leading, {rank - 1}}, sizes);
+  return tensor::ExpandShapeOp::create(builder, loc, restored, product,
+                                       {leading, {rank - 1}}, sizes);
 }
 
 struct FullyConnectedLowering : OpConversionPattern<lite::FullyConnectedOp> {
