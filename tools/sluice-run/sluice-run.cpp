@@ -480,14 +480,17 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::string message;
-  FailureOr<SmallVector<sluice::interp::Tensor>> inputs =
-      random
+  // Several --inputs are read run by run (runEach), not here.
+  using Tensors = SmallVector<sluice::interp::Tensor>;
+  FailureOr<Tensors> inputs =
+      severalRuns ? FailureOr<Tensors>(Tensors())
+      : random
           ? sluice::makeRandomInputs(*program, functionName, randomInputs,
                                      error)
           : readInputs(function,
                        inputsFiles.empty() ? StringRef() : inputsFiles.front(),
                        message);
-  if (failed(inputs) && !severalRuns) {
+  if (failed(inputs)) {
     if (random)
       error.print(llvm::errs(), "sluice-run");
     else
