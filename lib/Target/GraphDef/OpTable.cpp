@@ -731,6 +731,25 @@ Values buildSoftmax(ImportContext &ctx) {
                                             ctx.builder.getF32FloatAttr(1.0f)));
 }
 
+/// Input `index` as a scalar (an unranked one reshaped to rank 0), or
+/// failure naming it.
+FailureOr<Value> scalarInput(ImportContext &ctx, unsigned index,
+                             StringRef name) {
+  Value value = ctx.inputs[index];
+  auto type = cast<TensorType>(value.getType());
+  if (!type.hasRank())
+    return Value(lite::ReshapeOp::create(
+        ctx.builder, ctx.loc, RankedTensorType::get({}, type.getElementType()),
+        value, lite::createI32Vector(ctx.builder, ctx.loc, {})));
+  if (type.getRank() != 0) {
+    ctx.error = (ctx.op() + "'s " + name + " must be a scalar, not of rank " +
+                 Twine(type.getRank()))
+                    .str();
+    return failure();
+  }
+  return value;
+}
+
 /// TopKV2: k read as an int32 scalar, the indices given TF's index_type.
 /// `sorted` = false leaves TF's order unspecified (its kernel then returns
 /// a heap's order): it is imported sorted, one of the orders TF allows.
@@ -740,11 +759,10 @@ Values buildTopK(ImportContext &ctx) {
   auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
   if (input && input.getRank() == 0)
     return ctx.fail("TopKV2 needs an input of rank >= 1");
-  Value k = ctx.inputs[1];
-  auto kType = cast<TensorType>(k.getType());
-  if (kType.hasRank() && kType.getRank() != 0)
-    return ctx.fail("TopKV2's k must be a scalar, not of rank " +
-                    Twine(kType.getRank()));
+  FailureOr<Value> scalarK = scalarInput(ctx, 1, "k");
+  if (failed(scalarK))
+    return failure();
+  Value k = *scalarK;
   auto scalar = RankedTensorType::get({}, i32);
   if (std::optional<int64_t> constant = ctx.constantInt(1)) {
     // A k beyond int32 is more than any row holds: TF refuses it.
@@ -753,11 +771,7 @@ Values buildTopK(ImportContext &ctx) {
                       " is outside [0, 2^31)");
     k = lite::createI32Scalar(builder, ctx.loc, *constant);
   } else {
-    if (!kType.hasRank())
-      k = lite::ReshapeOp::create(
-          builder, ctx.loc, RankedTensorType::get({}, kType.getElementType()),
-          k, lite::createI32Vector(builder, ctx.loc, {}));
-    Type kElement = kType.getElementType();
+    Type kElement = getElementTypeOrSelf(k.getType());
     if (kElement.getIntOrFloatBitWidth() > 32) {
       // Saturated into [-1, INT32_MAX] before narrowing, so that a k out of
       // range stays out of range (the kernels refuse it) instead of
@@ -792,25 +806,6 @@ Values buildTopK(ImportContext &ctx) {
           cast<TensorType>(indices.getType()).clone(indexType), indices);
   }
   return SmallVector<Value>{op.getValues(), indices};
-}
-
-/// Input `index` as a scalar (an unranked one reshaped to rank 0), or
-/// failure naming it.
-FailureOr<Value> scalarInput(ImportContext &ctx, unsigned index,
-                             StringRef name) {
-  Value value = ctx.inputs[index];
-  auto type = cast<TensorType>(value.getType());
-  if (!type.hasRank())
-    return Value(lite::ReshapeOp::create(
-        ctx.builder, ctx.loc, RankedTensorType::get({}, type.getElementType()),
-        value, lite::createI32Vector(ctx.builder, ctx.loc, {})));
-  if (type.getRank() != 0) {
-    ctx.error = (ctx.op() + "'s " + name + " must be a scalar, not of rank " +
-                 Twine(type.getRank()))
-                    .str();
-    return failure();
-  }
-  return value;
 }
 
 /// NonMaxSuppressionV4: lite.non_max_suppression_v4, padded to
