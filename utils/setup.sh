@@ -24,6 +24,9 @@ packages=(
   # native code for other machines (sluicec --target-triple), run under
   # qemu-user by test/e2e/cross-differential.test
   gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-riscv64-linux-gnu
+  # their C libraries (only recommended by the compilers, and recommends
+  # are not installed here): the harness includes <math.h>
+  libc6-dev-arm64-cross libc6-dev-armhf-cross libc6-dev-riscv64-cross
   qemu-user-static
 )
 stage_begin "setup: Debian packages"

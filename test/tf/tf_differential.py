@@ -111,6 +111,37 @@ def sluice_args(path, meta):
     return args
 
 
+def reply(line):
+    """(outputs, None) or (None, Outcome) for one JSON line of sluice-run:
+    {"outputs": ...} for a run, {"error": TEXT} for a refused one."""
+    try:
+        parsed = json.loads(line)
+    except ValueError as e:
+        return None, Outcome("crash", f"unreadable output {line[:200]!r}: {e}")
+    if isinstance(parsed, dict) and "outputs" in parsed:
+        return parsed["outputs"], None
+    if isinstance(parsed, dict) and "error" in parsed:
+        return None, Outcome("diagnostic", diagnostic(parsed["error"]))
+    return None, Outcome("crash", f"unreadable output {line[:200]!r}")
+
+
+def refused(status, err):
+    """The Outcome of a sluice-run that printed no run: a crash, or the
+    diagnostic of a refusal before any run (loading, lifting)."""
+    if crashed(status):
+        return Outcome("crash", f"exit {status}: {err.strip()[-300:]}")
+    return Outcome("diagnostic", diagnostic(err))
+
+
+def run_outputs(cmd):
+    """(outputs, None) or (None, Outcome) for one run of a sluice-run
+    command (its --inputs, if any, already in `cmd`)."""
+    status, out, err = execute(cmd, TIMEOUT)
+    if status == 0:
+        return reply(out)
+    return None, refused(status, err)
+
+
 def run_each(cmd, inputs):
     """{index: (outputs, None) | (None, Outcome)} for a sluice-run command
     given every file of `inputs` ({index: IN.json}) as one --inputs: a line
@@ -119,26 +150,12 @@ def run_each(cmd, inputs):
     status, out, err = execute(cmd + [f"--inputs={inputs[i]}" for i in indices],
                                TIMEOUT * len(indices))
     lines = out.splitlines()
-    replies = {}
-    for index, line in zip(indices, lines):
-        try:
-            reply = json.loads(line)
-        except ValueError as e:
-            replies[index] = None, Outcome("crash", f"unreadable output {line[:200]!r}: {e}")
-            continue
-        if "outputs" in reply:
-            replies[index] = reply["outputs"], None
-        elif "error" in reply:
-            replies[index] = None, Outcome("diagnostic", diagnostic(reply["error"]))
-        else:
-            replies[index] = None, Outcome("crash", f"unreadable output {line[:200]!r}")
+    replies = {index: reply(line) for index, line in zip(indices, lines)}
     for index in indices[len(lines):]:
-        if crashed(status):
-            replies[index] = None, Outcome("crash", f"exit {status}: {err.strip()[-300:]}")
-        elif not lines:  # refused before any run: loading, lifting
-            replies[index] = None, Outcome("diagnostic", diagnostic(err))
-        else:
+        if lines and not crashed(status):
             replies[index] = None, Outcome("crash", f"no output line for run {index}")
+        else:
+            replies[index] = None, refused(status, err)
     return replies
 
 
