@@ -175,7 +175,7 @@ BINARY_FLOAT = """Add AddV2 Atan2 Div DivNoNan Equal FloorDiv FloorMod Greater G
     RealDiv SquaredDifference Sub Xdivy Xlog1py Xlogy Zeta""".split()
 BINARY_INT = "BitwiseAnd BitwiseOr BitwiseXor LeftShift RightShift TruncateDiv TruncateMod".split()
 GRADIENTS = """ReluGrad Relu6Grad EluGrad SeluGrad SoftplusGrad SoftsignGrad LeakyReluGrad
-    SigmoidGrad TanhGrad RsqrtGrad SqrtGrad ReciprocalGrad""".split()
+    SigmoidGrad TanhGrad RsqrtGrad SqrtGrad ReciprocalGrad InvGrad""".split()
 
 for _name in UNARY_FLOAT:
     op(_name, P(2, 3))
@@ -309,7 +309,7 @@ op("StopGradient", P(2, 3))
 op("PreventGradient", P(2, 3))
 op("EnsureShape", P(2, 3), shape=[2, 3])
 op("CheckNumerics", P(2, 3), message="x")
-op("Empty", K([2, 3]), dtype="float32")
+op("Empty", K([2, 3]), dtype="float32", init=True)
 op("DataFormatDimMap", P(4, dtype=I))
 op("DataFormatVecPermute", P(4, dtype=I))
 op("ConcatOffset", K(1), [P(2, dtype=I, value=[2, 3]), P(2, dtype=I, value=[2, 5])])

@@ -369,6 +369,257 @@ def top_k_extremes(dtype):
     return np.array([[0, info.min, info.max, -1, info.max, info.min]], dtype=dtype)
 
 
+def gradient_op(data):
+    """A TF gradient op of two float operands (the forward op's output or
+    input, and the incoming gradient): every pair of edge values, random
+    and empty operands."""
+    edges = edge_values("float32")[0]
+    return {
+        "dtypes": ["float32"],
+        "data": data,
+        "variants": {
+            "pairs": {"values": list(pairs(edges, edges))},
+            "random": {"shapes": [((2, 3), (2, 3)), ((0, 2), (0, 2))]},
+        },
+    }
+
+
+# Logits with ties, -inf, large values; labels that sum to 1 and not.
+XENT_LOGITS = np.array([[1, 2, 3, 4], [0, 0, 0, 0], [-np.inf, 1, 2, 1], [80, 90, -90, 0]],
+                       np.float32)
+
+
+def batch_norm(version):
+    """FusedBatchNorm, V2 or V3: inference with given statistics, training
+    (Bessel's correction, a running average), channels first."""
+    shapes = [((2, 3, 2, 4), (4,), (4,), (4,), (4,)), ((1, 1, 1, 4), (4,), (4,), (4,), (4,))]
+    nchw = [((2, 4, 3, 2), (4,), (4,), (4,), (4,))]
+    variants = {
+        "inference": {"attributes": {"is_training": False, "epsilon": 0.01},
+                      "values": [np.arange(24, dtype=np.float32).reshape(1, 2, 3, 4) / 7,
+                                 np.float32([1, 2, -1, 0.5]), np.float32([0, 1, 2, 3]),
+                                 np.float32([0.5, 1, 1.5, 2]), np.float32([1, 4, 0.25, 0])]},
+        "training": {"attributes": {"is_training": True, "epsilon": 0.001}, "shapes": shapes},
+        "channels_first": {"attributes": {"is_training": True, "data_format": "NCHW"},
+                           "shapes": nchw},
+    }
+    if version != "FusedBatchNorm":
+        variants["running_average"] = {"attributes": {"is_training": True,
+                                                      "exponential_avg_factor": 0.25},
+                                       "shapes": shapes[:1]}
+    return {"dtypes": ["float32"], "data": ["x", "scale", "offset", "mean", "variance"],
+            "ranked": True,
+            "fetches": ["out:0", "out:1", "out:2"], "variants": variants,
+            "tolerance": "transcendental"}
+
+
+def concat_v1(tf, inputs, attributes):
+    tf.raw_ops.Concat(concat_dim=inputs["concat_dim"], values=[inputs["a"], inputs["b"]],
+                      name="out")
+
+
+COMPOSITIONS = {
+    "SigmoidGrad": gradient_op(["y", "dy"]),
+    "TanhGrad": gradient_op(["y", "dy"]),
+    "ReciprocalGrad": gradient_op(["y", "dy"]),
+    "InvGrad": gradient_op(["y", "dy"]),
+    "SqrtGrad": gradient_op(["y", "dy"]),
+    "RsqrtGrad": gradient_op(["y", "dy"]),
+    "ReluGrad": gradient_op(["gradients", "features"]),
+    "Relu6Grad": gradient_op(["gradients", "features"]),
+    "LeakyReluGrad": gradient_op(["gradients", "features"]),
+    "EluGrad": gradient_op(["gradients", "outputs"]),
+    "SeluGrad": gradient_op(["gradients", "outputs"]),
+    "SoftplusGrad": gradient_op(["gradients", "features"]),
+    "SoftsignGrad": gradient_op(["gradients", "features"]),
+    "MulNoNan": {
+        "dtypes": ["float32"],
+        "data": ["x", "y"],
+        "variants": {
+            "pairs": {"values": list(pairs(edge_values("float32")[0],
+                                           edge_values("float32")[0]))},
+            "broadcast": {"shapes": [((2, 3), (3,)), ((2, 1), (1, 3)), ((0, 3), (3,))]},
+        },
+    },
+    "IsInf": {
+        "dtypes": ["float32"],
+        "data": ["x"],
+        "variants": {"edges": {"values": lambda dtype: [edge_values(dtype)[0]]},
+                     "extremes": {"values": lambda dtype: [edge_values(dtype)[1]]},
+                     "random": {"shapes": [((2, 3),), ((0,),), ((),)]}},
+    },
+    "OnesLike": {
+        "dtypes": ["float32", "int32", "bool"],
+        "data": ["x"],
+        "variants": {"of": {"placeholder": None, "shapes": [((2, 3),), ((0,),), ((),)]}},
+    },
+    "L2Loss": {
+        "dtypes": ["float32"],
+        "data": ["t"],
+        "variants": {"of": {"shapes": [((2, 3),), ((0,),), ((),), ((2, 2, 2),)],
+                            "edges": True}},
+        "tolerance": "transcendental",
+    },
+    "Empty": {
+        "dtypes": ["float32"],
+        "data": [],
+        "variants": {"init": {"constants": {"shape": np.int32([2, 3])},
+                              "attributes": {"dtype": "float32", "init": True},
+                              "values": []}},
+    },
+    "Gather": {
+        "dtypes": ["float32", "int32"],
+        "data": ["params"],
+        "variants": {
+            "rows": {"constants": {"indices": np.int32([[2, 0], [2, 1]])},
+                     "placeholder": [None, None], "shapes": [((3, 2),), ((4, 0),)]},
+            "int64": {"constants": {"indices": np.int64([1])}, "shapes": [((2,),)]},
+            "out_of_range": {"constants": {"indices": np.int32([3])}, "shapes": [((3, 2),)]},
+        },
+    },
+    "Concat": {
+        "dtypes": ["float32", "int32"],
+        "data": ["a", "b"],
+        "build": concat_v1,
+        "variants": {
+            "columns": {"constants": {"concat_dim": np.int32(1)},
+                        "shapes": [((2, 3), (2, 1)), ((0, 2), (0, 3))]},
+            "negative": {"constants": {"concat_dim": np.int32(-1)},
+                         "shapes": [((2, 2, 3), (2, 2, 1))]},
+        },
+    },
+    "BatchMatMul": {
+        "dtypes": ["float32", "int32"],
+        "data": ["x", "y"],
+        "variants": {
+            "plain": {"shapes": [((2, 2, 3), (2, 3, 4)), ((1, 0, 3), (1, 3, 2))],
+                      "empty_not_on": {"tflite": "LiteRT's BATCH_MATMUL (XNNPack) fails to "
+                                                 "reshape for an empty operand"}},
+            "adjoint": {"attributes": {"adj_x": True, "adj_y": True},
+                        "shapes": [((3, 3, 2), (3, 4, 3))]},
+        },
+    },
+    "BatchMatMulV3": {
+        "dtypes": ["float32"],
+        "data": ["x", "y"],
+        "variants": {
+            "broadcast": {"attributes": {"Tout": "float32"},
+                          "shapes": [((2, 2, 3), (3, 4)), ((1, 2, 3), (4, 3, 2))]},
+            "adjoint": {"attributes": {"Tout": "float32", "adj_y": True},
+                        "shapes": [((2, 3), (2, 4, 3))]},
+        },
+    },
+    "BiasAdd": {
+        "dtypes": ["float32", "int32"],
+        "data": ["value", "bias"],
+        "variants": {
+            "channels_last": {"shapes": [((2, 3, 4), (4,)), ((0, 4), (4,))]},
+            "channels_first": {"attributes": {"data_format": "NCHW"},
+                               "placeholder": {"value": [None] * 4, "bias": [None]},
+                               "shapes": [((2, 3, 4, 5), (3,)), ((1, 2, 0, 1), (2,))]},
+            "channels_first_rank3": {"attributes": {"data_format": "NCHW"},
+                                     "placeholder": {"value": [None] * 3, "bias": [None]},
+                                     "shapes": [((1, 2, 3), (2,))]},
+        },
+    },
+    "BiasAddV1": {
+        "dtypes": ["float32"],
+        "data": ["value", "bias"],
+        "variants": {"of": {"shapes": [((2, 3, 4), (4,)), ((3, 2), (2,))]}},
+    },
+    # Several axes, one axis twice, shifts past the size and negative, an
+    # empty dimension, an int64 shift past int32.
+    "Roll": {
+        "ranked": True,
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "variants": {
+            "one_axis": {"constants": {"shift": np.int32(2), "axis": np.int32(1)},
+                         "placeholder": [None, None],
+                         "shapes": [((2, 5),), ((3, 1),), ((2, 0),)]},
+            "axes": {"constants": {"shift": np.int32([1, -7, 3]), "axis": np.int32([0, 1, 0])},
+                     "shapes": [((3, 4),)]},
+            "negative_axis": {"constants": {"shift": np.int32([-1]), "axis": np.int32([-1])},
+                              "shapes": [((2, 3, 4),)]},
+            "large_shift": {"constants": {"shift": np.int64(2 ** 40 + 3),
+                                          "axis": np.int64(0)},
+                            "shapes": [((7,),)]},
+        },
+    },
+    # Bands below, above, both; a whole triangle (-1); a band past the
+    # rows TF refuses.
+    "MatrixBandPart": {
+        "ranked": True,
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "variants": {
+            "lower": {"constants": {"num_lower": np.int32(1), "num_upper": np.int32(0)},
+                      "placeholder": [None, None, None],
+                      "shapes": [((2, 3, 4),), ((1, 4, 2),), ((2, 0, 3),)]},
+            "triangle": {"constants": {"num_lower": np.int64(-1), "num_upper": np.int64(0)},
+                         "shapes": [((4, 4),)]},
+            "upper": {"constants": {"num_lower": np.int32(0), "num_upper": np.int32(-1)},
+                      "shapes": [((3, 5),)]},
+            "past_rows": {"constants": {"num_lower": np.int32(3), "num_upper": np.int32(0)},
+                          "shapes": [((2, 2),)]},
+        },
+    },
+    "FusedBatchNorm": batch_norm("FusedBatchNorm"),
+    "FusedBatchNormV2": batch_norm("FusedBatchNormV2"),
+    "FusedBatchNormV3": batch_norm("FusedBatchNormV3"),
+    "CheckNumerics": {
+        "dtypes": ["float32"],
+        "data": ["tensor"],
+        "variants": {
+            "finite": {"attributes": {"message": "checked"}, "shapes": [((2, 3),), ((0,),)]},
+            "nan": {"attributes": {"message": "checked"},
+                    "values": [np.float32([1, np.nan, 2])]},
+            "inf": {"attributes": {"message": "checked"},
+                    "values": [np.float32([[1, -np.inf]])]},
+        },
+    },
+    "EnsureShape": {
+        "dtypes": ["float32"],
+        "data": ["input"],
+        "variants": {
+            "rows": {"attributes": {"shape": [2, None]}, "placeholder": [None, None],
+                     "shapes": [((2, 3),), ((2, 0),)]},
+            "wrong_rows": {"attributes": {"shape": [2, None]}, "placeholder": [None, None],
+                           "shapes": [((3, 3),)]},
+        },
+    },
+    "SoftmaxCrossEntropyWithLogits": {
+        "ranked": True,
+        "dtypes": ["float32"],
+        "data": ["features", "labels"],
+        "fetches": ["out:0", "out:1"],
+        "variants": {
+            "edges": {"values": [XENT_LOGITS,
+                                 np.float32([[0, 0, 0, 1], [0.5, 0.5, 0, 0], [0, 1, 0, 0],
+                                             [0.25, 0.25, 0.25, 0.25]])]},
+            "random": {"shapes": [((3, 5), (3, 5)), ((0, 5), (0, 5))]},
+            "broadcast": {"shapes": [((1, 4), (3, 4)), ((3, 4), (1, 4))]},
+        },
+        "tolerance": "transcendental",
+    },
+    "SparseSoftmaxCrossEntropyWithLogits": {
+        "ranked": True,
+        "dtypes": ["float32"],
+        "data": ["features"],
+        "fetches": ["out:0", "out:1"],
+        "variants": {
+            "edges": {"constants": {"labels": np.int32([3, 0, 1, 2])},
+                      "values": [XENT_LOGITS]},
+            "int64": {"constants": {"labels": np.int64([4, 0])}, "shapes": [((2, 5),)]},
+            "past_classes": {"constants": {"labels": np.int32([1, 4])},
+                             "shapes": [((2, 4),)]},
+            "negative": {"constants": {"labels": np.int32([-1])}, "shapes": [((1, 3),)]},
+        },
+        "tolerance": "transcendental",
+    },
+}
+
+
 STRUCTURED = {
     "ArgMax": ARG_REDUCTION,
     "ArgMin": ARG_REDUCTION,
@@ -601,11 +852,20 @@ STRUCTURED = {
     },
 }
 
+STRUCTURED.update(COMPOSITIONS)
+
 
 def structured_graph(tf, tf_op, dtype, spec, variant):
     graph = tf.Graph()
     with graph.as_default():
         shape = variant.get("placeholder")
+        if shape is None and spec.get("ranked"):
+            # Placeholders of the runs' ranks, every size unknown.
+            values = variant.get("values")
+            values = values(dtype) if callable(values) else values
+            ranks = ([np.ndim(v) for v in values] if values is not None
+                     else [len(s) for s in variant["shapes"][0]])
+            shape = {name: [None] * rank for name, rank in zip(spec["data"], ranks)}
         inputs = {name: tf.compat.v1.placeholder(
                       dtype, shape=shape.get(name) if isinstance(shape, dict) else shape,
                       name=name)
@@ -614,7 +874,10 @@ def structured_graph(tf, tf_op, dtype, spec, variant):
             # A padding value takes the op's element type.
             inputs[name] = tf.constant(value.astype(dtype) if name == "constant_values"
                                        else value, name=name)
-        getattr(tf.raw_ops, tf_op)(**inputs, **variant.get("attributes", {}), name="out")
+        if "build" in spec:  # an op whose operands are not all named (a list)
+            spec["build"](tf, inputs, variant.get("attributes", {}))
+        else:
+            getattr(tf.raw_ops, tf_op)(**inputs, **variant.get("attributes", {}), name="out")
     return graph.as_graph_def()
 
 

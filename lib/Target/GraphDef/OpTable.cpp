@@ -114,6 +114,36 @@ template <typename OpTy> Values single(OpTy op) {
   return SmallVector<Value>{op->getResult(0)};
 }
 
+constexpr auto kNoActivation = lite::ActivationFunctionType::NONE;
+
+/// A scalar constant of `element` (float, integer or bool).
+Value constantOf(ImportContext &ctx, Type element, double value) {
+  Attribute attr = isa<FloatType>(element)
+                       ? Attribute(ctx.builder.getFloatAttr(element, value))
+                       : Attribute(ctx.builder.getIntegerAttr(
+                             element, static_cast<int64_t>(value)));
+  return lite::ConstantOp::create(
+      ctx.builder, ctx.loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, element), attr));
+}
+
+/// A scalar constant of the node's element type.
+Value elementConstant(ImportContext &ctx, double value) {
+  return constantOf(ctx, ctx.element, value);
+}
+
+/// add, sub, mul or div of two values of the node's element type.
+template <typename OpTy> Value arith(ImportContext &ctx, Value lhs, Value rhs) {
+  return ctx.create<OpTy>(lhs, rhs, kNoActivation);
+}
+
+/// A comparison or logical op: a boolean result.
+template <typename OpTy>
+Value predicate(ImportContext &ctx, Value lhs, Value rhs) {
+  return createInferred<OpTy>(ctx.builder, ctx.loc, ctx.builder.getI1Type(),
+                              lhs, rhs);
+}
+
 /// One TF op: the builder of its lite op(s), where its result element type
 /// comes from, how many data inputs it takes (exactly, or at least when
 /// `variadic`), which attribute counts its outputs (else one, or one per
@@ -172,21 +202,45 @@ template <typename OpTy> Values buildArithmetic(ImportContext &ctx) {
                                  lite::ActivationFunctionType::NONE));
 }
 
-/// BiasAdd and BiasAddGrad: only NHWC, where the bias is the last dimension.
-LogicalResult requireChannelsLast(ImportContext &ctx) {
+/// BiasAdd and BiasAddGrad: the bias' dimension of the input, the last
+/// (NHWC, TF's default) or, with data_format NCHW, the second (the last of
+/// a matrix, as in TF); failure for an input of unknown rank or rank < 2.
+FailureOr<int64_t> biasDimension(ImportContext &ctx) {
   const tf::AttrValue *format = findAttr(ctx.node.node, "data_format");
-  if (!format || format->s() == "NHWC")
-    return success();
-  ctx.error = ctx.op() + " with data_format " + format->s() +
-              " is not supported (only NHWC)";
-  return failure();
+  auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  bool channelsFirst = format && format->s() == "NCHW";
+  if (format && !channelsFirst && format->s() != "NHWC") {
+    ctx.error = ctx.op() + " with data_format " + format->s() +
+                " is not supported (NHWC or NCHW)";
+    return failure();
+  }
+  if (!input || input.getRank() < 2) {
+    ctx.error = ctx.op() + " needs an input of known rank, at least 2";
+    return failure();
+  }
+  return channelsFirst ? 1 : input.getRank() - 1;
 }
 
-/// BiasAdd (NHWC): the bias broadcasts along the last dimension.
+/// BiasAdd: the bias broadcasts along the channel dimension; for NCHW it
+/// is reshaped to [C, 1, ..., 1] first.
 Values buildBiasAdd(ImportContext &ctx) {
-  if (failed(requireChannelsLast(ctx)))
+  // NHWC (BiasAddV1's only layout): the bias broadcasts along the last
+  // dimension whatever the rank.
+  const tf::AttrValue *format = findAttr(ctx.node.node, "data_format");
+  if (!format || format->s() == "NHWC")
+    return buildArithmetic<lite::AddOp>(ctx);
+  FailureOr<int64_t> dim = biasDimension(ctx);
+  if (failed(dim))
     return failure();
-  return buildArithmetic<lite::AddOp>(ctx);
+  int64_t rank = cast<RankedTensorType>(ctx.inputs[0].getType()).getRank();
+  Value bias = ctx.inputs[1];
+  if (*dim != rank - 1) {
+    SmallVector<int32_t> shape(rank - *dim, 1);
+    shape.front() = -1;
+    bias = ctx.create<lite::ReshapeOp>(
+        bias, lite::createI32Vector(ctx.builder, ctx.loc, shape));
+  }
+  return single(arith<lite::AddOp>(ctx, ctx.inputs[0], bias));
 }
 
 /// AddN: TF sums left to right, ((x0 + x1) + x2) + ...
@@ -198,31 +252,17 @@ Values buildAddN(ImportContext &ctx) {
   return single(sum);
 }
 
-/// TanhGrad(y, dy) = dy * (1 - y * y), the gradient of y = tanh(x).
-Values buildTanhGrad(ImportContext &ctx) {
-  auto scalar = RankedTensorType::get({}, ctx.element);
-  Value one = lite::ConstantOp::create(
-      ctx.builder, ctx.loc,
-      DenseElementsAttr::get(scalar,
-                             ctx.builder.getFloatAttr(ctx.element, 1.0)));
-  auto none = lite::ActivationFunctionType::NONE;
-  Value y = ctx.inputs[0], dy = ctx.inputs[1];
-  Value square = ctx.create<lite::MulOp>(y, y, none);
-  Value complement = ctx.create<lite::SubOp>(one, square, none);
-  return single(ctx.create<lite::MulOp>(dy, complement, none));
-}
-
 /// BiasAddGrad: the bias' gradient, the sum over every dimension but the
-/// last (NHWC).
+/// channels'.
 Values buildBiasAddGrad(ImportContext &ctx) {
-  if (failed(requireChannelsLast(ctx)))
+  FailureOr<int64_t> dim = biasDimension(ctx);
+  if (failed(dim))
     return failure();
-  auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
-  if (!input || input.getRank() < 1)
-    return ctx.fail("BiasAddGrad needs an input of known rank");
+  int64_t rank = cast<RankedTensorType>(ctx.inputs[0].getType()).getRank();
   SmallVector<int32_t> axes;
-  for (int32_t axis = 0; axis + 1 < input.getRank(); ++axis)
-    axes.push_back(axis);
+  for (int32_t axis = 0; axis < rank; ++axis)
+    if (axis != *dim)
+      axes.push_back(axis);
   Value axesValue = lite::createI32Vector(ctx.builder, ctx.loc, axes);
   return single(
       ctx.create<lite::SumOp>(ctx.inputs[0], axesValue, /*keep_dims=*/false));
@@ -678,11 +718,8 @@ Values buildRandomUniform(ImportContext &ctx) {
 
 /// Pad: PadV2 with a zero of the input's element type.
 Values buildPad(ImportContext &ctx) {
-  Value zero = lite::ConstantOp::create(
-      ctx.builder, ctx.loc,
-      DenseElementsAttr::get(RankedTensorType::get({}, ctx.element),
-                             ctx.builder.getZeroAttr(ctx.element)));
-  return single(ctx.create<lite::PadOp>(ctx.inputs[0], ctx.inputs[1], zero));
+  return single(ctx.create<lite::PadOp>(ctx.inputs[0], ctx.inputs[1],
+                                        elementConstant(ctx, 0)));
 }
 
 /// MirrorPad: its mode by name.
@@ -1099,6 +1136,636 @@ Values buildBatchMatMul(ImportContext &ctx) {
       boolAttr(ctx.node.node, "adj_y")));
 }
 
+//===----------------------------------------------------------------------===//
+// Compositions: TF ops that become a few lite ops, each computed in the
+// order of operations of TF's CPU kernel, with its special cases
+//===----------------------------------------------------------------------===//
+
+/// TF's mul_no_nan: b == 0 ? 0 : a * b (0 even where a is NaN or infinite).
+Value mulNoNan(ImportContext &ctx, Value a, Value b) {
+  Value zero = elementConstant(ctx, 0);
+  Value isZero = predicate<lite::EqualOp>(ctx, b, zero);
+  return ctx.create<lite::SelectV2Op>(isZero, zero,
+                                      arith<lite::MulOp>(ctx, a, b));
+}
+
+/// MulNoNan(x, y).
+Values buildMulNoNan(ImportContext &ctx) {
+  return single(mulNoNan(ctx, ctx.inputs[0], ctx.inputs[1]));
+}
+
+/// TanhGrad(y, dy) = dy * (1 - y * y), the gradient of y = tanh(x).
+Values buildTanhGrad(ImportContext &ctx) {
+  Value y = ctx.inputs[0], dy = ctx.inputs[1];
+  Value complement = arith<lite::SubOp>(ctx, elementConstant(ctx, 1),
+                                        arith<lite::MulOp>(ctx, y, y));
+  return single(arith<lite::MulOp>(ctx, dy, complement));
+}
+
+/// SigmoidGrad(y, dy) = dy * (y * (1 - y)).
+Values buildSigmoidGrad(ImportContext &ctx) {
+  Value y = ctx.inputs[0], dy = ctx.inputs[1];
+  Value complement = arith<lite::SubOp>(ctx, elementConstant(ctx, 1), y);
+  return single(
+      arith<lite::MulOp>(ctx, dy, arith<lite::MulOp>(ctx, y, complement)));
+}
+
+/// ReciprocalGrad(y, dy) = mul_no_nan(-(y * y), dy).
+Values buildReciprocalGrad(ImportContext &ctx) {
+  Value y = ctx.inputs[0];
+  Value negSquare = ctx.create<lite::NegOp>(arith<lite::MulOp>(ctx, y, y));
+  return single(mulNoNan(ctx, negSquare, ctx.inputs[1]));
+}
+
+/// SqrtGrad(y, dy) = mul_no_nan(0.5 / y, dy).
+Values buildSqrtGrad(ImportContext &ctx) {
+  Value half =
+      arith<lite::DivOp>(ctx, elementConstant(ctx, 0.5), ctx.inputs[0]);
+  return single(mulNoNan(ctx, half, ctx.inputs[1]));
+}
+
+/// RsqrtGrad(y, dy) = mul_no_nan(-0.5 * (y * y), mul_no_nan(y, dy)).
+Values buildRsqrtGrad(ImportContext &ctx) {
+  Value y = ctx.inputs[0];
+  Value scaled = arith<lite::MulOp>(ctx, elementConstant(ctx, -0.5),
+                                    arith<lite::MulOp>(ctx, y, y));
+  return single(mulNoNan(ctx, scaled, mulNoNan(ctx, y, ctx.inputs[1])));
+}
+
+/// ReluGrad(gradients, features) = gradients * T(features > 0): a NaN
+/// gradient stays NaN where the feature is not positive.
+Values buildReluGrad(ImportContext &ctx) {
+  Value positive =
+      predicate<lite::GreaterOp>(ctx, ctx.inputs[1], elementConstant(ctx, 0));
+  Value mask = ctx.create<lite::CastOp>(positive);
+  return single(arith<lite::MulOp>(ctx, ctx.inputs[0], mask));
+}
+
+/// Relu6Grad(gradients, features) = gradients * T(0 < features < 6).
+Values buildRelu6Grad(ImportContext &ctx) {
+  Value features = ctx.inputs[1];
+  Value inside = predicate<lite::LogicalAndOp>(
+      ctx, predicate<lite::GreaterOp>(ctx, features, elementConstant(ctx, 0)),
+      predicate<lite::LessOp>(ctx, features, elementConstant(ctx, 6)));
+  return single(
+      arith<lite::MulOp>(ctx, ctx.inputs[0], ctx.create<lite::CastOp>(inside)));
+}
+
+/// LeakyReluGrad(gradients, features) = features > 0 ? gradients :
+/// gradients * alpha.
+Values buildLeakyReluGrad(ImportContext &ctx) {
+  const tf::AttrValue *alpha = findAttr(ctx.node.node, "alpha");
+  Value gradients = ctx.inputs[0];
+  Value positive =
+      predicate<lite::GreaterOp>(ctx, ctx.inputs[1], elementConstant(ctx, 0));
+  Value scaled = arith<lite::MulOp>(
+      ctx, gradients, elementConstant(ctx, alpha ? alpha->f() : 0.2f));
+  return single(ctx.create<lite::SelectV2Op>(positive, gradients, scaled));
+}
+
+/// EluGrad(gradients, outputs) = outputs < 0 ? (outputs + 1) * gradients :
+/// gradients.
+Values buildEluGrad(ImportContext &ctx) {
+  Value gradients = ctx.inputs[0], outputs = ctx.inputs[1];
+  Value negative =
+      predicate<lite::LessOp>(ctx, outputs, elementConstant(ctx, 0));
+  Value slope = arith<lite::AddOp>(ctx, outputs, elementConstant(ctx, 1));
+  return single(ctx.create<lite::SelectV2Op>(
+      negative, arith<lite::MulOp>(ctx, slope, gradients), gradients));
+}
+
+/// SeluGrad(gradients, outputs) = outputs < 0 ? gradients * (outputs +
+/// scale * alpha) : gradients * scale, with TF's constants.
+Values buildSeluGrad(ImportContext &ctx) {
+  constexpr double kScale = 1.0507009873554804934193349852946;
+  constexpr double kScaleAlpha = 1.7580993408473768599402175208123;
+  Value gradients = ctx.inputs[0], outputs = ctx.inputs[1];
+  Value negative =
+      predicate<lite::LessOp>(ctx, outputs, elementConstant(ctx, 0));
+  Value below = arith<lite::MulOp>(
+      ctx, gradients,
+      arith<lite::AddOp>(ctx, outputs, elementConstant(ctx, kScaleAlpha)));
+  Value above =
+      arith<lite::MulOp>(ctx, gradients, elementConstant(ctx, kScale));
+  return single(ctx.create<lite::SelectV2Op>(negative, below, above));
+}
+
+/// SoftplusGrad(gradients, features) = gradients / (exp(-features) + 1).
+Values buildSoftplusGrad(ImportContext &ctx) {
+  Value exp = ctx.create<lite::ExpOp>(ctx.create<lite::NegOp>(ctx.inputs[1]));
+  return single(arith<lite::DivOp>(
+      ctx, ctx.inputs[0],
+      arith<lite::AddOp>(ctx, exp, elementConstant(ctx, 1))));
+}
+
+/// SoftsignGrad(gradients, features) = gradients / (|features| + 1)^2.
+Values buildSoftsignGrad(ImportContext &ctx) {
+  Value denominator = arith<lite::AddOp>(
+      ctx, ctx.create<lite::AbsOp>(ctx.inputs[1]), elementConstant(ctx, 1));
+  return single(arith<lite::DivOp>(ctx, ctx.inputs[0],
+                                   ctx.create<lite::SquareOp>(denominator)));
+}
+
+/// IsInf(x) = |x| == inf.
+Values buildIsInf(ImportContext &ctx) {
+  Type element = cast<TensorType>(ctx.inputs[0].getType()).getElementType();
+  if (!isa<FloatType>(element))
+    return ctx.fail("IsInf needs a floating-point input");
+  Value magnitude =
+      createInferred<lite::AbsOp>(ctx.builder, ctx.loc, element, ctx.inputs[0]);
+  return single(predicate<lite::EqualOp>(
+      ctx, magnitude,
+      constantOf(ctx, element, std::numeric_limits<double>::infinity())));
+}
+
+/// The shape of `value` as an int32 vector.
+Value shapeOf(ImportContext &ctx, Value value) {
+  return createInferred<lite::ShapeOp>(ctx.builder, ctx.loc,
+                                       ctx.builder.getI32Type(), value);
+}
+
+/// OnesLike(x): a fill of x's shape with one (true for bool).
+Values buildOnesLike(ImportContext &ctx) {
+  return single(ctx.create<lite::FillOp>(shapeOf(ctx, ctx.inputs[0]),
+                                         elementConstant(ctx, 1)));
+}
+
+/// Empty(shape): TF leaves the contents unspecified unless `init`; zeros
+/// are one of its answers.
+Values buildEmpty(ImportContext &ctx) {
+  Value shape = ctx.inputs[0];
+  auto type = cast<TensorType>(shape.getType());
+  if (!type.getElementType().isInteger(32))
+    shape = lite::CastOp::create(ctx.builder, ctx.loc,
+                                 type.clone(ctx.builder.getI32Type()), shape);
+  return single(ctx.create<lite::FillOp>(shape, elementConstant(ctx, 0)));
+}
+
+/// L2Loss(t) = sum(t^2 * 0.5) over every element.
+Values buildL2Loss(ImportContext &ctx) {
+  Value flat = ctx.create<lite::ReshapeOp>(
+      ctx.inputs[0], lite::createI32Vector(ctx.builder, ctx.loc, {-1}));
+  Value halves = arith<lite::MulOp>(ctx, ctx.create<lite::SquareOp>(flat),
+                                    elementConstant(ctx, 0.5));
+  return single(ctx.create<lite::SumOp>(
+      halves, lite::createI32Vector(ctx.builder, ctx.loc, {0}),
+      /*keep_dims=*/false));
+}
+
+/// Entry `index` of the int32 vector `vector`, as a scalar.
+Value entryOf(ImportContext &ctx, Value vector, int64_t index) {
+  return createInferred<lite::GatherOp>(
+      ctx.builder, ctx.loc, ctx.builder.getI32Type(), vector,
+      lite::createI32Scalar(ctx.builder, ctx.loc, index), /*axis=*/0,
+      /*batch_dims=*/0);
+}
+
+/// Roll(input, shift, axis): for each (shift, axis) pair a gather along
+/// the axis of the indices (i - shift) mod n, in int32: TF's kernel takes
+/// an int64 shift modulo 2^32 (docs/tensorflow.md), and so does the cast.
+/// The axes must be constants; shifts of one axis add up, as in TF.
+Values buildRoll(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  if (!input || input.getRank() == 0)
+    return ctx.fail("Roll needs an input of known rank, at least 1");
+  DenseElementsAttr axes = ctx.node.constantInput(2);
+  if (!axes || !axes.getElementType().isIntOrIndex())
+    return ctx.fail("Roll needs constant axes");
+  Value shift = ctx.inputs[1];
+  auto shiftType = cast<TensorType>(shift.getType());
+  Type index = builder.getI32Type();
+  if (shiftType.getElementType() != index)
+    shift =
+        lite::CastOp::create(builder, ctx.loc, shiftType.clone(index), shift);
+  if (!shiftType.hasRank() || shiftType.getRank() > 1 ||
+      (shiftType.getRank() == 1 &&
+       shiftType.getDimSize(0) != axes.getNumElements()) ||
+      (shiftType.getRank() == 0) != (axes.getType().getRank() == 0))
+    return ctx.fail("Roll's shift and axis must both be scalars or vectors "
+                    "of one length");
+  Value shape =
+      createInferred<lite::ShapeOp>(builder, ctx.loc, index, ctx.inputs[0]);
+  auto scalarOf = [&](int64_t v) -> Value {
+    return lite::ConstantOp::create(
+        builder, ctx.loc,
+        DenseElementsAttr::get(RankedTensorType::get({}, index),
+                               builder.getIntegerAttr(index, v)));
+  };
+  Value result = ctx.inputs[0];
+  for (auto [k, axisValue] : llvm::enumerate(axes.getValues<APInt>())) {
+    FailureOr<int64_t> axis =
+        sluice::lite::normalizeAxis(axisValue.getSExtValue(), input.getRank());
+    if (failed(axis))
+      return ctx.fail("Roll's axis " + Twine(axisValue.getSExtValue()) +
+                      " is out of range for an input of rank " +
+                      Twine(input.getRank()));
+    Value amount = shiftType.getRank() == 0
+                       ? shift
+                       : Value(createInferred<lite::GatherOp>(
+                             builder, ctx.loc, index, shift,
+                             lite::createI32Scalar(builder, ctx.loc, k), 0, 0));
+    Value size = createInferred<lite::GatherOp>(
+        builder, ctx.loc, index, shape,
+        lite::createI32Scalar(builder, ctx.loc, *axis), 0, 0);
+    // The shift reduced into [0, n) first (by at least 1: no division by
+    // zero for an empty dimension), so that i - shift cannot overflow.
+    Value divisor = createInferred<lite::MaximumOp>(builder, ctx.loc, index,
+                                                    size, scalarOf(1));
+    amount = createInferred<lite::FloorModOp>(builder, ctx.loc, index, amount,
+                                              divisor);
+    Value positions = createInferred<lite::RangeOp>(
+        builder, ctx.loc, index, scalarOf(0), size, scalarOf(1));
+    Value shifted = createInferred<lite::SubOp>(
+        builder, ctx.loc, index, positions, amount, kNoActivation);
+    // (By the same divisor: LiteRT's FLOOR_MOD refuses a zero divisor even
+    // for an empty dividend.)
+    Value sources = createInferred<lite::FloorModOp>(builder, ctx.loc, index,
+                                                     shifted, divisor);
+    result = ctx.create<lite::GatherOp>(result, sources,
+                                        static_cast<int32_t>(*axis), 0);
+  }
+  return single(result);
+}
+
+/// Whether every element of the boolean `condition` is true, as a scalar:
+/// min(int32(flattened)) != 0 (true for an empty tensor).
+Value allOf(ImportContext &ctx, Value condition) {
+  OpBuilder &builder = ctx.builder;
+  Type i32 = builder.getI32Type();
+  Value flat = createInferred<lite::ReshapeOp>(
+      builder, ctx.loc, builder.getI1Type(), condition,
+      lite::createI32Vector(builder, ctx.loc, {-1}));
+  Value ints = createInferred<lite::CastOp>(builder, ctx.loc, i32, flat);
+  Value least = createInferred<lite::ReduceMinOp>(
+      builder, ctx.loc, i32, ints, lite::createI32Vector(builder, ctx.loc, {0}),
+      /*keep_dims=*/false);
+  return predicate<lite::NotEqualOp>(
+      ctx, least, lite::createI32Scalar(builder, ctx.loc, 0));
+}
+
+/// A run-time check: the run fails with `message` where `condition` (a
+/// boolean scalar) is false, as TF's kernel fails.
+void check(ImportContext &ctx, Value condition, const Twine &message) {
+  lite::AssertOp::create(ctx.builder, ctx.loc, TypeRange(), condition,
+                         message.str());
+}
+
+/// CheckNumerics(tensor): the tensor, once every element is finite.
+Values buildCheckNumerics(ImportContext &ctx) {
+  if (!isa<FloatType>(ctx.element))
+    return ctx.fail("CheckNumerics needs a floating-point input");
+  const tf::AttrValue *message = findAttr(ctx.node.node, "message");
+  Value finite = createInferred<lite::IsFiniteOp>(
+      ctx.builder, ctx.loc, ctx.builder.getI1Type(), ctx.inputs[0]);
+  check(ctx, allOf(ctx, finite),
+        (message ? message->s() : std::string()) +
+            " : Tensor had NaN or Inf values");
+  return single(ctx.inputs[0]);
+}
+
+/// EnsureShape(input): the input, once its shape is compatible with the
+/// `shape` attribute (a rank and the sizes it knows). What the input's type
+/// already says is checked here; the rest at run time.
+Values buildEnsureShape(ImportContext &ctx) {
+  const tf::AttrValue *attr = findAttr(ctx.node.node, "shape");
+  if (!attr || attr->value_case() != tf::AttrValue::kShape)
+    return ctx.fail("EnsureShape needs a shape attribute");
+  const tf::TensorShapeProto &expected = attr->shape();
+  Value input = ctx.inputs[0];
+  if (expected.unknown_rank())
+    return single(input);
+  int64_t rank = expected.dim_size();
+  std::string wanted = "[";
+  for (int64_t d = 0; d < rank; ++d)
+    wanted += (d ? "," : "") + (expected.dim(d).size() < 0
+                                    ? std::string("?")
+                                    : std::to_string(expected.dim(d).size()));
+  wanted += "]";
+  auto type = cast<TensorType>(input.getType());
+  std::string message =
+      "EnsureShape: the shape of the tensor is not compatible with " + wanted;
+  SmallVector<Value> conditions;
+  Value shape = shapeOf(ctx, input);
+  if (type.hasRank()) {
+    if (type.getRank() != rank)
+      return ctx.fail(message + " (its rank is " + Twine(type.getRank()) + ")");
+  } else {
+    Value actualRank = entryOf(ctx, shapeOf(ctx, shape), 0);
+    conditions.push_back(predicate<lite::EqualOp>(
+        ctx, actualRank, lite::createI32Scalar(ctx.builder, ctx.loc, rank)));
+  }
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t size = expected.dim(d).size();
+    if (size < 0)
+      continue;
+    if (type.hasRank() && !type.isDynamicDim(d)) {
+      if (type.getDimSize(d) != size)
+        return ctx.fail(message + " (dimension " + Twine(d) + " is " +
+                        Twine(type.getDimSize(d)) + ")");
+      continue;
+    }
+    if (size > INT32_MAX)
+      return ctx.fail(message + " (a size past int32)");
+    conditions.push_back(predicate<lite::EqualOp>(
+        ctx, entryOf(ctx, shape, d),
+        lite::createI32Scalar(ctx.builder, ctx.loc, size)));
+  }
+  for (Value condition : conditions)
+    check(ctx, condition, message);
+  return single(input);
+}
+
+/// MatrixBandPart(input, num_lower, num_upper): input[..., m, n] where
+/// (num_lower < 0 or m - n <= num_lower) and (num_upper < 0 or n - m <=
+/// num_upper), else 0; TF's kernel refuses a num_lower past the rows or a
+/// num_upper past the columns. Computed in the index type (Tindex).
+Values buildMatrixBandPart(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  Location loc = ctx.loc;
+  auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  if (!input || input.getRank() < 2)
+    return ctx.fail("MatrixBandPart needs an input of known rank, at least 2");
+  FailureOr<Value> lower = scalarInput(ctx, 1, "num_lower");
+  FailureOr<Value> upper = scalarInput(ctx, 2, "num_upper");
+  if (failed(lower) || failed(upper))
+    return failure();
+  Type index = cast<TensorType>(lower->getType()).getElementType();
+  if (cast<TensorType>(upper->getType()).getElementType() != index)
+    return ctx.fail("MatrixBandPart's num_lower and num_upper differ in type");
+  auto scalarOf = [&](int64_t v) -> Value {
+    return lite::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(RankedTensorType::get({}, index),
+                               builder.getIntegerAttr(index, v)));
+  };
+  Value shape =
+      createInferred<lite::ShapeOp>(builder, loc, index, ctx.inputs[0]);
+  auto sizeAt = [&](int64_t d) -> Value {
+    return createInferred<lite::GatherOp>(
+        builder, loc, index, shape, lite::createI32Scalar(builder, loc, d), 0,
+        0);
+  };
+  Value rows = sizeAt(input.getRank() - 2), cols = sizeAt(input.getRank() - 1);
+  check(ctx, predicate<lite::LessEqualOp>(ctx, *lower, rows),
+        "MatrixBandPart: num_lower must be negative or less or equal to "
+        "number of rows");
+  check(ctx, predicate<lite::LessEqualOp>(ctx, *upper, cols),
+        "MatrixBandPart: num_upper must be negative or less or equal to "
+        "number of columns");
+  auto positions = [&](Value size, ArrayRef<int32_t> shapeOfIt) -> Value {
+    Value range = createInferred<lite::RangeOp>(builder, loc, index,
+                                                scalarOf(0), size, scalarOf(1));
+    return createInferred<lite::ReshapeOp>(
+        builder, loc, index, range,
+        lite::createI32Vector(builder, loc, shapeOfIt));
+  };
+  Value row = positions(rows, {-1, 1}), col = positions(cols, {1, -1});
+  Value below =
+      createInferred<lite::SubOp>(builder, loc, index, row, col, kNoActivation);
+  Value above =
+      createInferred<lite::SubOp>(builder, loc, index, col, row, kNoActivation);
+  auto within = [&](Value bound, Value distance) -> Value {
+    return predicate<lite::LogicalOrOp>(
+        ctx, predicate<lite::LessOp>(ctx, bound, scalarOf(0)),
+        predicate<lite::LessEqualOp>(ctx, distance, bound));
+  };
+  Value band = predicate<lite::LogicalAndOp>(ctx, within(*lower, below),
+                                             within(*upper, above));
+  return single(ctx.create<lite::SelectV2Op>(band, ctx.inputs[0],
+                                             elementConstant(ctx, 0)));
+}
+
+/// FusedBatchNorm, FusedBatchNormV2 and V3 (float32): y = (x - mean) *
+/// (rsqrt(variance + epsilon) * scale) + offset per channel, with the
+/// batch's mean and biased variance when is_training (the running
+/// variance then Bessel-corrected and, with exponential_avg_factor != 1,
+/// averaged with the old), the given ones otherwise; NaN statistics for an
+/// empty x, as TF's CPU kernel. Channels last (NHWC, NDHWC) or first
+/// (NCHW, NCDHW).
+Values buildFusedBatchNorm(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  const tf::NodeDef &node = ctx.node.node;
+  const tf::AttrValue *statistics = findAttr(node, "U");
+  if (!ctx.element.isF32() ||
+      (statistics && statistics->type() != tf::DT_FLOAT))
+    return ctx.fail(ctx.op() + " is supported on float32 only");
+  Value x = ctx.inputs[0];
+  auto xType = dyn_cast<RankedTensorType>(x.getType());
+  const tf::AttrValue *formatAttr = findAttr(node, "data_format");
+  std::string format = formatAttr ? formatAttr->s() : "NHWC";
+  if (!xType || xType.getRank() != static_cast<int64_t>(format.size()) ||
+      (format != "NHWC" && format != "NCHW" && format != "NDHWC" &&
+       format != "NCDHW"))
+    return ctx.fail(ctx.op() +
+                    " needs an input of known rank matching its "
+                    "data_format " +
+                    format);
+  int64_t rank = xType.getRank();
+  int32_t channel = format[1] == 'C' ? 1 : rank - 1;
+  SmallVector<int32_t> axes, channelShape(rank, 1);
+  for (int32_t d = 0; d < rank; ++d)
+    if (d != channel)
+      axes.push_back(d);
+  channelShape[channel] = -1;
+  auto reshaped = [&](Value v, ArrayRef<int32_t> shape) -> Value {
+    return ctx.create<lite::ReshapeOp>(
+        v, lite::createI32Vector(builder, ctx.loc, shape));
+  };
+  // A [C] vector in the shape that broadcasts along x's channels, and back.
+  auto perChannel = [&](Value v) {
+    return channel == rank - 1 ? v : reshaped(v, channelShape);
+  };
+  auto flat = [&](Value v) { return reshaped(v, {-1}); };
+  const tf::AttrValue *epsilonAttr = findAttr(node, "epsilon");
+  Value epsilon = elementConstant(ctx, epsilonAttr ? epsilonAttr->f() : 1e-4f);
+  Value scale = perChannel(ctx.inputs[1]), offset = perChannel(ctx.inputs[2]);
+  auto normalize = [&](Value centered, Value variance) {
+    Value factor = arith<lite::MulOp>(
+        ctx,
+        ctx.create<lite::RsqrtOp>(arith<lite::AddOp>(ctx, variance, epsilon)),
+        scale);
+    return arith<lite::AddOp>(ctx, arith<lite::MulOp>(ctx, centered, factor),
+                              offset);
+  };
+  Value shape = shapeOf(ctx, x);
+  Value sizes = createInferred<lite::GatherOp>(
+      builder, ctx.loc, builder.getI32Type(), shape,
+      lite::createI32Vector(builder, ctx.loc, axes), 0, 0);
+  Value rest = createInferred<lite::ReduceProdOp>(
+      builder, ctx.loc, builder.getI32Type(), sizes,
+      lite::createI32Vector(builder, ctx.loc, {0}), /*keep_dims=*/false);
+  Value count = createInferred<lite::ReduceProdOp>(
+      builder, ctx.loc, builder.getI32Type(), shape,
+      lite::createI32Vector(builder, ctx.loc, {0}), /*keep_dims=*/false);
+  Value empty = predicate<lite::EqualOp>(
+      ctx, count, lite::createI32Scalar(builder, ctx.loc, 0));
+  Value nan = elementConstant(ctx, std::numeric_limits<double>::quiet_NaN());
+  auto nanIfEmpty = [&](Value v) -> Value {
+    return ctx.create<lite::SelectV2Op>(empty, nan, v);
+  };
+  SmallVector<Value> results;
+  Value mean = ctx.inputs[3], variance = ctx.inputs[4];
+  const tf::AttrValue *training = findAttr(node, "is_training");
+  if (training && !training->b()) {
+    Value centered = arith<lite::SubOp>(ctx, x, perChannel(mean));
+    results = {normalize(centered, perChannel(variance)), nanIfEmpty(mean),
+               nanIfEmpty(variance), mean, variance};
+  } else {
+    Value axesValue = lite::createI32Vector(builder, ctx.loc, axes);
+    Value n = ctx.create<lite::CastOp>(rest);
+    Value inverse = arith<lite::DivOp>(ctx, elementConstant(ctx, 1), n);
+    Value batchMean = arith<lite::MulOp>(
+        ctx, ctx.create<lite::SumOp>(x, axesValue, /*keep_dims=*/true),
+        inverse);
+    Value centered = arith<lite::SubOp>(ctx, x, batchMean);
+    Value batchVariance = arith<lite::MulOp>(
+        ctx,
+        ctx.create<lite::SumOp>(ctx.create<lite::SquareOp>(centered), axesValue,
+                                /*keep_dims=*/true),
+        inverse);
+    Value y = normalize(centered, batchVariance);
+    batchMean = flat(batchMean);
+    batchVariance = flat(batchVariance);
+    // Bessel's correction, n / max(n - 1, 1).
+    Value one = elementConstant(ctx, 1);
+    Value adjust = arith<lite::DivOp>(
+        ctx, n,
+        ctx.create<lite::MaximumOp>(arith<lite::SubOp>(ctx, n, one), one));
+    const tf::AttrValue *factorAttr = findAttr(node, "exponential_avg_factor");
+    float factor = factorAttr ? factorAttr->f() : 1.0f;
+    Value runningMean = batchMean;
+    Value runningVariance = arith<lite::MulOp>(ctx, batchVariance, adjust);
+    if (factor != 1.0f) {
+      Value keep = elementConstant(ctx, 1.0f - factor);
+      Value weight = elementConstant(ctx, factor);
+      runningMean =
+          arith<lite::AddOp>(ctx, arith<lite::MulOp>(ctx, keep, mean),
+                             arith<lite::MulOp>(ctx, weight, batchMean));
+      runningVariance = arith<lite::AddOp>(
+          ctx, arith<lite::MulOp>(ctx, keep, variance),
+          arith<lite::MulOp>(ctx, arith<lite::MulOp>(ctx, weight, adjust),
+                             batchVariance));
+    }
+    results = {y, nanIfEmpty(runningMean), nanIfEmpty(runningVariance),
+               batchMean, batchVariance};
+  }
+  // V3's reserve_space_3: TF's CPU kernel writes a scalar 0.
+  if (ctx.outputs == 6)
+    results.push_back(elementConstant(ctx, 0));
+  return results;
+}
+
+/// The logits shifted by their row's maximum, exp of them and the rows'
+/// sums of those (kept as [batch, 1]): the first steps of TF's xent kernels.
+struct ShiftedLogits {
+  Value shifted, exp, sum;
+};
+ShiftedLogits shiftLogits(ImportContext &ctx, Value logits) {
+  Value classes = lite::createI32Vector(ctx.builder, ctx.loc, {1});
+  Value max =
+      ctx.create<lite::ReduceMaxOp>(logits, classes, /*keep_dims=*/true);
+  Value shifted = arith<lite::SubOp>(ctx, logits, max);
+  Value exp = ctx.create<lite::ExpOp>(shifted);
+  return {shifted, exp,
+          ctx.create<lite::SumOp>(exp, classes, /*keep_dims=*/true)};
+}
+
+/// Whether input `index` is ranked with rank `rank`.
+bool hasRank(ImportContext &ctx, unsigned index, int64_t rank) {
+  auto type = dyn_cast<RankedTensorType>(ctx.inputs[index].getType());
+  return type && type.getRank() == rank;
+}
+
+/// SoftmaxCrossEntropyWithLogits(features, labels) = (sum(labels * (log(z)
+/// - s)), exp(s) / z - labels) over the classes, s the shifted logits and z
+/// the sum of exp(s); features and labels broadcast.
+Values buildSoftmaxCrossEntropy(ImportContext &ctx) {
+  if (!hasRank(ctx, 0, 2) || !hasRank(ctx, 1, 2))
+    return ctx.fail(ctx.op() + " needs 2-D logits and labels");
+  Value labels = ctx.inputs[1];
+  ShiftedLogits logits = shiftLogits(ctx, ctx.inputs[0]);
+  Value terms = arith<lite::MulOp>(
+      ctx, labels,
+      arith<lite::SubOp>(ctx, ctx.create<lite::LogOp>(logits.sum),
+                         logits.shifted));
+  Value loss = ctx.create<lite::SumOp>(
+      terms, lite::createI32Vector(ctx.builder, ctx.loc, {1}),
+      /*keep_dims=*/false);
+  Value backprop = arith<lite::SubOp>(
+      ctx, arith<lite::DivOp>(ctx, logits.exp, logits.sum), labels);
+  return SmallVector<Value>{loss, backprop};
+}
+
+/// SparseSoftmaxCrossEntropyWithLogits(features, labels) = (log(z) -
+/// s[label], exp(s) / z - one_hot(label)); TF's CPU kernel refuses a label
+/// outside [0, classes).
+Values buildSparseSoftmaxCrossEntropy(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  if (!hasRank(ctx, 0, 2) || !hasRank(ctx, 1, 1))
+    return ctx.fail(ctx.op() + " needs 2-D logits and 1-D labels");
+  Value labels = ctx.inputs[1];
+  Type labelType = cast<TensorType>(labels.getType()).getElementType();
+  Value depth = entryOf(ctx, shapeOf(ctx, ctx.inputs[0]), 1);
+  Value bound =
+      labelType.isInteger(32)
+          ? depth
+          : createInferred<lite::CastOp>(builder, ctx.loc, labelType, depth);
+  Value zero = lite::ConstantOp::create(
+      builder, ctx.loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, labelType),
+                             builder.getZeroAttr(labelType)));
+  Value inRange = predicate<lite::LogicalAndOp>(
+      ctx, predicate<lite::GreaterEqualOp>(ctx, labels, zero),
+      predicate<lite::LessOp>(ctx, labels, bound));
+  check(ctx, allOf(ctx, inRange),
+        ctx.op() + ": a label value is outside the valid range of [0, number "
+                   "of classes)");
+  ShiftedLogits logits = shiftLogits(ctx, ctx.inputs[0]);
+  Value picked = ctx.create<lite::GatherOp>(logits.shifted, labels, /*axis=*/1,
+                                            /*batch_dims=*/1);
+  Value logSum = ctx.create<lite::ReshapeOp>(
+      ctx.create<lite::LogOp>(logits.sum),
+      lite::createI32Vector(builder, ctx.loc, {-1}));
+  Value loss = arith<lite::SubOp>(ctx, logSum, picked);
+  Value oneHot =
+      ctx.create<lite::OneHotOp>(labels, depth, elementConstant(ctx, 1),
+                                 elementConstant(ctx, 0), /*axis=*/-1);
+  Value backprop = arith<lite::SubOp>(
+      ctx, arith<lite::DivOp>(ctx, logits.exp, logits.sum), oneHot);
+  return SmallVector<Value>{loss, backprop};
+}
+
+/// BatchMatMulV3: BatchMatMulV2 where the operand and result types agree.
+Values buildBatchMatMulV3(ImportContext &ctx) {
+  const tf::AttrValue *ta = findAttr(ctx.node.node, "Ta");
+  const tf::AttrValue *tb = findAttr(ctx.node.node, "Tb");
+  const tf::AttrValue *tout = findAttr(ctx.node.node, "Tout");
+  if (!ta || !tb || !tout || ta->type() != tb->type() ||
+      ta->type() != tout->type())
+    return ctx.fail("BatchMatMulV3 with operand types other than its result "
+                    "type is not supported");
+  return buildBatchMatMul(ctx);
+}
+
+/// Gather (v1): GatherV2 along axis 0 (validate_indices is TF's default
+/// behaviour on CPU).
+Values buildGatherV1(ImportContext &ctx) {
+  return single(ctx.create<lite::GatherOp>(ctx.inputs[0], ctx.inputs[1],
+                                           /*axis=*/0, /*batch_dims=*/0));
+}
+
+/// Concat (v1): the axis is the leading constant input.
+Values buildConcatV1(ImportContext &ctx) {
+  std::optional<int64_t> axis = ctx.constantInt(0);
+  if (!axis)
+    return ctx.fail("Concat needs a constant axis");
+  return single(ctx.create<lite::ConcatenationOp>(
+      ctx.inputs.drop_front(), static_cast<int32_t>(*axis), kNoActivation));
+}
+
+constexpr const char *kActivationGradInputs = "gradients, features";
+constexpr const char *kBatchNormInputs = "x, scale, offset, mean, variance";
 constexpr const char *kMatrixDiagInputs =
     "diagonal, k, num_rows, num_cols, padding_value";
 
@@ -1107,8 +1774,35 @@ constexpr OpMapping kMappings[] = {
   // The elementwise records' `tfOps` (LiteOps.td, sluice-tblgen).
 #include "sluice/Dialect/Lite/IR/LiteTFImport.inc"
   {"BiasAdd", buildBiasAdd, ResultElement::T, 2, false, ""},
+  {"BiasAddV1", buildBiasAdd, ResultElement::T, 2, false, ""},
   {"AddN", buildAddN, ResultElement::T, 1, true, ""},
   {"TanhGrad", buildTanhGrad, ResultElement::T, 2, false, "", "y, dy"},
+  {"SigmoidGrad", buildSigmoidGrad, ResultElement::T, 2, false, "", "y, dy"},
+  {"ReciprocalGrad", buildReciprocalGrad, ResultElement::T, 2, false, "", "y, dy"},
+  {"InvGrad", buildReciprocalGrad, ResultElement::T, 2, false, "", "y, dy"},
+  {"SqrtGrad", buildSqrtGrad, ResultElement::T, 2, false, "", "y, dy"},
+  {"RsqrtGrad", buildRsqrtGrad, ResultElement::T, 2, false, "", "y, dy"},
+  {"ReluGrad", buildReluGrad, ResultElement::T, 2, false, "", kActivationGradInputs},
+  {"Relu6Grad", buildRelu6Grad, ResultElement::T, 2, false, "", kActivationGradInputs},
+  {"LeakyReluGrad", buildLeakyReluGrad, ResultElement::T, 2, false, "", kActivationGradInputs},
+  {"EluGrad", buildEluGrad, ResultElement::T, 2, false, "", "gradients, outputs"},
+  {"SeluGrad", buildSeluGrad, ResultElement::T, 2, false, "", "gradients, outputs"},
+  {"SoftplusGrad", buildSoftplusGrad, ResultElement::T, 2, false, "", kActivationGradInputs},
+  {"SoftsignGrad", buildSoftsignGrad, ResultElement::T, 2, false, "", kActivationGradInputs},
+  {"SoftmaxCrossEntropyWithLogits", buildSoftmaxCrossEntropy, ResultElement::T, 2, false, "", "features, labels", "loss, backprop"},
+  {"SparseSoftmaxCrossEntropyWithLogits", buildSparseSoftmaxCrossEntropy, ResultElement::T, 2, false, "", "features, labels", "loss, backprop"},
+  {"FusedBatchNorm", buildFusedBatchNorm, ResultElement::T, 5, false, "", kBatchNormInputs, "y, batch_mean, batch_variance, reserve_space_1, reserve_space_2"},
+  {"FusedBatchNormV2", buildFusedBatchNorm, ResultElement::T, 5, false, "", kBatchNormInputs, "y, batch_mean:U, batch_variance:U, reserve_space_1:U, reserve_space_2:U"},
+  {"FusedBatchNormV3", buildFusedBatchNorm, ResultElement::T, 5, false, "", kBatchNormInputs, "y, batch_mean:U, batch_variance:U, reserve_space_1:U, reserve_space_2:U, reserve_space_3:U"},
+  {"L2Loss", buildL2Loss, ResultElement::T, 1, false, ""},
+  {"MulNoNan", buildMulNoNan, ResultElement::T, 2, false, ""},
+  {"IsInf", buildIsInf, ResultElement::Bool, 1, false, ""},
+  {"OnesLike", buildOnesLike, ResultElement::T, 1, false, ""},
+  {"Empty", buildEmpty, ResultElement::DType, 1, false, ""},
+  {"CheckNumerics", buildCheckNumerics, ResultElement::T, 1, false, ""},
+  {"EnsureShape", buildEnsureShape, ResultElement::T, 1, false, ""},
+  {"MatrixBandPart", buildMatrixBandPart, ResultElement::T, 3, false, "", "input, num_lower, num_upper"},
+  {"Roll", buildRoll, ResultElement::T, 3, false, "", "input, shift, axis"},
   {"BiasAddGrad", buildBiasAddGrad, ResultElement::T, 1, false, ""},
   {"InvertPermutation", buildInvertPermutation, ResultElement::T, 1, false, ""},
   {"ConcatOffset", buildConcatOffset, ResultElement::T, 2, true, "N"},
@@ -1126,6 +1820,7 @@ constexpr OpMapping kMappings[] = {
   {"ExpandDims", buildOnInputs<lite::ExpandDimsOp>, ResultElement::T, 2, false, ""},
   {"Squeeze", buildSqueeze, ResultElement::T, 1, false, ""},
   {"ConcatV2", buildConcat, ResultElement::T, 2, true, ""},
+  {"Concat", buildConcatV1, ResultElement::T, 2, true, ""},
   {"Pack", buildPack, ResultElement::T, 1, true, ""},
   {"Unpack", buildUnpack, ResultElement::T, 1, false, "num"},
   {"Split", buildSplit, ResultElement::T, 2, false, "num_split", "axis, value"},
@@ -1135,6 +1830,7 @@ constexpr OpMapping kMappings[] = {
   {"Slice", buildOnInputs<lite::SliceOp>, ResultElement::T, 3, false, ""},
   {"StridedSlice", buildStridedSlice, ResultElement::T, 4, false, ""},
   {"GatherV2", buildGather, ResultElement::T, 3, false, ""},
+  {"Gather", buildGatherV1, ResultElement::T, 2, false, ""},
   {"Transpose", buildOnInputs<lite::TransposeOp>, ResultElement::T, 2, false, ""},
   {"Fill", buildOnInputs<lite::FillOp>, ResultElement::T, 2, false, ""},
   {"Tile", buildOnInputs<lite::TileOp>, ResultElement::T, 2, false, ""},
@@ -1171,6 +1867,8 @@ constexpr OpMapping kMappings[] = {
   {"AvgPool", buildPool<lite::AveragePool2DOp>, ResultElement::T, 1, false, ""},
   {"MatMul", buildMatMul, ResultElement::T, 2, false, ""},
   {"BatchMatMulV2", buildBatchMatMul, ResultElement::T, 2, false, ""},
+  {"BatchMatMul", buildBatchMatMul, ResultElement::T, 2, false, ""},
+  {"BatchMatMulV3", buildBatchMatMulV3, ResultElement::T, 2, false, ""},
 };
 // clang-format on
 
