@@ -564,6 +564,123 @@ COMPOSITIONS = {
                           "shapes": [((2, 2),)]},
         },
     },
+    # The older forms of NonMaxSuppressionV4 (unpadded, the indices alone):
+    # V3 with a score threshold, V2 without (TF's is the lowest float), V1
+    # with the IoU threshold as an attribute.
+    "NonMaxSuppressionV3": {
+        "dtypes": ["float32"],
+        "data": ["boxes", "scores"],
+        "variants": {
+            "overlaps": {"constants": nms_constants(4, 0.5, 0.1),
+                         "values": [NMS_BOXES, NMS_SCORES]},
+            "random": {"constants": nms_constants(5, 0.4, 0.2),
+                       "placeholder": {"boxes": [None, 4], "scores": [None]},
+                       "shapes": [((12, 4), (12,)), ((0, 4), (0,))],
+                       "empty_not_on": {"tflite": "LiteRT's NON_MAX_SUPPRESSION_V4 refuses "
+                                                  "no boxes (Invalid tensor size)"}},
+        },
+    },
+    "NonMaxSuppressionV2": {
+        "dtypes": ["float32"],
+        "data": ["boxes", "scores"],
+        "variants": {
+            "random": {"constants": {"max_output_size": np.int32(6),
+                                     "iou_threshold": np.float32(0.3)},
+                       "placeholder": {"boxes": [None, 4], "scores": [None]},
+                       "shapes": [((10, 4), (10,)), ((2, 4), (2,))]},
+            "lowest_score": {"constants": {"max_output_size": np.int32(3),
+                                           "iou_threshold": np.float32(0.5)},
+                             "values": [np.float32([[0, 0, 1, 1], [2, 2, 3, 3], [4, 4, 5, 5]]),
+                                        np.float32([-np.inf, np.finfo(np.float32).min, 0])]},
+        },
+    },
+    "NonMaxSuppression": {
+        "dtypes": ["float32"],
+        "data": ["boxes", "scores"],
+        "variants": {
+            "attribute": {"constants": {"max_output_size": np.int32(4)},
+                          "attributes": {"iou_threshold": 0.25},
+                          "values": [NMS_BOXES, NMS_SCORES]},
+        },
+    },
+    # Blocks of 2 and 3, batches and empty ones; SpaceToDepth of a height
+    # the block does not divide TF refuses.
+    "DepthToSpace": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "variants": {
+            "block2": {"attributes": {"block_size": 2}, "placeholder": [None, None, None, 8],
+                       "shapes": [((1, 2, 3, 8),), ((2, 1, 1, 8),), ((0, 2, 2, 8),)]},
+            "block3": {"attributes": {"block_size": 3}, "placeholder": [None, None, None, 9],
+                       "shapes": [((1, 2, 2, 9),)]},
+        },
+    },
+    "SpaceToDepth": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "variants": {
+            "block2": {"attributes": {"block_size": 2}, "placeholder": [None, None, None, 3],
+                       "shapes": [((1, 4, 6, 3),), ((2, 2, 2, 3),), ((1, 0, 2, 3),)]},
+            "block3": {"attributes": {"block_size": 3}, "placeholder": [None, None, None, 1],
+                       "shapes": [((1, 3, 6, 1),)]},
+            "indivisible": {"attributes": {"block_size": 2},
+                            "placeholder": [None, None, None, 2], "shapes": [((1, 3, 4, 2),)]},
+        },
+    },
+    # Blocks of one and two dimensions, paddings and crops, a dimension
+    # after the blocked ones; a padded size the block does not divide and a
+    # batch it does not divide TF refuses.
+    "SpaceToBatchND": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "ranked": True,
+        "variants": {
+            "two": {"constants": {"block_shape": np.int32([2, 3]),
+                                  "paddings": np.int32([[1, 1], [0, 2]])},
+                    "shapes": [((1, 4, 4, 2),), ((2, 2, 1, 1),)]},
+            "one": {"constants": {"block_shape": np.int64([2]),
+                                  "paddings": np.int64([[0, 1]])},
+                    "shapes": [((3, 5, 2),), ((1, 1, 4),)]},
+            "indivisible": {"constants": {"block_shape": np.int32([2]),
+                                          "paddings": np.int32([[0, 0]])},
+                            "shapes": [((1, 3),)]},
+        },
+    },
+    "BatchToSpaceND": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "ranked": True,
+        "variants": {
+            "two": {"constants": {"block_shape": np.int32([2, 3]),
+                                  "crops": np.int32([[1, 0], [0, 2]])},
+                    "shapes": [((6, 2, 2, 2),), ((12, 1, 1, 1),)]},
+            "one": {"constants": {"block_shape": np.int32([2]),
+                                  "crops": np.int32([[0, 0]])},
+                    "shapes": [((4, 3, 2),)]},
+            "indivisible": {"constants": {"block_shape": np.int32([2]),
+                                          "crops": np.int32([[0, 0]])},
+                            "shapes": [((3, 2),)]},
+            "crops_past": {"constants": {"block_shape": np.int32([2]),
+                                         "crops": np.int32([[2, 1]])},
+                           "shapes": [((2, 1),)]},
+        },
+    },
+    "SpaceToBatch": {
+        "dtypes": ["float32"],
+        "data": ["input"],
+        "ranked": True,
+        "variants": {"square": {"constants": {"paddings": np.int32([[0, 1], [1, 0]])},
+                                "attributes": {"block_size": 2},
+                                "shapes": [((1, 3, 3, 2),)]}},
+    },
+    "BatchToSpace": {
+        "dtypes": ["float32"],
+        "data": ["input"],
+        "ranked": True,
+        "variants": {"square": {"constants": {"crops": np.int32([[0, 1], [1, 0]])},
+                                "attributes": {"block_size": 2},
+                                "shapes": [((4, 2, 2, 1),)]}},
+    },
     "FusedBatchNorm": batch_norm("FusedBatchNorm"),
     "FusedBatchNormV2": batch_norm("FusedBatchNormV2"),
     "FusedBatchNormV3": batch_norm("FusedBatchNormV3"),

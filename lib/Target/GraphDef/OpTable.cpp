@@ -854,8 +854,8 @@ Values buildNonMaxSuppressionV4(ImportContext &ctx) {
   Type f32 = builder.getF32Type(), i32 = builder.getI32Type();
   for (unsigned i : {0u, 1u, 3u, 4u})
     if (elementTypeOf(ctx.inputs[i].getType()) != f32)
-      return ctx.fail("NonMaxSuppressionV4 is supported on float32 boxes, "
-                      "scores and thresholds only");
+      return ctx.fail(ctx.op() + " is supported on float32 boxes, scores "
+                                 "and thresholds only");
   FailureOr<Value> maxOutputs = scalarInput(ctx, 2, "max_output_size");
   FailureOr<Value> iou = scalarInput(ctx, 3, "iou_threshold");
   FailureOr<Value> minScore = scalarInput(ctx, 4, "score_threshold");
@@ -900,6 +900,33 @@ Values buildNonMaxSuppressionV4(ImportContext &ctx) {
         selected, lite::createI32Vector(builder, ctx.loc, {0}), count);
   }
   return SmallVector<Value>{selected, op.getValidOutputs()};
+}
+
+/// NonMaxSuppression (the IoU threshold an attribute, 0.5 by default), V2
+/// (no score threshold: TF's is the lowest float, which a box must exceed)
+/// and V3: NonMaxSuppressionV4 unpadded, its selected indices alone.
+Values buildOlderNonMaxSuppression(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  auto f32Scalar = [&](float value) -> Value {
+    return lite::ConstantOp::create(
+        builder, ctx.loc,
+        DenseElementsAttr::get(RankedTensorType::get({}, builder.getF32Type()),
+                               value));
+  };
+  SmallVector<Value> inputs(ctx.inputs);
+  if (ctx.op() == "NonMaxSuppression") {
+    const tf::AttrValue *iou = findAttr(ctx.node.node, "iou_threshold");
+    inputs.push_back(f32Scalar(iou ? iou->f() : 0.5f));
+  }
+  if (inputs.size() == 4)
+    inputs.push_back(f32Scalar(std::numeric_limits<float>::lowest()));
+  ImportContext v4{ctx.node,    ctx.builder, ctx.loc,  ValueRange(inputs),
+                   ctx.element, 2,           ctx.error};
+  Values results = buildNonMaxSuppressionV4(v4);
+  if (failed(results))
+    return failure();
+  results->resize(1);
+  return results;
 }
 
 /// Cumsum / Cumprod with their exclusive and reverse attributes.
@@ -1536,6 +1563,305 @@ Values buildMatrixBandPart(ImportContext &ctx) {
                                              elementConstant(ctx, 0)));
 }
 
+/// Entries [begin, begin + count) of the int32 vector `vector`.
+Value entriesOf(ImportContext &ctx, Value vector, int32_t begin,
+                int32_t count) {
+  return createInferred<lite::SliceOp>(
+      ctx.builder, ctx.loc, ctx.builder.getI32Type(), vector,
+      lite::createI32Vector(ctx.builder, ctx.loc, {begin}),
+      lite::createI32Vector(ctx.builder, ctx.loc, {count}));
+}
+
+/// The int32 vectors `parts` end to end: a shape computed at run time.
+Value joined(ImportContext &ctx, ArrayRef<Value> parts) {
+  return createInferred<lite::ConcatenationOp>(ctx.builder, ctx.loc,
+                                               ctx.builder.getI32Type(), parts,
+                                               /*axis=*/0, kNoActivation);
+}
+
+/// DepthToSpace and SpaceToDepth (NHWC, TF's CPU layout): the block's
+/// size, at least 2, and the input's channel count, which must be known
+/// (for DepthToSpace, a multiple of the block's area).
+FailureOr<std::pair<int32_t, int64_t>> readBlock(ImportContext &ctx) {
+  const tf::AttrValue *format = findAttr(ctx.node.node, "data_format");
+  if (format && format->s() != "NHWC") {
+    ctx.error = ctx.op() + " with data_format " + format->s() +
+                " is not supported (NHWC, TF's CPU layout)";
+    return failure();
+  }
+  int64_t block = intAttr(ctx.node.node, "block_size", 0);
+  if (block < 2 || block > 4096) {
+    ctx.error = ctx.op() + " has block_size " + std::to_string(block) +
+                ", expected 2 to 4096";
+    return failure();
+  }
+  auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  if (!input || input.getRank() != 4 || input.isDynamicDim(3)) {
+    ctx.error = ctx.op() + " needs a 4-D input whose channel count is known";
+    return failure();
+  }
+  int64_t channels = input.getDimSize(3);
+  if (ctx.op() == "DepthToSpace" && channels % (block * block) != 0) {
+    ctx.error = ctx.op() + ": the " + std::to_string(channels) +
+                " channels are not a multiple of block_size^2 = " +
+                std::to_string(block * block);
+    return failure();
+  }
+  return std::make_pair(static_cast<int32_t>(block), channels);
+}
+
+/// DepthToSpace: [N, H, W, C] as [N, H, W, b, b, C/b^2], its block rows
+/// and columns moved beside H and W ([N, H, b, W, b, C/b^2]) and merged
+/// into them: [N, H*b, W*b, C/b^2].
+Values buildDepthToSpace(ImportContext &ctx) {
+  FailureOr<std::pair<int32_t, int64_t>> block = readBlock(ctx);
+  if (failed(block))
+    return failure();
+  auto [b, channels] = *block;
+  int32_t depth = static_cast<int32_t>(channels / (b * b));
+  Value shape = shapeOf(ctx, ctx.inputs[0]);
+  Value blocks = ctx.create<lite::ReshapeOp>(
+      ctx.inputs[0], joined(ctx, {entriesOf(ctx, shape, 0, 3),
+                                  lite::createI32Vector(ctx.builder, ctx.loc,
+                                                        {b, b, depth})}));
+  Value moved = ctx.create<lite::TransposeOp>(
+      blocks, lite::createI32Vector(ctx.builder, ctx.loc, {0, 1, 3, 2, 4, 5}));
+  Value spatial = createInferred<lite::MulOp>(
+      ctx.builder, ctx.loc, ctx.builder.getI32Type(),
+      entriesOf(ctx, shape, 1, 2),
+      lite::createI32Scalar(ctx.builder, ctx.loc, b), kNoActivation);
+  return single(ctx.create<lite::ReshapeOp>(
+      moved,
+      joined(ctx, {entriesOf(ctx, shape, 0, 1), spatial,
+                   lite::createI32Vector(ctx.builder, ctx.loc, {depth})})));
+}
+
+/// SpaceToDepth: [N, H, W, C] as [N, H/b, b, W/b, b, C], the block rows and
+/// columns moved beside C ([N, H/b, W/b, b, b, C]) and merged into it:
+/// [N, H/b, W/b, b*b*C]. H and W not multiples of b fail the first
+/// reshape at run time, where TF fails too.
+Values buildSpaceToDepth(ImportContext &ctx) {
+  FailureOr<std::pair<int32_t, int64_t>> block = readBlock(ctx);
+  if (failed(block))
+    return failure();
+  auto [b, channels] = *block;
+  if (channels * b * b > INT32_MAX)
+    return ctx.fail(ctx.op() + "'s output has too many channels");
+  Value shape = shapeOf(ctx, ctx.inputs[0]);
+  Value bVector = lite::createI32Vector(ctx.builder, ctx.loc, {b});
+  Value spatial = createInferred<lite::FloorDivOp>(
+      ctx.builder, ctx.loc, ctx.builder.getI32Type(),
+      entriesOf(ctx, shape, 1, 2),
+      lite::createI32Scalar(ctx.builder, ctx.loc, b));
+  Value blocks = ctx.create<lite::ReshapeOp>(
+      ctx.inputs[0],
+      joined(ctx, {entriesOf(ctx, shape, 0, 1), entriesOf(ctx, spatial, 0, 1),
+                   bVector, entriesOf(ctx, spatial, 1, 1), bVector,
+                   lite::createI32Vector(ctx.builder, ctx.loc,
+                                         {static_cast<int32_t>(channels)})}));
+  Value moved = ctx.create<lite::TransposeOp>(
+      blocks, lite::createI32Vector(ctx.builder, ctx.loc, {0, 1, 3, 2, 4, 5}));
+  return single(ctx.create<lite::ReshapeOp>(
+      moved, joined(ctx, {entriesOf(ctx, shape, 0, 1), spatial,
+                          lite::createI32Vector(
+                              ctx.builder, ctx.loc,
+                              {static_cast<int32_t>(channels * b * b)})})));
+}
+
+/// SpaceToBatchND's and BatchToSpaceND's constant operands: the block
+/// shape (M entries, each at least 1) and the [M, 2] paddings or crops (at
+/// least 0), from the inputs at `blockIndex` and `amountsIndex`; the v1
+/// forms' block_size attribute is a square block.
+struct BlockLayout {
+  int64_t rank = 0;
+  SmallVector<int32_t> block;
+  SmallVector<int32_t> amounts; // start, end per blocked dimension
+};
+FailureOr<BlockLayout> readBlockLayout(ImportContext &ctx, int blockIndex,
+                                       unsigned amountsIndex,
+                                       StringRef amountsName) {
+  BlockLayout layout;
+  auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  if (!input) {
+    ctx.error = ctx.op() + " needs an input of known rank";
+    return failure();
+  }
+  layout.rank = input.getRank();
+  if (blockIndex < 0) {
+    int64_t size = intAttr(ctx.node.node, "block_size", 0);
+    if (size < 2 || size > INT32_MAX) {
+      ctx.error = ctx.op() + " has block_size " + std::to_string(size) +
+                  ", expected at least 2";
+      return failure();
+    }
+    layout.block.assign(2, static_cast<int32_t>(size));
+  } else {
+    DenseElementsAttr block = ctx.node.constantInput(blockIndex);
+    if (!block || !block.getElementType().isIntOrIndex() ||
+        block.getType().getRank() != 1) {
+      ctx.error = ctx.op() + " needs a constant block_shape vector";
+      return failure();
+    }
+    for (const APInt &size : block.getValues<APInt>()) {
+      if (size.getSExtValue() < 1 || size.getSExtValue() > INT32_MAX) {
+        ctx.error = ctx.op() + "'s block_shape entries must be at least 1";
+        return failure();
+      }
+      layout.block.push_back(static_cast<int32_t>(size.getSExtValue()));
+    }
+  }
+  int64_t blocked = layout.block.size();
+  if (blocked < 1 || layout.rank < 1 + blocked) {
+    ctx.error = ctx.op() + " needs an input of rank at least " +
+                std::to_string(1 + blocked) + " for its block of " +
+                std::to_string(blocked) + " dimensions";
+    return failure();
+  }
+  DenseElementsAttr amounts = ctx.node.constantInput(amountsIndex);
+  if (!amounts || !amounts.getElementType().isIntOrIndex() ||
+      amounts.getNumElements() != 2 * blocked) {
+    ctx.error = ctx.op() + " needs constant " + amountsName.str() + " [" +
+                std::to_string(blocked) + ", 2]";
+    return failure();
+  }
+  for (const APInt &amount : amounts.getValues<APInt>()) {
+    if (amount.getSExtValue() < 0 || amount.getSExtValue() > INT32_MAX) {
+      ctx.error =
+          ctx.op() + "'s " + amountsName.str() + " must be non-negative";
+      return failure();
+    }
+    layout.amounts.push_back(static_cast<int32_t>(amount.getSExtValue()));
+  }
+  return layout;
+}
+
+/// SpaceToBatchND (and v1 SpaceToBatch): the blocked dimensions padded,
+/// split as [N, P1/b1, b1, ..., PM/bM, bM, rest...], the blocks moved in
+/// front ([b1, ..., bM, N, P1/b1, ..., rest...]) and merged into the batch:
+/// [N*b1*...*bM, P1/b1, ..., PM/bM, rest...]. A padded size the block does
+/// not divide fails the reshape at run time, where TF fails too.
+Values buildSpaceToBatch(ImportContext &ctx) {
+  bool v1 = ctx.op() == "SpaceToBatch";
+  FailureOr<BlockLayout> layout =
+      readBlockLayout(ctx, v1 ? -1 : 1, v1 ? 1 : 2, "paddings");
+  if (failed(layout))
+    return failure();
+  OpBuilder &builder = ctx.builder;
+  Type i32 = builder.getI32Type();
+  int32_t blocked = layout->block.size(), rank = layout->rank;
+  int32_t rest = rank - 1 - blocked;
+  SmallVector<int32_t> paddings(2 * rank, 0);
+  llvm::copy(layout->amounts, paddings.begin() + 2);
+  Value padded = ctx.create<lite::PadOp>(
+      ctx.inputs[0],
+      lite::ConstantOp::create(
+          builder, ctx.loc,
+          DenseElementsAttr::get(RankedTensorType::get({rank, 2}, i32),
+                                 ArrayRef<int32_t>(paddings))),
+      elementConstant(ctx, 0));
+  Value shape = shapeOf(ctx, padded);
+  Value blocks = lite::createI32Vector(builder, ctx.loc, layout->block);
+  Value quotients = createInferred<lite::FloorDivOp>(
+      builder, ctx.loc, i32, entriesOf(ctx, shape, 1, blocked), blocks);
+  SmallVector<Value> split = {entriesOf(ctx, shape, 0, 1)};
+  SmallVector<int32_t> perm;
+  for (int32_t i = 0; i < blocked; ++i) {
+    split.push_back(entriesOf(ctx, quotients, i, 1));
+    split.push_back(
+        lite::createI32Vector(builder, ctx.loc, {layout->block[i]}));
+    perm.push_back(2 + 2 * i);
+  }
+  perm.push_back(0);
+  for (int32_t i = 0; i < blocked; ++i)
+    perm.push_back(1 + 2 * i);
+  for (int32_t k = 0; k < rest; ++k)
+    perm.push_back(1 + 2 * blocked + k);
+  split.push_back(entriesOf(ctx, shape, 1 + blocked, rest));
+  Value moved = ctx.create<lite::TransposeOp>(
+      ctx.create<lite::ReshapeOp>(padded, joined(ctx, split)),
+      lite::createI32Vector(builder, ctx.loc, perm));
+  int64_t product = 1;
+  for (int32_t size : layout->block)
+    product *= size;
+  if (product > INT32_MAX)
+    return ctx.fail(ctx.op() + "'s block is too large");
+  Value batch = createInferred<lite::MulOp>(
+      builder, ctx.loc, i32, entriesOf(ctx, shape, 0, 1),
+      lite::createI32Scalar(builder, ctx.loc, static_cast<int32_t>(product)),
+      kNoActivation);
+  return single(ctx.create<lite::ReshapeOp>(
+      moved, joined(ctx, {batch, quotients,
+                          entriesOf(ctx, shape, 1 + blocked, rest)})));
+}
+
+/// BatchToSpaceND (and v1 BatchToSpace): the batch split as [b1, ..., bM,
+/// N, S1, ..., SM, rest...], each block moved beside its dimension ([N, S1,
+/// b1, ..., SM, bM, rest...]) and merged into it, then cropped. A batch the
+/// block does not divide fails the reshape at run time; crops past a
+/// dimension fail the check TF's kernel makes.
+Values buildBatchToSpace(ImportContext &ctx) {
+  bool v1 = ctx.op() == "BatchToSpace";
+  FailureOr<BlockLayout> layout =
+      readBlockLayout(ctx, v1 ? -1 : 1, v1 ? 1 : 2, "crops");
+  if (failed(layout))
+    return failure();
+  OpBuilder &builder = ctx.builder;
+  Type i32 = builder.getI32Type();
+  int32_t blocked = layout->block.size(), rank = layout->rank;
+  int32_t rest = rank - 1 - blocked;
+  int64_t product = 1;
+  for (int32_t size : layout->block)
+    product *= size;
+  if (product > INT32_MAX)
+    return ctx.fail(ctx.op() + "'s block is too large");
+  Value shape = shapeOf(ctx, ctx.inputs[0]);
+  Value blocks = lite::createI32Vector(builder, ctx.loc, layout->block);
+  Value batch = createInferred<lite::FloorDivOp>(
+      builder, ctx.loc, i32, entriesOf(ctx, shape, 0, 1),
+      lite::createI32Scalar(builder, ctx.loc, static_cast<int32_t>(product)));
+  Value spatial = entriesOf(ctx, shape, 1, blocked);
+  Value restShape = entriesOf(ctx, shape, 1 + blocked, rest);
+  SmallVector<int32_t> perm = {blocked};
+  for (int32_t i = 0; i < blocked; ++i) {
+    perm.push_back(blocked + 1 + i);
+    perm.push_back(i);
+  }
+  for (int32_t k = 0; k < rest; ++k)
+    perm.push_back(2 * blocked + 1 + k);
+  Value moved = ctx.create<lite::TransposeOp>(
+      ctx.create<lite::ReshapeOp>(
+          ctx.inputs[0], joined(ctx, {blocks, batch, spatial, restShape})),
+      lite::createI32Vector(builder, ctx.loc, perm));
+  Value grown = createInferred<lite::MulOp>(builder, ctx.loc, i32, spatial,
+                                            blocks, kNoActivation);
+  Value merged = ctx.create<lite::ReshapeOp>(
+      moved, joined(ctx, {batch, grown, restShape}));
+  if (llvm::all_of(layout->amounts, [](int32_t a) { return a == 0; }))
+    return single(merged);
+  SmallVector<int32_t> starts, totals;
+  for (int32_t i = 0; i < blocked; ++i) {
+    starts.push_back(layout->amounts[2 * i]);
+    totals.push_back(layout->amounts[2 * i] + layout->amounts[2 * i + 1]);
+  }
+  Value kept = createInferred<lite::SubOp>(
+      builder, ctx.loc, i32, grown,
+      lite::createI32Vector(builder, ctx.loc, totals), kNoActivation);
+  check(ctx,
+        allOf(ctx, predicate<lite::GreaterEqualOp>(
+                       ctx, kept, lite::createI32Scalar(builder, ctx.loc, 0))),
+        ctx.op() + ": crops must not exceed the size of the dimensions they "
+                   "crop");
+  SmallVector<int32_t> begin = {0};
+  begin.append(starts);
+  begin.append(rest, 0);
+  Value size =
+      joined(ctx, {lite::createI32Vector(builder, ctx.loc, {-1}), kept,
+                   lite::createI32Vector(builder, ctx.loc,
+                                         SmallVector<int32_t>(rest, -1))});
+  return single(ctx.create<lite::SliceOp>(
+      merged, lite::createI32Vector(builder, ctx.loc, begin), size));
+}
+
 /// FusedBatchNorm, FusedBatchNormV2 and V3 (float32): y = (x - mean) *
 /// (rsqrt(variance + epsilon) * scale) + offset per channel, with the
 /// batch's mean and biased variance when is_training (the running
@@ -1802,6 +2128,12 @@ constexpr OpMapping kMappings[] = {
   {"CheckNumerics", buildCheckNumerics, ResultElement::T, 1, false, ""},
   {"EnsureShape", buildEnsureShape, ResultElement::T, 1, false, ""},
   {"MatrixBandPart", buildMatrixBandPart, ResultElement::T, 3, false, "", "input, num_lower, num_upper"},
+  {"DepthToSpace", buildDepthToSpace, ResultElement::T, 1, false, ""},
+  {"SpaceToDepth", buildSpaceToDepth, ResultElement::T, 1, false, ""},
+  {"SpaceToBatchND", buildSpaceToBatch, ResultElement::T, 3, false, "", "input, block_shape, paddings"},
+  {"SpaceToBatch", buildSpaceToBatch, ResultElement::T, 2, false, "", "input, paddings"},
+  {"BatchToSpaceND", buildBatchToSpace, ResultElement::T, 3, false, "", "input, block_shape, crops"},
+  {"BatchToSpace", buildBatchToSpace, ResultElement::T, 2, false, "", "input, crops"},
   {"Roll", buildRoll, ResultElement::T, 3, false, "", "input, shift, axis"},
   {"BiasAddGrad", buildBiasAddGrad, ResultElement::T, 1, false, ""},
   {"InvertPermutation", buildInvertPermutation, ResultElement::T, 1, false, ""},
@@ -1857,6 +2189,9 @@ constexpr OpMapping kMappings[] = {
   {"ArgMax", buildOnInputs<lite::ArgMaxOp>, ResultElement::OutputType, 2, false, ""},
   {"ArgMin", buildOnInputs<lite::ArgMinOp>, ResultElement::OutputType, 2, false, ""},
   {"NonMaxSuppressionV4", buildNonMaxSuppressionV4, ResultElement::I32, 5, false, "", "boxes, scores, max_output_size, iou_threshold, score_threshold", "selected_indices, valid_outputs"},
+  {"NonMaxSuppressionV3", buildOlderNonMaxSuppression, ResultElement::I32, 5, false, "", "boxes, scores, max_output_size, iou_threshold, score_threshold"},
+  {"NonMaxSuppressionV2", buildOlderNonMaxSuppression, ResultElement::I32, 4, false, "", "boxes, scores, max_output_size, iou_threshold"},
+  {"NonMaxSuppression", buildOlderNonMaxSuppression, ResultElement::I32, 3, false, "", "boxes, scores, max_output_size"},
   {"TopKV2", buildTopK, ResultElement::T, 2, false, "", "input, k", "values, indices:index_type"},
   {"All", buildBoolReduce<lite::ReduceMinOp>, ResultElement::Bool, 2, false, ""},
   {"Any", buildBoolReduce<lite::ReduceMaxOp>, ResultElement::Bool, 2, false, ""},
