@@ -681,6 +681,65 @@ COMPOSITIONS = {
                                 "attributes": {"block_size": 2},
                                 "shapes": [((4, 2, 2, 1),)]}},
     },
+    # Values on, between and beyond the boundaries, NaN and infinities;
+    # integers compared as floats; no boundaries.
+    "Bucketize": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "variants": {
+            "edges": {"attributes": {"boundaries": [-2.5, 0.0, 0.5, 3.0]},
+                      "values": lambda dtype: [edge_values(dtype)[0]]},
+            "random": {"attributes": {"boundaries": [-1.0, 1.0, 1.0, 100.0]},
+                       "shapes": [((2, 3),), ((0,),), ((),)]},
+            "none": {"attributes": {"boundaries": []}, "shapes": [((3,),)]},
+        },
+    },
+    "BroadcastArgs": {
+        "dtypes": ["int32", "int64"],
+        "data": ["s0", "s1"],
+        "variants": {
+            "shapes": {"placeholder": {"s0": [3], "s1": [2]},
+                       "values": [np.array([2, 1, 3]), np.array([4, 3])]},
+            "ones": {"placeholder": {"s0": [2], "s1": [2]},
+                     "values": [np.array([1, 5]), np.array([1, 1])]},
+            "incompatible": {"placeholder": {"s0": [2], "s1": [1]},
+                             "values": [np.array([2, 3]), np.array([4])]},
+        },
+    },
+    "MatrixSetDiag": {
+        "dtypes": ["float32", "int32"],
+        "data": ["input", "diagonal"],
+        "variants": {
+            "wide": {"placeholder": {"input": [None, 2, 3], "diagonal": [None, 2]},
+                     "shapes": [((2, 2, 3), (2, 2)), ((0, 2, 3), (0, 2))]},
+            "tall": {"placeholder": {"input": [3, 2], "diagonal": [2]},
+                     "shapes": [((3, 2), (2,))]},
+        },
+    },
+    "MatrixSetDiagV3": {
+        "dtypes": ["float32"],
+        "data": ["input", "diagonal"],
+        "variants": {
+            "square": {"constants": {"k": np.int32(0)},
+                       "placeholder": {"input": [None, 3, 3], "diagonal": [None, 3]},
+                       "shapes": [((2, 3, 3), (2, 3))]},
+        },
+    },
+    # TF's defaults (radius 5, beta 0.5), beta 1 and another beta.
+    "LRN": {
+        "dtypes": ["float32"],
+        "data": ["input"],
+        "ranked": True,
+        "variants": {
+            "defaults": {"shapes": [((1, 2, 2, 12),), ((2, 1, 1, 3),)]},
+            "beta_one": {"attributes": {"depth_radius": 1, "bias": 2.0, "alpha": 0.5,
+                                        "beta": 1.0},
+                         "shapes": [((1, 2, 3, 4),)]},
+            "beta": {"attributes": {"depth_radius": 2, "alpha": 0.25, "beta": 0.75},
+                     "shapes": [((1, 1, 2, 6),)]},
+        },
+        "tolerance": "transcendental",
+    },
     "FusedBatchNorm": batch_norm("FusedBatchNorm"),
     "FusedBatchNormV2": batch_norm("FusedBatchNormV2"),
     "FusedBatchNormV3": batch_norm("FusedBatchNormV3"),

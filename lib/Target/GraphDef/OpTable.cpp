@@ -1862,6 +1862,184 @@ Values buildBatchToSpace(ImportContext &ctx) {
       merged, lite::createI32Vector(builder, ctx.loc, begin), size));
 }
 
+/// Bucketize(input) = the number of boundaries b with !(x < b), the index
+/// std::upper_bound gives TF's kernel (a NaN lands past every boundary);
+/// an integer input compares as float, as the kernel's does.
+Values buildBucketize(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  Type f32 = builder.getF32Type(), i32 = builder.getI32Type();
+  SmallVector<float> boundaries;
+  if (const tf::AttrValue *attr = findAttr(ctx.node.node, "boundaries"))
+    boundaries.assign(attr->list().f().begin(), attr->list().f().end());
+  if (!llvm::is_sorted(boundaries))
+    return ctx.fail("Bucketize's boundaries must be sorted");
+  Value x = ctx.inputs[0];
+  auto type = cast<TensorType>(x.getType());
+  if (!type.getElementType().isF32())
+    x = createInferred<lite::CastOp>(builder, ctx.loc, f32, x);
+  Value column = createInferred<lite::ExpandDimsOp>(
+      builder, ctx.loc, f32, x, lite::createI32Scalar(builder, ctx.loc, -1));
+  Value edges = lite::ConstantOp::create(
+      builder, ctx.loc,
+      DenseElementsAttr::get(
+          RankedTensorType::get({static_cast<int64_t>(boundaries.size())}, f32),
+          ArrayRef<float>(boundaries)));
+  Value below = createInferred<lite::CastOp>(
+      builder, ctx.loc, i32, predicate<lite::LessOp>(ctx, column, edges));
+  Value above = createInferred<lite::SumOp>(
+      builder, ctx.loc, i32, below, lite::createI32Vector(builder, ctx.loc, {-1}),
+      /*keep_dims=*/false);
+  return single(createInferred<lite::SubOp>(
+      builder, ctx.loc, i32,
+      lite::createI32Scalar(builder, ctx.loc,
+                            static_cast<int32_t>(boundaries.size())),
+      above, kNoActivation));
+}
+
+/// BroadcastArgs(s0, s1): the shape both broadcast to; the shorter shape
+/// is extended with leading ones (lengths must be known), then each entry
+/// is the other's where one is 1. Shapes that do not broadcast fail the
+/// run, as in TF.
+Values buildBroadcastArgs(ImportContext &ctx) {
+  SmallVector<Value> shapes(ctx.inputs);
+  SmallVector<int64_t> lengths;
+  for (Value shape : shapes) {
+    auto type = dyn_cast<RankedTensorType>(shape.getType());
+    if (!type || type.getRank() != 1 || type.isDynamicDim(0))
+      return ctx.fail("BroadcastArgs needs shape vectors of known length");
+    lengths.push_back(type.getDimSize(0));
+  }
+  int64_t length = std::max(lengths[0], lengths[1]);
+  for (unsigned i = 0; i < 2; ++i) {
+    if (lengths[i] == length)
+      continue;
+    SmallVector<Attribute> ones(length - lengths[i],
+                                ctx.builder.getIntegerAttr(ctx.element, 1));
+    Value lead = lite::ConstantOp::create(
+        ctx.builder, ctx.loc,
+        DenseElementsAttr::get(
+            RankedTensorType::get({length - lengths[i]}, ctx.element), ones));
+    shapes[i] = ctx.create<lite::ConcatenationOp>(ValueRange{lead, shapes[i]},
+                                                  0, kNoActivation);
+  }
+  Value one = elementConstant(ctx, 1);
+  Value firstIsOne = predicate<lite::EqualOp>(ctx, shapes[0], one);
+  Value secondIsOne = predicate<lite::EqualOp>(ctx, shapes[1], one);
+  Value compatible = predicate<lite::LogicalOrOp>(
+      ctx, predicate<lite::EqualOp>(ctx, shapes[0], shapes[1]),
+      predicate<lite::LogicalOrOp>(ctx, firstIsOne, secondIsOne));
+  check(ctx, allOf(ctx, compatible), "BroadcastArgs: incompatible shapes");
+  return single(
+      ctx.create<lite::SelectV2Op>(firstIsOne, shapes[1], shapes[0]));
+}
+
+/// MatrixSetDiag, V2 and V3 on the main diagonal (k = 0): the diagonal
+/// [..., K], K = min(M, N), padded to [..., N], where the identity mask of
+/// [M, N] (known sizes) is true, the input elsewhere.
+Values buildMatrixSetDiag(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  if (ctx.op() != "MatrixSetDiag") {
+    std::optional<int64_t> k = ctx.constantInt(2);
+    if (!k || *k != 0)
+      return ctx.fail(ctx.op() +
+                      " is supported on the main diagonal only (k = 0)");
+  }
+  auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  auto diagonal = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
+  if (!input || input.getRank() < 2 || input.isDynamicDim(input.getRank() - 1) ||
+      input.isDynamicDim(input.getRank() - 2))
+    return ctx.fail(ctx.op() + " needs a matrix input of known rows and "
+                               "columns");
+  int64_t rank = input.getRank(), rows = input.getDimSize(rank - 2),
+          cols = input.getDimSize(rank - 1), length = std::min(rows, cols);
+  if (rows * cols > (1 << 22))
+    return ctx.fail(ctx.op() + " of a matrix larger than 2^22 elements is not "
+                               "supported");
+  if (!diagonal || diagonal.getRank() != rank - 1 ||
+      (!diagonal.isDynamicDim(rank - 2) &&
+       diagonal.getDimSize(rank - 2) != length))
+    return ctx.fail(ctx.op() + " needs a diagonal of shape [..., " +
+                    Twine(length) + "] for its [..., " + Twine(rows) + ", " +
+                    Twine(cols) + "] input");
+  Value values = ctx.inputs[1];
+  if (cols > length) {
+    SmallVector<int32_t> paddings(2 * (rank - 1), 0);
+    paddings.back() = static_cast<int32_t>(cols - length);
+    values = ctx.create<lite::PadOp>(
+        values,
+        lite::ConstantOp::create(
+            builder, ctx.loc,
+            DenseElementsAttr::get(
+                RankedTensorType::get({rank - 1, 2}, builder.getI32Type()),
+                ArrayRef<int32_t>(paddings))),
+        elementConstant(ctx, 0));
+  }
+  Value row = ctx.create<lite::ExpandDimsOp>(
+      values, lite::createI32Scalar(builder, ctx.loc, -2));
+  SmallVector<bool> eye(rows * cols, false);
+  for (int64_t i = 0; i < length; ++i)
+    eye[i * cols + i] = true;
+  Value mask = lite::ConstantOp::create(
+      builder, ctx.loc,
+      DenseElementsAttr::get(
+          RankedTensorType::get({rows, cols}, builder.getI1Type()), eye));
+  return single(ctx.create<lite::SelectV2Op>(mask, row, ctx.inputs[0]));
+}
+
+/// LRN (4-D, float32): x / (bias + alpha * s)^beta, s the sum of squares
+/// over the 2r + 1 channels around each (the channels padded with r zeros
+/// on each side, the window's slices added in order); the power as TF's
+/// kernel takes it: a reciprocal for beta = 1, rsqrt for 0.5, else
+/// exp(log(.) * -beta).
+Values buildLRN(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  if (!ctx.element.isF32() || !input || input.getRank() != 4)
+    return ctx.fail("LRN needs a 4-D float32 input");
+  auto floatAttr = [&](StringRef name, float fallback) {
+    const tf::AttrValue *attr = findAttr(ctx.node.node, name);
+    return attr ? attr->f() : fallback;
+  };
+  int64_t radius = intAttr(ctx.node.node, "depth_radius", 5);
+  if (radius < 0 || radius > 128)
+    return ctx.fail("LRN's depth_radius " + Twine(radius) +
+                    " is not supported (0 to 128)");
+  float bias = floatAttr("bias", 1), alpha = floatAttr("alpha", 1),
+        beta = floatAttr("beta", 0.5);
+  Value x = ctx.inputs[0];
+  Value squares = ctx.create<lite::SquareOp>(x);
+  int32_t r = static_cast<int32_t>(radius);
+  SmallVector<int32_t> paddings = {0, 0, 0, 0, 0, 0, r, r};
+  Value padded = ctx.create<lite::PadOp>(
+      squares,
+      lite::ConstantOp::create(
+          builder, ctx.loc,
+          DenseElementsAttr::get(
+              RankedTensorType::get({4, 2}, builder.getI32Type()),
+              ArrayRef<int32_t>(paddings))),
+      elementConstant(ctx, 0));
+  Value size = joined(ctx, {lite::createI32Vector(builder, ctx.loc, {-1, -1, -1}),
+                            entriesOf(ctx, shapeOf(ctx, x), 3, 1)});
+  Value sum;
+  for (int32_t k = 0; k <= 2 * r; ++k) {
+    Value window = ctx.create<lite::SliceOp>(
+        padded, lite::createI32Vector(builder, ctx.loc, {0, 0, 0, k}), size);
+    sum = sum ? arith<lite::AddOp>(ctx, sum, window) : window;
+  }
+  Value base = arith<lite::AddOp>(
+      ctx, elementConstant(ctx, bias),
+      arith<lite::MulOp>(ctx, elementConstant(ctx, alpha), sum));
+  Value factor;
+  if (beta == 1.0f)
+    factor = ctx.create<lite::ReciprocalOp>(base);
+  else if (beta == 0.5f)
+    factor = ctx.create<lite::RsqrtOp>(base);
+  else
+    factor = ctx.create<lite::ExpOp>(arith<lite::MulOp>(
+        ctx, ctx.create<lite::LogOp>(base), elementConstant(ctx, -beta)));
+  return single(arith<lite::MulOp>(ctx, x, factor));
+}
+
 /// FusedBatchNorm, FusedBatchNormV2 and V3 (float32): y = (x - mean) *
 /// (rsqrt(variance + epsilon) * scale) + offset per channel, with the
 /// batch's mean and biased variance when is_training (the running
@@ -2134,6 +2312,12 @@ constexpr OpMapping kMappings[] = {
   {"SpaceToBatch", buildSpaceToBatch, ResultElement::T, 2, false, "", "input, paddings"},
   {"BatchToSpaceND", buildBatchToSpace, ResultElement::T, 3, false, "", "input, block_shape, crops"},
   {"BatchToSpace", buildBatchToSpace, ResultElement::T, 2, false, "", "input, crops"},
+  {"Bucketize", buildBucketize, ResultElement::I32, 1, false, ""},
+  {"BroadcastArgs", buildBroadcastArgs, ResultElement::T, 2, false, "", "s0, s1"},
+  {"MatrixSetDiag", buildMatrixSetDiag, ResultElement::T, 2, false, "", "input, diagonal"},
+  {"MatrixSetDiagV2", buildMatrixSetDiag, ResultElement::T, 3, false, "", "input, diagonal, k"},
+  {"MatrixSetDiagV3", buildMatrixSetDiag, ResultElement::T, 3, false, "", "input, diagonal, k"},
+  {"LRN", buildLRN, ResultElement::T, 1, false, ""},
   {"Roll", buildRoll, ResultElement::T, 3, false, "", "input, shift, axis"},
   {"BiasAddGrad", buildBiasAddGrad, ResultElement::T, 1, false, ""},
   {"InvertPermutation", buildInvertPermutation, ResultElement::T, 1, false, ""},
