@@ -413,6 +413,33 @@ def batch_norm(version):
             "tolerance": "transcendental"}
 
 
+def resize_cases(dtypes):
+    image = [None, None, None, 2]
+    return {
+        "dtypes": dtypes,
+        "data": ["images"],
+        "variants": {
+            "legacy_up": {"constants": {"size": np.int32([5, 7])}, "placeholder": image,
+                          "shapes": [((1, 2, 3, 2),), ((2, 3, 3, 2),)]},
+            "legacy_down": {"constants": {"size": np.int32([2, 3])}, "placeholder": image,
+                            "shapes": [((1, 5, 7, 2),)]},
+            "align_corners": {"constants": {"size": np.int32([5, 4])},
+                              "attributes": {"align_corners": True}, "placeholder": image,
+                              "shapes": [((1, 3, 3, 2),), ((1, 4, 7, 2),)]},
+            "half_pixel": {"constants": {"size": np.int32([7, 3])},
+                           "attributes": {"half_pixel_centers": True}, "placeholder": image,
+                           "shapes": [((1, 3, 5, 2),), ((1, 9, 2, 2),)]},
+            "one_pixel": {"constants": {"size": np.int32([1, 1])},
+                          "attributes": {"align_corners": True}, "placeholder": image,
+                          "shapes": [((1, 3, 3, 2),)]},
+            "both_rules": {"constants": {"size": np.int32([2, 2])},
+                           "attributes": {"align_corners": True, "half_pixel_centers": True},
+                           "placeholder": image, "shapes": [((1, 3, 3, 2),)]},
+        },
+        "tolerance": "transcendental",
+    }
+
+
 def concat_v1(tf, inputs, attributes):
     tf.raw_ops.Concat(concat_dim=inputs["concat_dim"], values=[inputs["a"], inputs["b"]],
                       name="out")
@@ -740,6 +767,10 @@ COMPOSITIONS = {
         },
         "tolerance": "transcendental",
     },
+    # Up and down, to one pixel, with each of TF's coordinate rules
+    # (legacy, align_corners, half_pixel_centers); both set TF refuses.
+    "ResizeNearestNeighbor": resize_cases(["float32", "int32"]),
+    "ResizeBilinear": resize_cases(["float32", "int32"]),
     "FusedBatchNorm": batch_norm("FusedBatchNorm"),
     "FusedBatchNormV2": batch_norm("FusedBatchNormV2"),
     "FusedBatchNormV3": batch_norm("FusedBatchNormV3"),

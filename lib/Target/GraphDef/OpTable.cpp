@@ -46,6 +46,7 @@ enum class ResultElement {
   OutType,    // the out_type attribute, int32 by default (Shape)
   OutputType, // the output_type attribute, int64 by default (ArgMax)
   I32,        // int32 (NonMaxSuppressionV4's indices and count)
+  Float,      // float32 (ResizeBilinear of any element type)
   DType,      // the dtype attribute (RandomUniform: T types an input)
   None,       // no results (Assert)
 };
@@ -2040,6 +2041,188 @@ Values buildLRN(ImportContext &ctx) {
   return single(arith<lite::MulOp>(ctx, x, factor));
 }
 
+/// Where the output positions of one image dimension of ResizeBilinear or
+/// ResizeNearestNeighbor read, as TF's image_resizer_state computes them in
+/// float: the scale in/out ((in - 1)/(out - 1) with align_corners and more
+/// than one output), and each output position p mapped to p * scale, or
+/// (p + 0.5) * scale with half_pixel_centers (less 0.5 for bilinear).
+struct ResizeAxis {
+  Value source; // f32 [out]: the mapped positions
+  Value inSize; // i32 scalar
+};
+FailureOr<ResizeAxis> resizeAxis(ImportContext &ctx, Value outSizes, int64_t d,
+                                 bool bilinear) {
+  OpBuilder &builder = ctx.builder;
+  Type f32 = builder.getF32Type(), i32 = builder.getI32Type();
+  bool align = boolAttr(ctx.node.node, "align_corners");
+  bool half = boolAttr(ctx.node.node, "half_pixel_centers");
+  if (align && half) {
+    ctx.error = ctx.op() + ": if half_pixel_centers is True, align_corners "
+                           "must be False";
+    return failure();
+  }
+  auto f32Scalar = [&](float value) -> Value {
+    return lite::ConstantOp::create(
+        builder, ctx.loc,
+        DenseElementsAttr::get(RankedTensorType::get({}, f32), value));
+  };
+  Value in = entryOf(ctx, shapeOf(ctx, ctx.inputs[0]), 1 + d);
+  Value out = entryOf(ctx, outSizes, d);
+  auto asFloat = [&](Value v) -> Value {
+    return createInferred<lite::CastOp>(builder, ctx.loc, f32, v);
+  };
+  auto divide = [&](Value a, Value b) -> Value {
+    return createInferred<lite::DivOp>(builder, ctx.loc, f32, asFloat(a),
+                                       asFloat(b), kNoActivation);
+  };
+  Value scale = divide(in, out);
+  if (align) {
+    Value one = lite::createI32Scalar(builder, ctx.loc, 1);
+    auto less1 = [&](Value v) -> Value {
+      return createInferred<lite::SubOp>(builder, ctx.loc, i32, v, one,
+                                         kNoActivation);
+    };
+    scale = createInferred<lite::SelectV2Op>(
+        builder, ctx.loc, f32, predicate<lite::GreaterOp>(ctx, out, one),
+        divide(less1(in), less1(out)), scale);
+  }
+  Value positions = asFloat(createInferred<lite::RangeOp>(
+      builder, ctx.loc, i32, lite::createI32Scalar(builder, ctx.loc, 0), out,
+      lite::createI32Scalar(builder, ctx.loc, 1)));
+  auto f32Op = [&](auto tag, Value a, Value b) -> Value {
+    using OpTy = decltype(tag);
+    return createInferred<OpTy>(builder, ctx.loc, f32, a, b, kNoActivation);
+  };
+  if (half)
+    positions = f32Op(lite::AddOp(), positions, f32Scalar(0.5f));
+  Value source = f32Op(lite::MulOp(), positions, scale);
+  if (half && bilinear)
+    source = f32Op(lite::SubOp(), source, f32Scalar(0.5f));
+  return ResizeAxis{source, in};
+}
+
+/// The images (N, H, W, C: 4-D) and size (a vector of 2) of a resize.
+LogicalResult checkResize(ImportContext &ctx) {
+  auto images = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  auto size = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
+  if (!images || images.getRank() != 4 || !size || size.getRank() != 1 ||
+      size.isDynamicDim(0) || size.getDimSize(0) != 2) {
+    ctx.error = ctx.op() + " needs 4-D images and a size of 2 entries";
+    return failure();
+  }
+  return success();
+}
+
+/// An int32 index from a float position: clamped to [low, in - 1] (low 0
+/// or none).
+Value clampedIndex(ImportContext &ctx, Value position, Value inSize,
+                   bool clampLow) {
+  OpBuilder &builder = ctx.builder;
+  Type i32 = builder.getI32Type();
+  Value index = createInferred<lite::CastOp>(builder, ctx.loc, i32, position);
+  Value last = createInferred<lite::SubOp>(
+      builder, ctx.loc, i32, inSize, lite::createI32Scalar(builder, ctx.loc, 1),
+      kNoActivation);
+  index = createInferred<lite::MinimumOp>(builder, ctx.loc, i32, index, last);
+  if (clampLow)
+    index = createInferred<lite::MaximumOp>(
+        builder, ctx.loc, i32, index,
+        lite::createI32Scalar(builder, ctx.loc, 0));
+  return index;
+}
+
+/// ResizeNearestNeighbor: a gather of rows, then of columns, at
+/// min(floor(source), in - 1) (roundf with align_corners, at least 0 with
+/// half_pixel_centers), as TF's kernel.
+Values buildResizeNearestNeighbor(ImportContext &ctx) {
+  if (failed(checkResize(ctx)))
+    return failure();
+  OpBuilder &builder = ctx.builder;
+  Type f32 = builder.getF32Type();
+  bool align = boolAttr(ctx.node.node, "align_corners");
+  bool half = boolAttr(ctx.node.node, "half_pixel_centers");
+  Value result = ctx.inputs[0];
+  for (int64_t d = 0; d < 2; ++d) {
+    FailureOr<ResizeAxis> axis = resizeAxis(ctx, ctx.inputs[1], d, false);
+    if (failed(axis))
+      return failure();
+    Value position =
+        createInferred<lite::FloorOp>(builder, ctx.loc, f32, axis->source);
+    if (align) {
+      // roundf (half away from zero) of a non-negative value: floor, plus
+      // one where the fraction is at least 0.5 (exact in float).
+      Value fraction = createInferred<lite::SubOp>(
+          builder, ctx.loc, f32, axis->source, position, kNoActivation);
+      Value up = createInferred<lite::CastOp>(
+          builder, ctx.loc, f32,
+          predicate<lite::GreaterEqualOp>(
+              ctx, fraction,
+              lite::ConstantOp::create(
+                  builder, ctx.loc,
+                  DenseElementsAttr::get(RankedTensorType::get({}, f32),
+                                         0.5f))));
+      position = createInferred<lite::AddOp>(builder, ctx.loc, f32, position,
+                                             up, kNoActivation);
+    }
+    result = ctx.create<lite::GatherOp>(
+        result, clampedIndex(ctx, position, axis->inSize, half),
+        static_cast<int32_t>(1 + d), 0);
+  }
+  return single(result);
+}
+
+/// ResizeBilinear (float32 output): for each output row and column, the
+/// lower (floor, at least 0) and upper (ceil, at most in - 1) neighbours
+/// and the fraction between them; top = tl + (tr - tl) * x, bottom = bl +
+/// (br - bl) * x, top + (bottom - top) * y, as TF's kernel.
+Values buildResizeBilinear(ImportContext &ctx) {
+  if (failed(checkResize(ctx)))
+    return failure();
+  OpBuilder &builder = ctx.builder;
+  Type f32 = builder.getF32Type();
+  Value images = ctx.inputs[0];
+  if (!cast<TensorType>(images.getType()).getElementType().isF32())
+    images = createInferred<lite::CastOp>(builder, ctx.loc, f32, images);
+  Value lower[2], upper[2], fraction[2];
+  for (int64_t d = 0; d < 2; ++d) {
+    FailureOr<ResizeAxis> axis = resizeAxis(ctx, ctx.inputs[1], d, true);
+    if (failed(axis))
+      return failure();
+    Value floor =
+        createInferred<lite::FloorOp>(builder, ctx.loc, f32, axis->source);
+    Value ceil =
+        createInferred<lite::CeilOp>(builder, ctx.loc, f32, axis->source);
+    lower[d] = clampedIndex(ctx, floor, axis->inSize, true);
+    upper[d] = clampedIndex(ctx, ceil, axis->inSize, false);
+    fraction[d] = createInferred<lite::SubOp>(
+        builder, ctx.loc, f32, axis->source, floor, kNoActivation);
+  }
+  // The fractions as [1, out_h, 1, 1] and [1, 1, out_w, 1].
+  Value y = createInferred<lite::ReshapeOp>(
+      builder, ctx.loc, f32, fraction[0],
+      lite::createI32Vector(builder, ctx.loc, {1, -1, 1, 1}));
+  Value x = createInferred<lite::ReshapeOp>(
+      builder, ctx.loc, f32, fraction[1],
+      lite::createI32Vector(builder, ctx.loc, {1, 1, -1, 1}));
+  auto gather = [&](Value v, Value indices, int32_t axis) -> Value {
+    return createInferred<lite::GatherOp>(builder, ctx.loc, f32, v, indices,
+                                          axis, 0);
+  };
+  auto f32Op = [&](auto tag, Value a, Value b) -> Value {
+    using OpTy = decltype(tag);
+    return createInferred<OpTy>(builder, ctx.loc, f32, a, b, kNoActivation);
+  };
+  auto lerp = [&](Value a, Value b, Value t) -> Value {
+    return f32Op(lite::AddOp(), a,
+                 f32Op(lite::MulOp(), f32Op(lite::SubOp(), b, a), t));
+  };
+  Value top = gather(images, lower[0], 1), bottom = gather(images, upper[0], 1);
+  Value topRow = lerp(gather(top, lower[1], 2), gather(top, upper[1], 2), x);
+  Value bottomRow =
+      lerp(gather(bottom, lower[1], 2), gather(bottom, upper[1], 2), x);
+  return single(lerp(topRow, bottomRow, y));
+}
+
 /// FusedBatchNorm, FusedBatchNormV2 and V3 (float32): y = (x - mean) *
 /// (rsqrt(variance + epsilon) * scale) + offset per channel, with the
 /// batch's mean and biased variance when is_training (the running
@@ -2318,6 +2501,8 @@ constexpr OpMapping kMappings[] = {
   {"MatrixSetDiagV2", buildMatrixSetDiag, ResultElement::T, 3, false, "", "input, diagonal, k"},
   {"MatrixSetDiagV3", buildMatrixSetDiag, ResultElement::T, 3, false, "", "input, diagonal, k"},
   {"LRN", buildLRN, ResultElement::T, 1, false, ""},
+  {"ResizeNearestNeighbor", buildResizeNearestNeighbor, ResultElement::T, 2, false, "", "images, size"},
+  {"ResizeBilinear", buildResizeBilinear, ResultElement::Float, 2, false, "", "images, size"},
   {"Roll", buildRoll, ResultElement::T, 3, false, "", "input, shift, axis"},
   {"BiasAddGrad", buildBiasAddGrad, ResultElement::T, 1, false, ""},
   {"InvertPermutation", buildInvertPermutation, ResultElement::T, 1, false, ""},
@@ -2485,6 +2670,8 @@ FailureOr<Type> sluice::graphdef::resultElementType(const tf::NodeDef &node,
     return Type(b.getI1Type());
   case ResultElement::I32:
     return Type(b.getI32Type());
+  case ResultElement::Float:
+    return Type(b.getF32Type());
   case ResultElement::DstT:
     return typeAttr("DstT");
   case ResultElement::DType:
