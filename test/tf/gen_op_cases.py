@@ -771,6 +771,22 @@ COMPOSITIONS = {
     # (legacy, align_corners, half_pixel_centers); both set TF refuses.
     "ResizeNearestNeighbor": resize_cases(["float32", "int32"]),
     "ResizeBilinear": resize_cases(["float32", "int32"]),
+    # Whole elements, rows, slices; int64 indices; an empty batch of
+    # indices; an index past its dimension (TF refuses it).
+    "GatherNd": {
+        "dtypes": ["float32", "int32", "bool"],
+        "data": ["params"],
+        "variants": {
+            "elements": {"constants": {"indices": np.int32([[1, 2], [0, 0], [1, 0]])},
+                         "placeholder": [None, None], "shapes": [((2, 3),), ((3, 4),)]},
+            "rows": {"constants": {"indices": np.int64([[[1]], [[0]]])},
+                     "placeholder": [None, None, None], "shapes": [((2, 3, 2),)]},
+            "empty": {"constants": {"indices": np.zeros((0, 2), np.int32)},
+                      "placeholder": [None, None, None], "shapes": [((2, 3, 4),)]},
+            "out_of_range": {"constants": {"indices": np.int32([[0, 3]])},
+                             "placeholder": [None, None], "shapes": [((2, 3),)]},
+        },
+    },
     "FusedBatchNorm": batch_norm("FusedBatchNorm"),
     "FusedBatchNormV2": batch_norm("FusedBatchNormV2"),
     "FusedBatchNormV3": batch_norm("FusedBatchNormV3"),

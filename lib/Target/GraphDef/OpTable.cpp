@@ -2223,6 +2223,73 @@ Values buildResizeBilinear(ImportContext &ctx) {
   return single(lerp(topRow, bottomRow, y));
 }
 
+/// GatherNd(params, indices [..., K]): params seen as [P, rest...], P the
+/// product of its first K dimensions, gathered along that first dimension
+/// at the row-major offsets of the index tuples (Horner's rule over the K
+/// sizes). TF's CPU kernel
+/// refuses an index component outside its dimension (which the offset
+/// alone could not tell); so does a check here. K and the rank of params
+/// must be known.
+Values buildGatherNd(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  auto params = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  auto indices = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
+  if (!params || !indices || indices.getRank() < 1 ||
+      indices.isDynamicDim(indices.getRank() - 1))
+    return ctx.fail("GatherNd needs params of known rank and indices whose "
+                    "last dimension is known");
+  int64_t depth = indices.getShape().back(), rank = params.getRank();
+  if (depth > rank)
+    return ctx.fail("GatherNd's index depth " + Twine(depth) +
+                    " is more than the rank " + Twine(rank) + " of params");
+  Type index = indices.getElementType();
+  Value shape =
+      createInferred<lite::ShapeOp>(builder, ctx.loc, index, ctx.inputs[0]);
+  Value sizes = createInferred<lite::SliceOp>(
+      builder, ctx.loc, index, shape,
+      lite::createI32Vector(builder, ctx.loc, {0}),
+      lite::createI32Vector(builder, ctx.loc, {static_cast<int32_t>(depth)}));
+  Value zero = lite::ConstantOp::create(
+      builder, ctx.loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, index),
+                             builder.getZeroAttr(index)));
+  Value inRange = predicate<lite::LogicalAndOp>(
+      ctx, predicate<lite::GreaterEqualOp>(ctx, ctx.inputs[1], zero),
+      predicate<lite::LessOp>(ctx, ctx.inputs[1], sizes));
+  check(ctx, allOf(ctx, inRange),
+        "GatherNd: an index does not index into the shape of params");
+  // Horner's rule: ((i0 * n1 + i1) * n2 + i2) ...; 0 for K = 0.
+  int32_t last = static_cast<int32_t>(indices.getRank() - 1);
+  auto component = [&](int64_t k) -> Value {
+    return createInferred<lite::GatherOp>(
+        builder, ctx.loc, index, ctx.inputs[1],
+        lite::createI32Scalar(builder, ctx.loc, k), last, 0);
+  };
+  Value offsets = depth == 0
+                      ? createInferred<lite::SumOp>(
+                            builder, ctx.loc, index, ctx.inputs[1],
+                            lite::createI32Vector(builder, ctx.loc, {-1}),
+                            /*keep_dims=*/false)
+                      : component(0);
+  for (int64_t k = 1; k < depth; ++k) {
+    Value size = createInferred<lite::GatherOp>(
+        builder, ctx.loc, index, sizes,
+        lite::createI32Scalar(builder, ctx.loc, k), 0, 0);
+    offsets = createInferred<lite::AddOp>(
+        builder, ctx.loc, index,
+        createInferred<lite::MulOp>(builder, ctx.loc, index, offsets, size,
+                                    kNoActivation),
+        component(k), kNoActivation);
+  }
+  Value rows = ctx.create<lite::ReshapeOp>(
+      ctx.inputs[0],
+      joined(ctx, {lite::createI32Vector(builder, ctx.loc, {-1}),
+                   entriesOf(ctx, shapeOf(ctx, ctx.inputs[0]),
+                             static_cast<int32_t>(depth),
+                             static_cast<int32_t>(rank - depth))}));
+  return single(ctx.create<lite::GatherOp>(rows, offsets, 0, 0));
+}
+
 /// FusedBatchNorm, FusedBatchNormV2 and V3 (float32): y = (x - mean) *
 /// (rsqrt(variance + epsilon) * scale) + offset per channel, with the
 /// batch's mean and biased variance when is_training (the running
@@ -2503,6 +2570,7 @@ constexpr OpMapping kMappings[] = {
   {"LRN", buildLRN, ResultElement::T, 1, false, ""},
   {"ResizeNearestNeighbor", buildResizeNearestNeighbor, ResultElement::T, 2, false, "", "images, size"},
   {"ResizeBilinear", buildResizeBilinear, ResultElement::Float, 2, false, "", "images, size"},
+  {"GatherNd", buildGatherNd, ResultElement::T, 2, false, "", "params, indices"},
   {"Roll", buildRoll, ResultElement::T, 3, false, "", "input, shift, axis"},
   {"BiasAddGrad", buildBiasAddGrad, ResultElement::T, 1, false, ""},
   {"InvertPermutation", buildInvertPermutation, ResultElement::T, 1, false, ""},
