@@ -44,8 +44,10 @@ int main(int argc, char **argv) {
   static llvm::cl::opt<bool, /*ExternalStorage=*/true> requireLiteRTKernels(
       "require-litert-kernels",
       llvm::cl::desc("--mlir-to-tflite: refuse an op native LiteRT has no "
-                     "kernel for at its element type (default: a warning)"),
-      llvm::cl::location(exportOptions.requireLiteRTKernels));
+                     "kernel for at its element type (default; "
+                     "=false writes it with a warning, for other runtimes)"),
+      llvm::cl::location(exportOptions.requireLiteRTKernels),
+      llvm::cl::init(true));
   static llvm::cl::list<std::string, std::vector<std::string>> entryFunctions(
       "entry-functions",
       llvm::cl::desc("--mlir-to-tflite: the functions that become the "

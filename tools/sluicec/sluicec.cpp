@@ -139,8 +139,9 @@ static cl::opt<std::string> gradient(
 static cl::opt<bool> requireLiteRTKernels(
     "require-litert-kernels",
     cl::desc("With --emit=tflite: refuse an op native LiteRT has no kernel "
-             "for at its element type (default: a warning)"),
-    cl::cat(category));
+             "for at its element type (default; =false writes it with a "
+             "warning, for other TFLite runtimes)"),
+    cl::init(true), cl::cat(category));
 
 static cl::opt<sluice::PictureKind> picture(
     "picture",

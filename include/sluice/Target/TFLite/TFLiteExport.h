@@ -38,10 +38,11 @@ struct TFLiteExportOptions {
   /// subgraph with planned tensors. A module marked by -lite-plan-buffers
   /// is planned too.
   bool planBuffers = false;
-  /// Refuse (an error) an op whose builtin native LiteRT has no kernel for
-  /// at its element type (utils/gen_litert_kernels.py's table); without it
-  /// such an op is written with a warning.
-  bool requireLiteRTKernels = false;
+  /// Refuse (an error, the default) an op whose builtin native LiteRT has
+  /// no kernel for at its element type (utils/gen_litert_kernels.py's
+  /// table): a model LiteRT would reject is not written. Off, such an op is
+  /// written with a warning (for other TFLite runtimes).
+  bool requireLiteRTKernels = true;
 };
 
 /// What the writer made of a module, for reports on the model
