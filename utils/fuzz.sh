@@ -40,8 +40,9 @@ seeds() {
   mkdir -p "$dir"
   case $target in
   graphdef)
+    # (the op cases: one graph per TF op the importer composes or maps)
     for f in examples/*.pbtxt test/Target/GraphDef/Inputs/*.pbtxt \
-      test/tf/corpus/*/*.pbtxt; do
+      test/tf/corpus/*/*.pbtxt test/tf/op_cases/ops_structured/*.pbtxt; do
       [[ $(stat -c %s "$f") -le 65536 ]] || continue
       local name
       name=$(echo "$f" | tr / _)

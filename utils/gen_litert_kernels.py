@@ -188,6 +188,13 @@ OPS = {
                                         "%%i = lite.constant dense<[1, 1]> : tensor<2xi32>\n  "
                                         "%%r = lite.dynamic_update_slice %%arg0, %%arg1, %%i : (%s, %s, tensor<2xi32>) -> %s"
                                         % (t([2, 3], ty), t([1, 2], ty), t([2, 3], ty)), t([2, 3], ty)),
+    # Keyed by the indices' type (scatter_nd's first operand).
+    "SCATTER_ND": lambda ty: ([t([2, 1], ty), t([2, 3], "f32")],
+                              "%%s = lite.constant dense<[4, 3]> : tensor<2x%s>\n  "
+                              "%%r = lite.scatter_nd %%arg0, %%arg1, %%s : (%s, %s, "
+                              "tensor<2x%s>) -> %s"
+                              % (ty, t([2, 1], ty), t([2, 3], "f32"), ty, t([4, 3], "f32")),
+                              t([4, 3], "f32")),
     "GATHER": shaped("%i = lite.constant dense<[1, 0]> : tensor<2xi32>\n  "
                      "%r = lite.gather %arg0, %i {{axis = 0 : i32}} : ({arg}, tensor<2xi32>) -> {res}", (2, 3)),
     "TRANSPOSE": shaped("%p = lite.constant dense<[1, 0]> : tensor<2xi32>\n  "

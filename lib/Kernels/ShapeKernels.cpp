@@ -613,6 +613,59 @@ static LogicalResult evaluateGather(lite::GatherOp op,
   return success();
 }
 
+/// scatter_nd: a zero tensor of `shape` to which each slice of updates is
+/// added at its index tuple (repeated tuples add up); a tuple outside the
+/// shape is an error, as in TF's ScatterNd.
+static LogicalResult evaluateScatterNd(lite::ScatterNdOp op,
+                                       ArrayRef<Tensor> operands,
+                                       SmallVectorImpl<Tensor> &results) {
+  const Tensor &indices = operands[0];
+  const Tensor &updates = operands[1];
+  if (!isIndexDType(indices.getDType()) || indices.getRank() < 1)
+    return op.emitError("scatter_nd indices must be int32 or int64 of rank at "
+                        "least 1, got ")
+           << describe(indices);
+  FailureOr<SmallVector<int64_t>> shape =
+      readShape(op, operands[2], "scatter_nd shape");
+  if (failed(shape) || failed(checkAllocation(op, updates.getDType(), *shape)))
+    return failure();
+  ArrayRef<int64_t> iShape = indices.getShape();
+  int64_t depth = iShape.back();
+  if (depth > static_cast<int64_t>(shape->size()))
+    return op.emitError("scatter_nd index tuples of ")
+           << depth << " entries for a shape of rank " << shape->size();
+  SmallVector<int64_t> expected(iShape.drop_back());
+  llvm::append_range(expected, ArrayRef(*shape).drop_front(depth));
+  if (updates.getShape() != ArrayRef<int64_t>(expected))
+    return op.emitError("scatter_nd updates ")
+           << describe(updates) << " do not have the shape "
+           << shapeString(expected) << " of indices " << describe(indices)
+           << " and shape " << shapeString(*shape);
+  int64_t tuples = getNumElements(iShape.drop_back());
+  int64_t slice = getNumElements(ArrayRef(*shape).drop_front(depth));
+  Tensor result(updates.getDType(), *shape); // zeros
+  for (int64_t n = 0; n < tuples; ++n) {
+    int64_t offset = 0;
+    for (int64_t k = 0; k < depth; ++k) {
+      int64_t index = indices.getAsInt(n * depth + k);
+      if (index < 0 || index >= (*shape)[k])
+        return op.emitError("scatter_nd index ")
+               << index << " (entry " << k << " of tuple #" << n
+               << ") is out of range [0, " << (*shape)[k] << ")";
+      offset = offset * (*shape)[k] + index;
+    }
+    dispatchNumeric(updates.getDType(), [&](auto tag) {
+      using T = decltype(tag);
+      T *dst = result.mutableData<T>() + offset * slice;
+      const T *src = updates.data<T>() + n * slice;
+      for (int64_t j = 0; j < slice; ++j)
+        dst[j] = wrapAdd(dst[j], src[j]);
+    });
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
 static LogicalResult evaluateTranspose(Operation *op, ArrayRef<Tensor> operands,
                                        SmallVectorImpl<Tensor> &results) {
   const Tensor &input = operands[0];
@@ -1134,6 +1187,9 @@ sluice::interp::detail::evaluateShapeOp(Operation *op,
       })
       .Case([&](lite::GatherOp gather) {
         return evaluateGather(gather, operands, results);
+      })
+      .Case([&](lite::ScatterNdOp scatter) {
+        return evaluateScatterNd(scatter, operands, results);
       })
       .Case([&](lite::TransposeOp) {
         return evaluateTranspose(op, operands, results);

@@ -787,6 +787,60 @@ COMPOSITIONS = {
                              "placeholder": [None, None], "shapes": [((2, 3),)]},
         },
     },
+    # Repeated tuples (they add up), slices, an index outside the shape
+    # (TF refuses it).
+    "ScatterNd": {
+        "dtypes": ["float32", "int32"],
+        "data": ["updates"],
+        "variants": {
+            "elements": {"constants": {"indices": np.int32([[1, 2], [0, 0], [1, 2]]),
+                                       "shape": np.int32([2, 3])},
+                         "placeholder": [3], "shapes": [((3,),)]},
+            "rows": {"constants": {"indices": np.int64([[3], [0], [3]]),
+                                   "shape": np.int64([5, 2])},
+                     "placeholder": [3, 2], "shapes": [((3, 2),)]},
+            "out_of_range": {"constants": {"indices": np.int32([[2]]),
+                                           "shape": np.int32([2, 2])},
+                             "placeholder": [1, 2], "shapes": [((1, 2),)]},
+        },
+    },
+    "TensorScatterAdd": {
+        "dtypes": ["float32", "int32"],
+        "data": ["tensor", "updates"],
+        "variants": {
+            "rows": {"constants": {"indices": np.int32([[0], [2], [0]])},
+                     "placeholder": {"tensor": [None, 2], "updates": [3, 2]},
+                     "shapes": [((3, 2), (3, 2)), ((4, 2), (3, 2))]},
+        },
+    },
+    "TensorScatterSub": {
+        "dtypes": ["float32"],
+        "data": ["tensor", "updates"],
+        "variants": {
+            "elements": {"constants": {"indices": np.int32([[0, 1], [1, 0]])},
+                         "placeholder": {"tensor": [2, 2], "updates": [2]},
+                         "shapes": [((2, 2), (2,))]},
+        },
+    },
+    # Negative ids (dropped), repeated ids, empty segments, an id past
+    # num_segments (TF refuses it).
+    "UnsortedSegmentSum": {
+        "dtypes": ["float32", "int32"],
+        "data": ["data"],
+        "variants": {
+            "rows": {"constants": {"segment_ids": np.int32([0, 2, -1, 0]),
+                                   "num_segments": np.int32(4)},
+                     "placeholder": [4, None], "shapes": [((4, 3),), ((4, 0),)],
+                     "empty_not_on": {"tflite": "LiteRT's SCATTER_ND refuses empty "
+                                                "updates (Invalid tensor size)"}},
+            "elements": {"constants": {"segment_ids": np.int64([[1, 1], [0, -3]]),
+                                       "num_segments": np.int64(2)},
+                         "placeholder": [2, 2], "shapes": [((2, 2),)]},
+            "past_segments": {"constants": {"segment_ids": np.int32([0, 3]),
+                                            "num_segments": np.int32(3)},
+                              "placeholder": [2], "shapes": [((2,),)]},
+        },
+    },
     "FusedBatchNorm": batch_norm("FusedBatchNorm"),
     "FusedBatchNormV2": batch_norm("FusedBatchNormV2"),
     "FusedBatchNormV3": batch_norm("FusedBatchNormV3"),

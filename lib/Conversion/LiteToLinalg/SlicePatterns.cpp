@@ -653,13 +653,172 @@ struct GatherLowering : OpConversionPattern<lite::GatherOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// scatter_nd
+//===----------------------------------------------------------------------===//
+
+/// result = zeros of `shape`, and each slice of updates added at the
+/// row-major offset of its index tuple. All three tensors are seen flat
+/// (tensor.reshape): indices as N tuples of K, updates as N slices of S,
+/// the result as P slices of S. The tuples are checked in range first (an
+/// scf.for folding "all in range"); then an scf.for over the tuples adds
+/// each slice in an inner scf.for, in the interpreter's order (repeated
+/// tuples add up in order).
+struct ScatterNdLowering : OpConversionPattern<lite::ScatterNdOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(lite::ScatterNdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value indices = adaptor.getIndices(), updates = adaptor.getUpdates();
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    auto updatesType = cast<RankedTensorType>(updates.getType());
+    int64_t rank = cast<RankedTensorType>(op.getType()).getRank();
+    int64_t depth = indicesType.getShape().back();
+    if (ShapedType::isDynamic(depth))
+      return op.emitError("scatter_nd needs index tuples of known length");
+    int64_t batchRank = indicesType.getRank() - 1;
+    Type element = updatesType.getElementType();
+    IndexArith arith(rewriter, loc);
+    RuntimeChecks checks(op, rewriter, loc);
+    FailureOr<SmallVector<Value>> sizes = readShapeVector(
+        arith, checks, op, adaptor.getShape(), rank, element, "scatter_nd");
+    if (failed(sizes))
+      return failure();
+    if (updatesType.getRank() != batchRank + rank - depth)
+      return op.emitError("scatter_nd updates have the wrong rank");
+    Value tuples = arith.constant(1), slice = arith.constant(1);
+    for (int64_t d = 0; d < batchRank; ++d) {
+      if (failed(checks.require(
+              arith.eq(arith.dim(updates, d), arith.dim(indices, d)),
+              SLUICE_ERROR_SHAPE_MISMATCH,
+              "scatter_nd updates dimension " + Twine(d) +
+                  " differs from indices'")))
+        return failure();
+      tuples = arith.mul(tuples, arith.dim(indices, d));
+    }
+    for (int64_t d = depth; d < rank; ++d) {
+      if (failed(checks.require(
+              arith.eq(arith.dim(updates, batchRank + d - depth), (*sizes)[d]),
+              SLUICE_ERROR_SHAPE_MISMATCH,
+              "scatter_nd updates dimension " + Twine(batchRank + d - depth) +
+                  " differs from the shape's dimension " + Twine(d))))
+        return failure();
+      slice = arith.mul(slice, (*sizes)[d]);
+    }
+    Value total = arith.constant(1);
+    for (Value size : *sizes)
+      total = arith.mul(total, size);
+    Value flatIndices = flatten(rewriter, loc, indices,
+                                arith.mul(tuples, arith.constant(depth)));
+    Value flatUpdates =
+        flatten(rewriter, loc, updates, arith.mul(tuples, slice));
+    // Every tuple in range; no tuple is read when a shape check failed.
+    Value count = arith.select(checks.allHold(), tuples, arith.constant(0));
+    auto inRange = scf::ForOp::create(
+        rewriter, loc, arith.constant(0), count, arith.constant(1),
+        ValueRange{arith.boolean(true)},
+        [&](OpBuilder &b, Location l, Value n, ValueRange carried) {
+          IndexArith inner(b, l);
+          Value ok = carried[0];
+          for (int64_t k = 0; k < depth; ++k) {
+            Value index = readIndex(inner, flatIndices, n, depth, k);
+            ok = inner.both(ok, inner.both(inner.le(inner.constant(0), index),
+                                           inner.lt(index, (*sizes)[k])));
+          }
+          scf::YieldOp::create(b, l, ok);
+        });
+    if (failed(checks.require(inRange.getResult(0),
+                              SLUICE_ERROR_INDEX_OUT_OF_RANGE,
+                              "scatter_nd index out of range")))
+      return failure();
+    RankedTensorType natural = tensorTypeOfSizes(*sizes, element);
+    Value scattered = buildIfValid(
+        rewriter, loc, checks.allHold(), natural,
+        [&](OpBuilder &builder, Location at) -> Value {
+          IndexArith outer(builder, at);
+          Value zero = arith::ConstantOp::create(builder, at,
+                                                 builder.getZeroAttr(element));
+          Value flat =
+              linalg::FillOp::create(builder, at, zero,
+                                     emptyTensor(builder, at, {total}, element))
+                  .getResult(0);
+          auto loop = scf::ForOp::create(
+              builder, at, outer.constant(0), tuples, outer.constant(1),
+              ValueRange{flat},
+              [&](OpBuilder &b, Location l, Value n, ValueRange carried) {
+                IndexArith inner(b, l);
+                Value offset = inner.constant(0);
+                for (int64_t k = 0; k < depth; ++k)
+                  offset =
+                      inner.add(inner.mul(offset, (*sizes)[k]),
+                                readIndex(inner, flatIndices, n, depth, k));
+                Value base = inner.mul(offset, slice);
+                Value from = inner.mul(n, slice);
+                auto add = scf::ForOp::create(
+                    b, l, inner.constant(0), slice, inner.constant(1),
+                    ValueRange{carried[0]},
+                    [&](OpBuilder &bb, Location ll, Value j, ValueRange acc) {
+                      IndexArith ix(bb, ll);
+                      Value to = ix.add(base, j);
+                      Value old = tensor::ExtractOp::create(bb, ll, acc[0], to);
+                      Value update = tensor::ExtractOp::create(
+                          bb, ll, flatUpdates, ix.add(from, j));
+                      Value sum = isa<FloatType>(element)
+                                      ? Value(arith::AddFOp::create(bb, ll, old,
+                                                                    update))
+                                      : Value(arith::AddIOp::create(bb, ll, old,
+                                                                    update));
+                      scf::YieldOp::create(bb, ll,
+                                           ValueRange{tensor::InsertOp::create(
+                                               bb, ll, sum, acc[0], to)});
+                    });
+                scf::YieldOp::create(b, l, add.getResults());
+              });
+          return unflatten(builder, at, loop.getResult(0), *sizes, natural);
+        });
+    return replaceWithResults(rewriter, op, scattered, *getTypeConverter());
+  }
+
+  /// `tensor` as the vector of its `count` elements.
+  static Value flatten(OpBuilder &builder, Location loc, Value tensor,
+                       Value count) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    Value shape =
+        tensor::FromElementsOp::create(builder, loc, ValueRange{count});
+    int64_t known = ShapedType::kDynamic;
+    if (type.hasStaticShape())
+      known = type.getNumElements();
+    return tensor::ReshapeOp::create(
+        builder, loc, RankedTensorType::get({known}, type.getElementType()),
+        tensor, shape);
+  }
+
+  /// The flat `vector` as a tensor of `sizes` (`type`).
+  static Value unflatten(OpBuilder &builder, Location loc, Value vector,
+                         ArrayRef<Value> sizes, RankedTensorType type) {
+    Value shape = tensor::FromElementsOp::create(builder, loc, sizes);
+    return tensor::ReshapeOp::create(builder, loc, type, vector, shape);
+  }
+
+  /// Entry k of tuple n of the flat indices, as an index.
+  static Value readIndex(IndexArith &arith, Value flatIndices, Value n,
+                         int64_t depth, int64_t k) {
+    Value at =
+        arith.add(arith.mul(n, arith.constant(depth)), arith.constant(k));
+    return arith.toIndex(tensor::ExtractOp::create(
+        arith.getBuilder(), arith.getLoc(), flatIndices, at));
+  }
+};
+
 } // namespace
 
 void populateSlicePatterns(const TypeConverter &converter,
                            RewritePatternSet &patterns) {
   patterns.add<SliceLowering, StridedSliceLowering, DynamicUpdateSliceLowering,
-               ListSetItemLowering, GatherLowering>(converter,
-                                                    patterns.getContext());
+               ListSetItemLowering, GatherLowering, ScatterNdLowering>(
+      converter, patterns.getContext());
 }
 
 } // namespace sluice::lite_to_native

@@ -2258,36 +2258,74 @@ Values buildGatherNd(ImportContext &ctx) {
       predicate<lite::LessOp>(ctx, ctx.inputs[1], sizes));
   check(ctx, allOf(ctx, inRange),
         "GatherNd: an index does not index into the shape of params");
-  // Horner's rule: ((i0 * n1 + i1) * n2 + i2) ...; 0 for K = 0.
-  int32_t last = static_cast<int32_t>(indices.getRank() - 1);
-  auto component = [&](int64_t k) -> Value {
-    return createInferred<lite::GatherOp>(
-        builder, ctx.loc, index, ctx.inputs[1],
-        lite::createI32Scalar(builder, ctx.loc, k), last, 0);
-  };
-  Value offsets = depth == 0
-                      ? createInferred<lite::SumOp>(
-                            builder, ctx.loc, index, ctx.inputs[1],
-                            lite::createI32Vector(builder, ctx.loc, {-1}),
-                            /*keep_dims=*/false)
-                      : component(0);
-  for (int64_t k = 1; k < depth; ++k) {
-    Value size = createInferred<lite::GatherOp>(
-        builder, ctx.loc, index, sizes,
-        lite::createI32Scalar(builder, ctx.loc, k), 0, 0);
-    offsets = createInferred<lite::AddOp>(
-        builder, ctx.loc, index,
-        createInferred<lite::MulOp>(builder, ctx.loc, index, offsets, size,
-                                    kNoActivation),
-        component(k), kNoActivation);
-  }
-  Value rows = ctx.create<lite::ReshapeOp>(
-      ctx.inputs[0],
-      joined(ctx, {lite::createI32Vector(builder, ctx.loc, {-1}),
-                   entriesOf(ctx, shapeOf(ctx, ctx.inputs[0]),
-                             static_cast<int32_t>(depth),
-                             static_cast<int32_t>(rank - depth))}));
-  return single(ctx.create<lite::GatherOp>(rows, offsets, 0, 0));
+  return single(
+      lite::createGatherNd(builder, ctx.loc, ctx.inputs[0], ctx.inputs[1]));
+}
+
+/// TensorScatterAdd and TensorScatterSub: the tensor plus (minus) the
+/// scatter_nd of the updates into zeros of its shape (repeated indices add
+/// up, as in TF).
+template <typename OpTy> Values buildTensorScatter(ImportContext &ctx) {
+  Type index = cast<TensorType>(ctx.inputs[1].getType()).getElementType();
+  Value scattered = ctx.create<lite::ScatterNdOp>(
+      ctx.inputs[1], ctx.inputs[2],
+      createInferred<lite::ShapeOp>(ctx.builder, ctx.loc, index,
+                                    ctx.inputs[0]));
+  return single(arith<OpTy>(ctx, ctx.inputs[0], scattered));
+}
+
+/// UnsortedSegmentSum(data, segment_ids, num_segments): scatter_nd of the
+/// data at the ids (as 1-tuples) into zeros of [num_segments] +
+/// data.shape[rank(ids):]; a negative id's data is dropped (replaced by 0
+/// at id 0), an id past num_segments fails the run, as in TF.
+Values buildUnsortedSegmentSum(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  auto data = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  auto ids = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
+  if (!data || !ids || ids.getRank() > data.getRank())
+    return ctx.fail("UnsortedSegmentSum needs data and segment_ids of known "
+                    "ranks, the ids' rank at most the data's");
+  FailureOr<Value> count = scalarInput(ctx, 2, "num_segments");
+  if (failed(count))
+    return failure();
+  Type index = ids.getElementType();
+  int32_t idsRank = static_cast<int32_t>(ids.getRank());
+  int32_t rest = static_cast<int32_t>(data.getRank() - ids.getRank());
+  Value zero = lite::ConstantOp::create(
+      builder, ctx.loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, index),
+                             builder.getZeroAttr(index)));
+  Value kept = predicate<lite::GreaterEqualOp>(ctx, ctx.inputs[1], zero);
+  // The mask as ids.shape + [1] * rest, to select whole slices of data.
+  Value mask = createInferred<lite::ReshapeOp>(
+      builder, ctx.loc, builder.getI1Type(), kept,
+      joined(ctx, {shapeOf(ctx, ctx.inputs[1]),
+                   lite::createI32Vector(builder, ctx.loc,
+                                         SmallVector<int32_t>(rest, 1))}));
+  Value values = ctx.create<lite::SelectV2Op>(mask, ctx.inputs[0],
+                                              elementConstant(ctx, 0));
+  Value tuples = createInferred<lite::ExpandDimsOp>(
+      builder, ctx.loc, index,
+      createInferred<lite::MaximumOp>(builder, ctx.loc, index, ctx.inputs[1],
+                                      zero),
+      lite::createI32Scalar(builder, ctx.loc, -1));
+  // The shape in the ids' type (scatter_nd's rule).
+  Value segments = *count;
+  if (cast<TensorType>(segments.getType()).getElementType() != index)
+    segments = createInferred<lite::CastOp>(builder, ctx.loc, index, segments);
+  Value dataShape =
+      createInferred<lite::ShapeOp>(builder, ctx.loc, index, ctx.inputs[0]);
+  Value shape = createInferred<lite::ConcatenationOp>(
+      builder, ctx.loc, index,
+      ValueRange{createInferred<lite::ReshapeOp>(
+                     builder, ctx.loc, index, segments,
+                     lite::createI32Vector(builder, ctx.loc, {1})),
+                 createInferred<lite::SliceOp>(
+                     builder, ctx.loc, index, dataShape,
+                     lite::createI32Vector(builder, ctx.loc, {idsRank}),
+                     lite::createI32Vector(builder, ctx.loc, {rest}))},
+      /*axis=*/0, kNoActivation);
+  return single(ctx.create<lite::ScatterNdOp>(tuples, values, shape));
 }
 
 /// FusedBatchNorm, FusedBatchNormV2 and V3 (float32): y = (x - mean) *
@@ -2571,6 +2609,10 @@ constexpr OpMapping kMappings[] = {
   {"ResizeNearestNeighbor", buildResizeNearestNeighbor, ResultElement::T, 2, false, "", "images, size"},
   {"ResizeBilinear", buildResizeBilinear, ResultElement::Float, 2, false, "", "images, size"},
   {"GatherNd", buildGatherNd, ResultElement::T, 2, false, "", "params, indices"},
+  {"ScatterNd", buildOnInputs<lite::ScatterNdOp>, ResultElement::T, 3, false, "", "indices, updates, shape"},
+  {"TensorScatterAdd", buildTensorScatter<lite::AddOp>, ResultElement::T, 3, false, "", "tensor, indices, updates"},
+  {"TensorScatterSub", buildTensorScatter<lite::SubOp>, ResultElement::T, 3, false, "", "tensor, indices, updates"},
+  {"UnsortedSegmentSum", buildUnsortedSegmentSum, ResultElement::T, 3, false, "", "data, segment_ids, num_segments"},
   {"Roll", buildRoll, ResultElement::T, 3, false, "", "input, shift, axis"},
   {"BiasAddGrad", buildBiasAddGrad, ResultElement::T, 1, false, ""},
   {"InvertPermutation", buildInvertPermutation, ResultElement::T, 1, false, ""},

@@ -1690,3 +1690,57 @@ func.func @nms_selected(%b: tensor<5x4xf32>, %s: tensor<5xf32>, %m: tensor<i32>,
   %i, %n = lite.non_max_suppression_v4 %b, %s, %m, %t, %t : (tensor<5x4xf32>, tensor<5xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<1x3xi32>, tensor<i32>)
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// scatter_nd
+//===----------------------------------------------------------------------===//
+
+func.func @scatter_nd_scalar_indices(%i: tensor<i32>, %u: tensor<3xf32>,
+                                     %s: tensor<2xi32>) {
+  // expected-error@+1 {{indices must have rank at least 1 (the index tuples along the last dimension)}}
+  %0 = lite.scatter_nd %i, %u, %s
+      : (tensor<i32>, tensor<3xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_long_tuples(%i: tensor<2x3xi32>, %u: tensor<2xf32>,
+                                  %s: tensor<2xi32>) {
+  // expected-error@+1 {{index tuples of 3 entries for a result of rank 2}}
+  %0 = lite.scatter_nd %i, %u, %s
+      : (tensor<2x3xi32>, tensor<2xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_updates_rank(%i: tensor<2x1xi32>, %u: tensor<2xf32>,
+                                   %s: tensor<2xi32>) {
+  // expected-error@+1 {{updates must have rank 2 (indices' batch dimensions and the result's after the first 1), not 1}}
+  %0 = lite.scatter_nd %i, %u, %s
+      : (tensor<2x1xi32>, tensor<2xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_updates_slice(%i: tensor<2x1xi32>, %u: tensor<2x4xf32>,
+                                    %s: tensor<2xi32>) {
+  // expected-error@+1 {{updates dimension 1 differs from the result's dimension 1}}
+  %0 = lite.scatter_nd %i, %u, %s
+      : (tensor<2x1xi32>, tensor<2x4xf32>, tensor<2xi32>) -> tensor<?x3xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_shape_type(%i: tensor<2x1xi32>, %u: tensor<2x3xf32>,
+                                 %s: tensor<2xi64>) {
+  // expected-error@+1 {{all of {indices, shape} have same element type}}
+  %0 = lite.scatter_nd %i, %u, %s
+      : (tensor<2x1xi32>, tensor<2x3xf32>, tensor<2xi64>) -> tensor<?x3xf32>
+  return
+}

@@ -141,3 +141,43 @@ sluice::lite::createListPopBack(OpBuilder &builder, Location loc, Value list,
   Value element = ListGetItemOp::create(builder, loc, elementType, list, last);
   return {createListPrefix(builder, loc, list, last, resultType), element};
 }
+
+Value sluice::lite::createGatherNd(OpBuilder &builder, Location loc,
+                                   Value params, Value indices) {
+  using shapes::createInferred;
+  auto paramsType = cast<RankedTensorType>(params.getType());
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  Type index = indicesType.getElementType(), i32 = builder.getI32Type();
+  Type element = paramsType.getElementType();
+  auto none = ActivationFunctionType::NONE;
+  int64_t depth = indicesType.getShape().back(), rank = paramsType.getRank();
+  int32_t last = static_cast<int32_t>(indicesType.getRank() - 1);
+  Value shape = createInferred<ShapeOp>(builder, loc, index, params);
+  auto entry = [&](Value tensor, int64_t k, int32_t axis) -> Value {
+    return createInferred<GatherOp>(builder, loc, index, tensor,
+                                    createI32Scalar(builder, loc, k), axis, 0);
+  };
+  // Horner's rule: ((i0 * n1 + i1) * n2 + i2) ...; 0 for K = 0.
+  Value offsets =
+      depth == 0 ? createInferred<SumOp>(builder, loc, index, indices,
+                                         createI32Vector(builder, loc, {-1}),
+                                         /*keep_dims=*/false)
+                 : entry(indices, 0, last);
+  for (int64_t k = 1; k < depth; ++k)
+    offsets = createInferred<AddOp>(
+        builder, loc, index,
+        createInferred<MulOp>(builder, loc, index, offsets, entry(shape, k, 0),
+                              none),
+        entry(indices, k, last), none);
+  // params as [P, rest...]: the shape [-1] + shape[K:].
+  Value rest = createInferred<SliceOp>(
+      builder, loc, i32, createInferred<ShapeOp>(builder, loc, i32, params),
+      createI32Vector(builder, loc, {static_cast<int32_t>(depth)}),
+      createI32Vector(builder, loc, {static_cast<int32_t>(rank - depth)}));
+  Value rowsShape = createInferred<ConcatenationOp>(
+      builder, loc, i32, ValueRange{createI32Vector(builder, loc, {-1}), rest},
+      /*axis=*/0, none);
+  Value rows =
+      createInferred<ReshapeOp>(builder, loc, element, params, rowsShape);
+  return createInferred<GatherOp>(builder, loc, element, rows, offsets, 0, 0);
+}

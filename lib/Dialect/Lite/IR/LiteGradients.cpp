@@ -36,6 +36,7 @@
 #include "sluice/Dialect/Lite/IR/LiteExprBuilder.h"
 #include "sluice/Dialect/Lite/IR/LiteOps.h"
 #include "sluice/Dialect/Lite/IR/StridedSliceAxes.h"
+#include "sluice/Dialect/Lite/IR/TypeInference.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -634,44 +635,38 @@ LogicalResult gradientOf(ZerosLikeOp op, OpBuilder &, ValueRange,
 
 LogicalResult gradientOf(GatherOp op, OpBuilder &builder, ValueRange g,
                          SmallVectorImpl<Value> &out) {
-  // One slice along axis 0 at a scalar index: its gradient written into
-  // zeros of the params' shape.
-  auto indices = cast<TensorType>(op.getIndices().getType());
+  // Along axis 0: each gathered slice's gradient added into zeros of the
+  // params' shape at its index (repeated indices add up): scatter_nd of
+  // the indices as 1-tuples.
+  auto indices = dyn_cast<RankedTensorType>(op.getIndices().getType());
   auto params = dyn_cast<RankedTensorType>(op.getParams().getType());
-  if (op.getAxis() != 0 || op.getBatchDims() != 0 || !indices.hasRank() ||
-      indices.getRank() != 0 || !params)
-    return op.emitError("has a gradient only for one slice along axis 0 (a "
-                        "scalar index)");
+  if (op.getAxis() != 0 || op.getBatchDims() != 0 || !indices || !params ||
+      !isa<RankedTensorType>(g[0].getType()))
+    return op.emitError("has a gradient only along axis 0 without batch "
+                        "dimensions, for ranked params and indices");
   Location loc = op.getLoc();
-  auto vector = [&](int64_t size) {
-    return RankedTensorType::get({size}, builder.getI32Type());
-  };
-  Value index = op.getIndices();
-  if (!indices.getElementType().isInteger(32))
-    index = CastOp::create(builder, loc, indices.clone(builder.getI32Type()),
-                           index);
-  Value start = ReshapeOp::create(builder, loc, vector(1), index,
-                                  createI32Vector(builder, loc, {1}));
-  if (params.getRank() > 1)
-    start = ConcatenationOp::create(
-        builder, loc, vector(params.getRank()),
-        ValueRange{start, createI32Vector(
-                              builder, loc,
-                              SmallVector<int32_t>(params.getRank() - 1, 0))},
-        /*axis=*/0, ActivationFunctionType::NONE);
-  SmallVector<int64_t> rowShape(params.getShape());
-  rowShape[0] = 1;
-  if (llvm::any_of(rowShape, ShapedType::isDynamic))
-    return op.emitError("has no gradient for params of dynamic element "
-                        "shape");
-  Value row = ReshapeOp::create(
-      builder, loc, params.clone(rowShape), g[0],
-      createI32Vector(builder, loc,
-                      SmallVector<int32_t>(rowShape.begin(), rowShape.end())));
-  Value zeros = ZerosLikeOp::create(builder, loc, op.getParams());
-  out.assign(
-      {DynamicUpdateSliceOp::create(builder, loc, params, zeros, row, start),
-       Value()});
+  Value tuples = shapes::createInferred<ExpandDimsOp>(
+      builder, loc, indices.getElementType(), op.getIndices(),
+      createI32Scalar(builder, loc, -1));
+  Value shape = shapes::createInferred<ShapeOp>(
+      builder, loc, indices.getElementType(), op.getParams());
+  out.assign({ScatterNdOp::create(builder, loc, params, tuples, g[0], shape),
+              Value()});
+  return success();
+}
+
+LogicalResult gradientOf(ScatterNdOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  // Each slice of updates went to its tuple: its gradient is read back
+  // there (TF's ScatterNd gradient, a GatherNd).
+  auto indices = dyn_cast<RankedTensorType>(op.getIndices().getType());
+  if (!indices || indices.isDynamicDim(indices.getRank() - 1) ||
+      !isa<RankedTensorType>(g[0].getType()))
+    return op.emitError("has a gradient only for index tuples of known "
+                        "length and a ranked result");
+  out.assign({Value(),
+              createGatherNd(builder, op.getLoc(), g[0], op.getIndices()),
+              Value()});
   return success();
 }
 
@@ -828,6 +823,12 @@ void readsOf(SplitOp op, SmallVectorImpl<Value> &reads) {
   reads.push_back(op.getAxis());
 }
 void readsOf(TileOp, SmallVectorImpl<Value> &) {}
+void readsOf(GatherOp op, SmallVectorImpl<Value> &reads) {
+  reads.append({op.getParams(), op.getIndices()});
+}
+void readsOf(ScatterNdOp op, SmallVectorImpl<Value> &reads) {
+  reads.push_back(op.getIndices());
+}
 void readsOf(BroadcastToOp, SmallVectorImpl<Value> &) {}
 void readsOf(PadOp op, SmallVectorImpl<Value> &reads) {
   reads.append({op.getInput(), op.getPaddings()});
@@ -888,8 +889,9 @@ void LiteDialect::registerGradientInterfaces() {
       SelectV2Op, CastOp, ReshapeOp, TransposeOp, ConcatenationOp, SplitOp,
       SliceOp, StridedSliceOp, TileOp, ReverseV2Op, ReverseSequenceOp,
       BroadcastToOp, CumsumOp, PadOp, SoftmaxOp, LogSoftmaxOp, SumOp, MeanOp,
-      ReduceMaxOp, ZerosLikeOp, GatherOp, FullyConnectedOp, BatchMatMulOp,
-      ListGetItemOp, ListSetItemOp, ListGatherOp, ListScatterOp>(*getContext());
+      ReduceMaxOp, ZerosLikeOp, GatherOp, ScatterNdOp, FullyConnectedOp,
+      BatchMatMulOp, ListGetItemOp, ListSetItemOp, ListGatherOp, ListScatterOp>(
+      *getContext());
 }
 
 } // namespace sluice::lite

@@ -475,6 +475,39 @@ LogicalResult GatherOp::verify() {
   return verifyInferredResultShape(*this);
 }
 
+LogicalResult ScatterNdOp::verify() {
+  auto indices = ranked(getIndices());
+  auto updates = ranked(getUpdates());
+  auto output = ranked(getOutput());
+  if (!indices)
+    return success();
+  if (indices.getRank() < 1)
+    return emitOpError("indices must have rank at least 1 (the index tuples "
+                       "along the last dimension)");
+  int64_t depth = indices.getShape().back();
+  if (output && !ShapedType::isDynamic(depth) && depth > output.getRank())
+    return emitOpError("index tuples of ")
+           << depth << " entries for a result of rank " << output.getRank();
+  if (output && updates && !ShapedType::isDynamic(depth)) {
+    int64_t expected = indices.getRank() - 1 + output.getRank() - depth;
+    if (updates.getRank() != expected)
+      return emitOpError("updates must have rank ")
+             << expected << " (indices' batch dimensions and the result's "
+             << "after the first " << depth << "), not " << updates.getRank();
+    for (int64_t d = 0; d + 1 < indices.getRank(); ++d)
+      if (!dimsCompatible(updates.getDimSize(d), indices.getDimSize(d)))
+        return emitOpError("updates dimension ")
+               << d << " differs from indices'";
+    for (int64_t d = depth; d < output.getRank(); ++d)
+      if (!dimsCompatible(updates.getDimSize(indices.getRank() - 1 + d - depth),
+                          output.getDimSize(d)))
+        return emitOpError("updates dimension ")
+               << indices.getRank() - 1 + d - depth
+               << " differs from the result's dimension " << d;
+  }
+  return verifyInferredResultShape(*this);
+}
+
 LogicalResult TransposeOp::verify() {
   auto input = ranked(getInput());
   auto output = ranked(getOutput());

@@ -35,6 +35,16 @@ mlir::Value createI32Vector(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::Value createI32Scalar(mlir::OpBuilder &builder, mlir::Location loc,
                             int32_t value);
 
+/// TF's GatherNd of `params` (of known rank) at `indices` (int32 or int64,
+/// the length K of its last dimension known): params seen as [P, rest...],
+/// P the product of its first K dimensions, gathered along that first
+/// dimension at the row-major offsets of the index tuples (Horner's rule
+/// over the K sizes, in the indices' type). Index components outside their
+/// dimension are not checked here. The GraphDef importer's GatherNd and
+/// scatter_nd's gradient.
+mlir::Value createGatherNd(mlir::OpBuilder &builder, mlir::Location loc,
+                           mlir::Value params, mlir::Value indices);
+
 /// Appends `values` to the operands of `yield` (a region's terminator),
 /// after appendLoopCarried or appendIfResults gave its op more results.
 void appendYieldOperands(mlir::Operation *yield, mlir::ValueRange values);

@@ -1339,6 +1339,33 @@ def Lite_GatherOp : Lite_BuiltinOp<"gather", "GATHER", "GatherOptions", [Lite_Sh
   let hasVerifier = 1;
 }
 
+def Lite_ScatterNdOp : Lite_BuiltinOp<"scatter_nd", "SCATTER_ND",
+    "ScatterNdOptions", [Lite_ShapeRule, Pure,
+    AllElementTypesMatch<["updates", "output"]>,
+    AllElementTypesMatch<["indices", "shape"]>]> {
+  let tfliteRuntimes = ["2.1.0"];
+  let summary = "adds slices into a zero tensor at index tuples";
+  let description = [{
+    A zero tensor of shape `shape` to which each slice of `updates` is
+    added at the index tuple of `indices` (its last dimension, K, indexes
+    the first K dimensions of the result): updates has the shape
+    `indices.shape[:-1] + shape[K:]`; indices and shape have one element
+    type (TF's Tindices, and TFLite's rule). Repeated tuples add up (TF's
+    ScatterNd); a tuple outside the shape is an error.
+
+    ```mlir
+    %r = lite.scatter_nd %i, %u, %s : (tensor<2x1xi32>, tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>
+    ```
+  }];
+  let arguments = (ins Lite_IndexTensor:$indices, Lite_NumericTensor:$updates,
+                       Lite_IndexVector:$shape);
+  let results = (outs Lite_NumericTensor:$output);
+  let assemblyFormat = [{
+    $indices `,` $updates `,` $shape attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Lite_TransposeOp : Lite_BuiltinOp<"transpose", "TRANSPOSE",
     "TransposeOptions", [Lite_ShapeRule, Pure, AllElementTypesMatch<["input", "output"]>]> {
   let tfliteVersions = [
