@@ -607,6 +607,23 @@ COMPOSITIONS = {
                                                   "no boxes (Invalid tensor size)"}},
         },
     },
+    # V5 without Soft-NMS (sigma 0): V4 and the selected scores, padded
+    # with zeros; a non-zero sigma Sluice refuses (Soft-NMS).
+    "NonMaxSuppressionV5": {
+        "dtypes": ["float32"],
+        "data": ["boxes", "scores"],
+        "fetches": ["out:0", "out:1", "out:2"],
+        "variants": {
+            "padded": {"constants": dict(nms_constants(5, 0.4, 0.2),
+                                         soft_nms_sigma=np.float32(0)),
+                       "attributes": {"pad_to_max_output_size": True},
+                       "placeholder": {"boxes": [None, 4], "scores": [None]},
+                       "shapes": [((12, 4), (12,)), ((3, 4), (3,))]},
+            "unpadded": {"constants": dict(nms_constants(4, 0.5, 0.1),
+                                           soft_nms_sigma=np.float32(0)),
+                         "values": [NMS_BOXES[[0, 1, 4, 5, 6]], NMS_SCORES[[0, 1, 4, 5, 6]]]},
+        },
+    },
     "NonMaxSuppressionV2": {
         "dtypes": ["float32"],
         "data": ["boxes", "scores"],

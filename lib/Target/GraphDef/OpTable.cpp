@@ -930,6 +930,45 @@ Values buildOlderNonMaxSuppression(ImportContext &ctx) {
   return results;
 }
 
+Value shapeOf(ImportContext &ctx, Value value);
+Value entryOf(ImportContext &ctx, Value vector, int64_t index);
+
+/// NonMaxSuppressionV5 without soft NMS (soft_nms_sigma a constant 0):
+/// NonMaxSuppressionV4, and the selected boxes' scores (0 at the padded
+/// positions, as TF's kernel pads them). A non-zero sigma (Soft-NMS's
+/// Gaussian decay of overlapping scores) is refused.
+Values buildNonMaxSuppressionV5(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  DenseElementsAttr sigma = ctx.node.constantInput(5);
+  if (!sigma || sigma.getNumElements() != 1 ||
+      !isa<FloatType>(sigma.getElementType()) ||
+      !(*sigma.getValues<APFloat>().begin()).isZero())
+    return ctx.fail("NonMaxSuppressionV5 with a soft_nms_sigma other than a "
+                    "constant 0 (Soft-NMS) is not supported");
+  ImportContext v4{ctx.node,    ctx.builder, ctx.loc,  ctx.inputs.take_front(5),
+                   ctx.element, 2,           ctx.error};
+  Values results = buildNonMaxSuppressionV4(v4);
+  if (failed(results))
+    return failure();
+  Value selected = (*results)[0], count = (*results)[1];
+  Type f32 = builder.getF32Type(), i32 = builder.getI32Type();
+  Value scores = createInferred<lite::GatherOp>(builder, ctx.loc, f32,
+                                                ctx.inputs[1], selected, 0, 0);
+  if (boolAttr(ctx.node.node, "pad_to_max_output_size")) {
+    Value positions = createInferred<lite::RangeOp>(
+        builder, ctx.loc, i32, lite::createI32Scalar(builder, ctx.loc, 0),
+        entryOf(ctx, shapeOf(ctx, selected), 0),
+        lite::createI32Scalar(builder, ctx.loc, 1));
+    scores = createInferred<lite::SelectV2Op>(
+        builder, ctx.loc, f32, predicate<lite::LessOp>(ctx, positions, count),
+        scores,
+        lite::ConstantOp::create(
+            builder, ctx.loc,
+            DenseElementsAttr::get(RankedTensorType::get({}, f32), 0.0f)));
+  }
+  return SmallVector<Value>{selected, scores, count};
+}
+
 /// Cumsum / Cumprod with their exclusive and reverse attributes.
 template <typename OpTy> Values buildScan(ImportContext &ctx) {
   return single(ctx.create<OpTy>(ctx.inputs[0], ctx.inputs[1],
@@ -2668,6 +2707,7 @@ constexpr OpMapping kMappings[] = {
   {"ArgMax", buildOnInputs<lite::ArgMaxOp>, ResultElement::OutputType, 2, false, ""},
   {"ArgMin", buildOnInputs<lite::ArgMinOp>, ResultElement::OutputType, 2, false, ""},
   {"NonMaxSuppressionV4", buildNonMaxSuppressionV4, ResultElement::I32, 5, false, "", "boxes, scores, max_output_size, iou_threshold, score_threshold", "selected_indices, valid_outputs"},
+  {"NonMaxSuppressionV5", buildNonMaxSuppressionV5, ResultElement::I32, 6, false, "", "boxes, scores, max_output_size, iou_threshold, score_threshold, soft_nms_sigma", "selected_indices, selected_scores:T, valid_outputs"},
   {"NonMaxSuppressionV3", buildOlderNonMaxSuppression, ResultElement::I32, 5, false, "", "boxes, scores, max_output_size, iou_threshold, score_threshold"},
   {"NonMaxSuppressionV2", buildOlderNonMaxSuppression, ResultElement::I32, 4, false, "", "boxes, scores, max_output_size, iou_threshold"},
   {"NonMaxSuppression", buildOlderNonMaxSuppression, ResultElement::I32, 3, false, "", "boxes, scores, max_output_size"},
