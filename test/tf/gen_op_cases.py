@@ -440,6 +440,18 @@ def resize_cases(dtypes):
     }
 
 
+def einsum(tf, inputs, attributes):
+    operands = [inputs[name] for name in ("a", "b") if name in inputs]
+    tf.raw_ops.Einsum(inputs=operands, name="out", **attributes)
+
+
+def einsum_case(equation, *shapes):
+    return {"attributes": {"equation": equation},
+            "placeholder": {name: [None] * len(shape)
+                            for name, shape in zip("ab", shapes[0])},
+            "shapes": list(shapes)}
+
+
 def concat_v1(tf, inputs, attributes):
     tf.raw_ops.Concat(concat_dim=inputs["concat_dim"], values=[inputs["a"], inputs["b"]],
                       name="out")
@@ -856,6 +868,34 @@ COMPOSITIONS = {
             "past_segments": {"constants": {"segment_ids": np.int32([0, 3]),
                                             "num_segments": np.int32(3)},
                               "placeholder": [2], "shapes": [((2,),)]},
+        },
+    },
+    # Keras' attention equations (batch, free and contracted labels in
+    # several orders), a matmul, an outer product, a label summed away, one
+    # operand (transpose, sum).
+    "Einsum": {
+        "dtypes": ["float32"],
+        "data": ["a", "b"],
+        "build": einsum,
+        "variants": {
+            "matmul": dict(einsum_case("ij,jk->ik", ((2, 3), (3, 4)), ((0, 3), (3, 2))),
+                           empty_not_on={"tflite": "LiteRT's BATCH_MATMUL (XNNPack) fails to "
+                                                   "reshape for an empty operand"}),
+            "attention_scores": einsum_case("aecd,abcd->acbe", ((2, 3, 4, 5), (2, 6, 4, 5))),
+            "attention_values": einsum_case("acbe,aecd->abcd", ((2, 4, 6, 3), (2, 3, 4, 5))),
+            "projection": einsum_case("abc,cde->abde", ((2, 3, 4), (4, 2, 5))),
+            "outer": einsum_case("i,j->ij", ((3,), (4,))),
+            "summed": einsum_case("ij,kj->i", ((2, 3), (4, 3))),
+        },
+        "tolerance": "transcendental",
+    },
+    "EinsumUnary": {
+        "dtypes": ["float32"],
+        "data": ["a"],
+        "build": einsum,
+        "variants": {
+            "transpose": einsum_case("abc->cab", ((2, 3, 4),)),
+            "sum": einsum_case("abc->b", ((2, 3, 4),)),
         },
     },
     "FusedBatchNorm": batch_norm("FusedBatchNorm"),

@@ -2367,6 +2367,136 @@ Values buildUnsortedSegmentSum(ImportContext &ctx) {
   return single(ctx.create<lite::ScatterNdOp>(tuples, values, shape));
 }
 
+/// Einsum of one or two operands without ellipses or a label repeated
+/// within an operand, as TF's converter lowers it: each operand's labels
+/// that appear nowhere else summed away; the two operands transposed to
+/// [batch..., free..., contracted...] and [batch..., contracted...,
+/// free...], reshaped to 3-D, multiplied by batch_matmul, reshaped back and
+/// transposed to the output's order (one operand: the sum, then the
+/// transpose).
+///
+///   "bij,bjk->bik": batch b, contracted j, free i (first) and k (second)
+///   [B, I, J] x [B, J, K] -> batch_matmul -> [B, I, K]
+Values buildEinsum(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  Type i32 = builder.getI32Type();
+  const tf::AttrValue *attr = findAttr(ctx.node.node, "equation");
+  std::string equation = attr ? attr->s() : "";
+  equation.erase(llvm::remove_if(equation, ::isspace), equation.end());
+  auto [inputsText, outputText] = StringRef(equation).split("->");
+  SmallVector<StringRef> terms;
+  inputsText.split(terms, ',');
+  auto fail = [&](const Twine &why) {
+    return ctx.fail("Einsum '" + equation + "': " + why);
+  };
+  if (!StringRef(equation).contains("->"))
+    return fail("needs an explicit output ('->')");
+  if (terms.size() != ctx.inputs.size())
+    return fail("has " + Twine(terms.size()) + " operand terms for " +
+                Twine(ctx.inputs.size()) + " operands");
+  if (terms.size() > 2)
+    return fail("more than two operands are not supported");
+  SmallVector<std::string> labels(terms.begin(), terms.end());
+  std::string out = outputText.str();
+  SmallVector<std::string> terms3(labels);
+  terms3.push_back(out);
+  for (const std::string &term : terms3) {
+    llvm::SmallDenseSet<char> seen;
+    for (char c : term)
+      if (!llvm::isAlpha(c) || !seen.insert(c).second)
+        return fail("ellipses and a label repeated within one term are not "
+                    "supported");
+  }
+  for (auto [k, term] : llvm::enumerate(labels)) {
+    auto type = dyn_cast<RankedTensorType>(ctx.inputs[k].getType());
+    if (!type || type.getRank() != static_cast<int64_t>(term.size()))
+      return fail("operand " + Twine(k) + " needs rank " + Twine(term.size()));
+  }
+  for (char c : out)
+    if (llvm::none_of(labels, [&](const std::string &t) {
+          return t.find(c) != std::string::npos;
+        }))
+      return fail("output label '" + Twine(c) + "' is in no operand");
+  auto has = [](const std::string &term, char c) {
+    return term.find(c) != std::string::npos;
+  };
+  auto positions = [](const std::string &term, const std::string &order) {
+    SmallVector<int32_t> perm;
+    for (char c : order)
+      perm.push_back(static_cast<int32_t>(term.find(c)));
+    return perm;
+  };
+  // Sum away each operand's labels found nowhere else.
+  SmallVector<Value> operands(ctx.inputs);
+  for (auto [k, term] : llvm::enumerate(labels)) {
+    std::string other = labels.size() == 2 ? labels[1 - k] : "";
+    SmallVector<int32_t> axes;
+    std::string kept;
+    for (auto [d, c] : llvm::enumerate(term)) {
+      if (has(out, c) || has(other, c))
+        kept.push_back(c);
+      else
+        axes.push_back(static_cast<int32_t>(d));
+    }
+    if (!axes.empty())
+      operands[k] = ctx.create<lite::SumOp>(
+          operands[k], lite::createI32Vector(builder, ctx.loc, axes),
+          /*keep_dims=*/false);
+    term = kept;
+  }
+  auto transposeTo = [&](Value value, const std::string &term,
+                         const std::string &order) -> Value {
+    SmallVector<int32_t> perm = positions(term, order);
+    if (llvm::equal(perm, llvm::seq<int32_t>(0, perm.size())))
+      return value;
+    return ctx.create<lite::TransposeOp>(
+        value, lite::createI32Vector(builder, ctx.loc, perm));
+  };
+  if (labels.size() == 1)
+    return single(transposeTo(operands[0], labels[0], out));
+  const std::string &a = labels[0], &b = labels[1];
+  std::string batch, contracted, freeA, freeB;
+  for (char c : a) {
+    if (has(b, c))
+      (has(out, c) ? batch : contracted).push_back(c);
+    else
+      freeA.push_back(c);
+  }
+  for (char c : b)
+    if (!has(a, c))
+      freeB.push_back(c);
+  Value lhs = transposeTo(operands[0], a, batch + freeA + contracted);
+  Value rhs = transposeTo(operands[1], b, batch + contracted + freeB);
+  // The sizes of a group of labels of `term`'s operand, and their product.
+  auto sizesOf = [&](Value operand, const std::string &term,
+                     const std::string &group) -> Value {
+    return createInferred<lite::GatherOp>(
+        builder, ctx.loc, i32, shapeOf(ctx, operand),
+        lite::createI32Vector(builder, ctx.loc, positions(term, group)), 0, 0);
+  };
+  auto productOf = [&](Value sizes) -> Value {
+    Value product = createInferred<lite::ReduceProdOp>(
+        builder, ctx.loc, i32, sizes,
+        lite::createI32Vector(builder, ctx.loc, {0}), /*keep_dims=*/true);
+    return product;
+  };
+  Value batchSizes = sizesOf(operands[0], a, batch);
+  Value freeASizes = sizesOf(operands[0], a, freeA);
+  Value contractedSizes = sizesOf(operands[0], a, contracted);
+  Value freeBSizes = sizesOf(operands[1], b, freeB);
+  Value batchCount = productOf(batchSizes);
+  Value lhs3 = ctx.create<lite::ReshapeOp>(
+      lhs, joined(ctx, {batchCount, productOf(freeASizes),
+                        productOf(contractedSizes)}));
+  Value rhs3 = ctx.create<lite::ReshapeOp>(
+      rhs, joined(ctx, {batchCount, productOf(contractedSizes),
+                        productOf(freeBSizes)}));
+  Value product = ctx.create<lite::BatchMatMulOp>(lhs3, rhs3, false, false);
+  Value result = ctx.create<lite::ReshapeOp>(
+      product, joined(ctx, {batchSizes, freeASizes, freeBSizes}));
+  return single(transposeTo(result, batch + freeA + freeB, out));
+}
+
 /// FusedBatchNorm, FusedBatchNormV2 and V3 (float32): y = (x - mean) *
 /// (rsqrt(variance + epsilon) * scale) + offset per channel, with the
 /// batch's mean and biased variance when is_training (the running
@@ -2652,6 +2782,7 @@ constexpr OpMapping kMappings[] = {
   {"TensorScatterAdd", buildTensorScatter<lite::AddOp>, ResultElement::T, 3, false, "", "tensor, indices, updates"},
   {"TensorScatterSub", buildTensorScatter<lite::SubOp>, ResultElement::T, 3, false, "", "tensor, indices, updates"},
   {"UnsortedSegmentSum", buildUnsortedSegmentSum, ResultElement::T, 3, false, "", "data, segment_ids, num_segments"},
+  {"Einsum", buildEinsum, ResultElement::T, 1, true, ""},
   {"Roll", buildRoll, ResultElement::T, 3, false, "", "input, shift, axis"},
   {"BiasAddGrad", buildBiasAddGrad, ResultElement::T, 1, false, ""},
   {"InvertPermutation", buildInvertPermutation, ResultElement::T, 1, false, ""},
