@@ -707,18 +707,39 @@ LogicalResult gradientOf(FullyConnectedOp op, OpBuilder &builder, ValueRange g,
   return success();
 }
 
+/// Whether x and y of a batch_matmul have one rank and the same static
+/// batch dimensions (no broadcasting, whose gradient would be summed).
+bool sameBatches(Value x, Value y) {
+  auto xType = dyn_cast<RankedTensorType>(x.getType());
+  auto yType = dyn_cast<RankedTensorType>(y.getType());
+  if (!xType || !yType || xType.getRank() != yType.getRank() ||
+      xType.getRank() < 2)
+    return false;
+  ArrayRef<int64_t> xBatch = xType.getShape().drop_back(2);
+  ArrayRef<int64_t> yBatch = yType.getShape().drop_back(2);
+  return xBatch == yBatch && !llvm::any_of(xBatch, ShapedType::isDynamic);
+}
+
 LogicalResult gradientOf(BatchMatMulOp op, OpBuilder &builder, ValueRange g,
                          SmallVectorImpl<Value> &out) {
-  if (!isMatrix(op.getX()) || !isMatrix(op.getY()) || op.getAdjX() ||
-      !isFloatTensor(op.getX()))
-    return op.emitError("has a gradient only for float matrices without "
-                        "adj_x");
-  Location loc = op.getLoc();
   Value x = op.getX(), y = op.getY();
-  // z = x op(y): gx = g op(y)^T; gy = x^T g, or (x^T g)^T = g^T x.
-  Value gx = matmul(builder, loc, g[0], y, false, !op.getAdjY());
-  Value gy = op.getAdjY() ? matmul(builder, loc, g[0], x, true, false)
-                          : matmul(builder, loc, x, g[0], true, false);
+  if (!isFloatTensor(x) || !sameBatches(x, y))
+    return op.emitError("has a gradient only for float operands of one rank "
+                        "with the same static batch dimensions");
+  Location loc = op.getLoc();
+  Type element = cast<TensorType>(x.getType()).getElementType();
+  auto product = [&](Value a, Value b, bool adjA, bool adjB) -> Value {
+    return shapes::createInferred<BatchMatMulOp>(builder, loc, element, a, b,
+                                                 adjA, adjB);
+  };
+  // z = op(x) op(y), op a transpose of the last two dimensions where adj:
+  //   gx = g op(y)^T, or (g op(y)^T)^T = op(y) g^T with adj_x;
+  //   gy = op(x)^T g, or (op(x)^T g)^T = g^T op(x) with adj_y.
+  bool adjX = op.getAdjX(), adjY = op.getAdjY();
+  Value gx =
+      adjX ? product(y, g[0], adjY, true) : product(g[0], y, false, !adjY);
+  Value gy =
+      adjY ? product(g[0], x, true, adjX) : product(x, g[0], !adjX, false);
   out.assign({gx, gy});
   return success();
 }
