@@ -133,9 +133,16 @@ Value elementConstant(ImportContext &ctx, double value) {
   return constantOf(ctx, ctx.element, value);
 }
 
+/// add, sub, mul or div of two values of `element`.
+template <typename OpTy>
+Value arithOf(ImportContext &ctx, Type element, Value lhs, Value rhs) {
+  return createInferred<OpTy>(ctx.builder, ctx.loc, element, lhs, rhs,
+                              kNoActivation);
+}
+
 /// add, sub, mul or div of two values of the node's element type.
 template <typename OpTy> Value arith(ImportContext &ctx, Value lhs, Value rhs) {
-  return ctx.create<OpTy>(lhs, rhs, kNoActivation);
+  return arithOf<OpTy>(ctx, ctx.element, lhs, rhs);
 }
 
 /// A comparison or logical op: a boolean result.
@@ -908,19 +915,15 @@ Values buildNonMaxSuppressionV4(ImportContext &ctx) {
 /// and V3: NonMaxSuppressionV4 unpadded, its selected indices alone.
 Values buildOlderNonMaxSuppression(ImportContext &ctx) {
   OpBuilder &builder = ctx.builder;
-  auto f32Scalar = [&](float value) -> Value {
-    return lite::ConstantOp::create(
-        builder, ctx.loc,
-        DenseElementsAttr::get(RankedTensorType::get({}, builder.getF32Type()),
-                               value));
-  };
   SmallVector<Value> inputs(ctx.inputs);
   if (ctx.op() == "NonMaxSuppression") {
     const tf::AttrValue *iou = findAttr(ctx.node.node, "iou_threshold");
-    inputs.push_back(f32Scalar(iou ? iou->f() : 0.5f));
+    inputs.push_back(
+        constantOf(ctx, builder.getF32Type(), iou ? iou->f() : 0.5f));
   }
   if (inputs.size() == 4)
-    inputs.push_back(f32Scalar(std::numeric_limits<float>::lowest()));
+    inputs.push_back(constantOf(ctx, builder.getF32Type(),
+                                std::numeric_limits<float>::lowest()));
   ImportContext v4{ctx.node,    ctx.builder, ctx.loc,  ValueRange(inputs),
                    ctx.element, 2,           ctx.error};
   Values results = buildNonMaxSuppressionV4(v4);
@@ -961,10 +964,7 @@ Values buildNonMaxSuppressionV5(ImportContext &ctx) {
         lite::createI32Scalar(builder, ctx.loc, 1));
     scores = createInferred<lite::SelectV2Op>(
         builder, ctx.loc, f32, predicate<lite::LessOp>(ctx, positions, count),
-        scores,
-        lite::ConstantOp::create(
-            builder, ctx.loc,
-            DenseElementsAttr::get(RankedTensorType::get({}, f32), 0.0f)));
+        scores, constantOf(ctx, f32, 0));
   }
   return SmallVector<Value>{selected, scores, count};
 }
@@ -1413,12 +1413,6 @@ Values buildRoll(ImportContext &ctx) {
                     "of one length");
   Value shape =
       createInferred<lite::ShapeOp>(builder, ctx.loc, index, ctx.inputs[0]);
-  auto scalarOf = [&](int64_t v) -> Value {
-    return lite::ConstantOp::create(
-        builder, ctx.loc,
-        DenseElementsAttr::get(RankedTensorType::get({}, index),
-                               builder.getIntegerAttr(index, v)));
-  };
   Value result = ctx.inputs[0];
   for (auto [k, axisValue] : llvm::enumerate(axes.getValues<APInt>())) {
     FailureOr<int64_t> axis =
@@ -1437,14 +1431,14 @@ Values buildRoll(ImportContext &ctx) {
         lite::createI32Scalar(builder, ctx.loc, *axis), 0, 0);
     // The shift reduced into [0, n) first (by at least 1: no division by
     // zero for an empty dimension), so that i - shift cannot overflow.
-    Value divisor = createInferred<lite::MaximumOp>(builder, ctx.loc, index,
-                                                    size, scalarOf(1));
+    Value divisor = createInferred<lite::MaximumOp>(
+        builder, ctx.loc, index, size, constantOf(ctx, index, 1));
     amount = createInferred<lite::FloorModOp>(builder, ctx.loc, index, amount,
                                               divisor);
     Value positions = createInferred<lite::RangeOp>(
-        builder, ctx.loc, index, scalarOf(0), size, scalarOf(1));
-    Value shifted = createInferred<lite::SubOp>(
-        builder, ctx.loc, index, positions, amount, kNoActivation);
+        builder, ctx.loc, index, constantOf(ctx, index, 0), size,
+        constantOf(ctx, index, 1));
+    Value shifted = arithOf<lite::SubOp>(ctx, index, positions, amount);
     // (By the same divisor: LiteRT's FLOOR_MOD refuses a zero divisor even
     // for an empty dividend.)
     Value sources = createInferred<lite::FloorModOp>(builder, ctx.loc, index,
@@ -1560,12 +1554,6 @@ Values buildMatrixBandPart(ImportContext &ctx) {
   Type index = cast<TensorType>(lower->getType()).getElementType();
   if (cast<TensorType>(upper->getType()).getElementType() != index)
     return ctx.fail("MatrixBandPart's num_lower and num_upper differ in type");
-  auto scalarOf = [&](int64_t v) -> Value {
-    return lite::ConstantOp::create(
-        builder, loc,
-        DenseElementsAttr::get(RankedTensorType::get({}, index),
-                               builder.getIntegerAttr(index, v)));
-  };
   Value shape =
       createInferred<lite::ShapeOp>(builder, loc, index, ctx.inputs[0]);
   auto sizeAt = [&](int64_t d) -> Value {
@@ -1582,19 +1570,18 @@ Values buildMatrixBandPart(ImportContext &ctx) {
         "number of columns");
   auto positions = [&](Value size, ArrayRef<int32_t> shapeOfIt) -> Value {
     Value range = createInferred<lite::RangeOp>(builder, loc, index,
-                                                scalarOf(0), size, scalarOf(1));
+                                                constantOf(ctx, index, 0), size,
+                                                constantOf(ctx, index, 1));
     return createInferred<lite::ReshapeOp>(
         builder, loc, index, range,
         lite::createI32Vector(builder, loc, shapeOfIt));
   };
   Value row = positions(rows, {-1, 1}), col = positions(cols, {1, -1});
-  Value below =
-      createInferred<lite::SubOp>(builder, loc, index, row, col, kNoActivation);
-  Value above =
-      createInferred<lite::SubOp>(builder, loc, index, col, row, kNoActivation);
+  Value below = arithOf<lite::SubOp>(ctx, index, row, col);
+  Value above = arithOf<lite::SubOp>(ctx, index, col, row);
   auto within = [&](Value bound, Value distance) -> Value {
     return predicate<lite::LogicalOrOp>(
-        ctx, predicate<lite::LessOp>(ctx, bound, scalarOf(0)),
+        ctx, predicate<lite::LessOp>(ctx, bound, constantOf(ctx, index, 0)),
         predicate<lite::LessEqualOp>(ctx, distance, bound));
   };
   Value band = predicate<lite::LogicalAndOp>(ctx, within(*lower, below),
@@ -1666,10 +1653,9 @@ Values buildDepthToSpace(ImportContext &ctx) {
                                                         {b, b, depth})}));
   Value moved = ctx.create<lite::TransposeOp>(
       blocks, lite::createI32Vector(ctx.builder, ctx.loc, {0, 1, 3, 2, 4, 5}));
-  Value spatial = createInferred<lite::MulOp>(
-      ctx.builder, ctx.loc, ctx.builder.getI32Type(),
-      entriesOf(ctx, shape, 1, 2),
-      lite::createI32Scalar(ctx.builder, ctx.loc, b), kNoActivation);
+  Value spatial = arithOf<lite::MulOp>(
+      ctx, ctx.builder.getI32Type(), entriesOf(ctx, shape, 1, 2),
+      lite::createI32Scalar(ctx.builder, ctx.loc, b));
   return single(ctx.create<lite::ReshapeOp>(
       moved,
       joined(ctx, {entriesOf(ctx, shape, 0, 1), spatial,
@@ -1715,6 +1701,7 @@ Values buildSpaceToDepth(ImportContext &ctx) {
 struct BlockLayout {
   int64_t rank = 0;
   SmallVector<int32_t> block;
+  int32_t product = 1;          // of the block's sizes
   SmallVector<int32_t> amounts; // start, end per blocked dimension
 };
 FailureOr<BlockLayout> readBlockLayout(ImportContext &ctx, int blockIndex,
@@ -1750,6 +1737,15 @@ FailureOr<BlockLayout> readBlockLayout(ImportContext &ctx, int blockIndex,
       layout.block.push_back(static_cast<int32_t>(size.getSExtValue()));
     }
   }
+  int64_t product = 1;
+  for (int32_t size : layout.block) {
+    product *= size; // each size is below 2^31: no int64 overflow here
+    if (product > INT32_MAX) {
+      ctx.error = ctx.op() + "'s block is too large";
+      return failure();
+    }
+  }
+  layout.product = static_cast<int32_t>(product);
   int64_t blocked = layout.block.size();
   if (blocked < 1 || layout.rank < 1 + blocked) {
     ctx.error = ctx.op() + " needs an input of rank at least " +
@@ -1820,15 +1816,9 @@ Values buildSpaceToBatch(ImportContext &ctx) {
   Value moved = ctx.create<lite::TransposeOp>(
       ctx.create<lite::ReshapeOp>(padded, joined(ctx, split)),
       lite::createI32Vector(builder, ctx.loc, perm));
-  int64_t product = 1;
-  for (int32_t size : layout->block)
-    product *= size;
-  if (product > INT32_MAX)
-    return ctx.fail(ctx.op() + "'s block is too large");
-  Value batch = createInferred<lite::MulOp>(
-      builder, ctx.loc, i32, entriesOf(ctx, shape, 0, 1),
-      lite::createI32Scalar(builder, ctx.loc, static_cast<int32_t>(product)),
-      kNoActivation);
+  Value batch = arithOf<lite::MulOp>(
+      ctx, i32, entriesOf(ctx, shape, 0, 1),
+      lite::createI32Scalar(builder, ctx.loc, layout->product));
   return single(ctx.create<lite::ReshapeOp>(
       moved, joined(ctx, {batch, quotients,
                           entriesOf(ctx, shape, 1 + blocked, rest)})));
@@ -1849,16 +1839,11 @@ Values buildBatchToSpace(ImportContext &ctx) {
   Type i32 = builder.getI32Type();
   int32_t blocked = layout->block.size(), rank = layout->rank;
   int32_t rest = rank - 1 - blocked;
-  int64_t product = 1;
-  for (int32_t size : layout->block)
-    product *= size;
-  if (product > INT32_MAX)
-    return ctx.fail(ctx.op() + "'s block is too large");
   Value shape = shapeOf(ctx, ctx.inputs[0]);
   Value blocks = lite::createI32Vector(builder, ctx.loc, layout->block);
   Value batch = createInferred<lite::FloorDivOp>(
       builder, ctx.loc, i32, entriesOf(ctx, shape, 0, 1),
-      lite::createI32Scalar(builder, ctx.loc, static_cast<int32_t>(product)));
+      lite::createI32Scalar(builder, ctx.loc, layout->product));
   Value spatial = entriesOf(ctx, shape, 1, blocked);
   Value restShape = entriesOf(ctx, shape, 1 + blocked, rest);
   SmallVector<int32_t> perm = {blocked};
@@ -1872,8 +1857,7 @@ Values buildBatchToSpace(ImportContext &ctx) {
       ctx.create<lite::ReshapeOp>(
           ctx.inputs[0], joined(ctx, {blocks, batch, spatial, restShape})),
       lite::createI32Vector(builder, ctx.loc, perm));
-  Value grown = createInferred<lite::MulOp>(builder, ctx.loc, i32, spatial,
-                                            blocks, kNoActivation);
+  Value grown = arithOf<lite::MulOp>(ctx, i32, spatial, blocks);
   Value merged = ctx.create<lite::ReshapeOp>(
       moved, joined(ctx, {batch, grown, restShape}));
   if (llvm::all_of(layout->amounts, [](int32_t a) { return a == 0; }))
@@ -1883,9 +1867,8 @@ Values buildBatchToSpace(ImportContext &ctx) {
     starts.push_back(layout->amounts[2 * i]);
     totals.push_back(layout->amounts[2 * i] + layout->amounts[2 * i + 1]);
   }
-  Value kept = createInferred<lite::SubOp>(
-      builder, ctx.loc, i32, grown,
-      lite::createI32Vector(builder, ctx.loc, totals), kNoActivation);
+  Value kept = arithOf<lite::SubOp>(
+      ctx, i32, grown, lite::createI32Vector(builder, ctx.loc, totals));
   check(ctx,
         allOf(ctx, predicate<lite::GreaterEqualOp>(
                        ctx, kept, lite::createI32Scalar(builder, ctx.loc, 0))),
@@ -1929,11 +1912,11 @@ Values buildBucketize(ImportContext &ctx) {
   Value above = createInferred<lite::SumOp>(
       builder, ctx.loc, i32, below, lite::createI32Vector(builder, ctx.loc, {-1}),
       /*keep_dims=*/false);
-  return single(createInferred<lite::SubOp>(
-      builder, ctx.loc, i32,
+  return single(arithOf<lite::SubOp>(
+      ctx, i32,
       lite::createI32Scalar(builder, ctx.loc,
                             static_cast<int32_t>(boundaries.size())),
-      above, kNoActivation));
+      above));
 }
 
 /// BroadcastArgs(s0, s1): the shape both broadcast to; the shorter shape
@@ -2100,26 +2083,19 @@ FailureOr<ResizeAxis> resizeAxis(ImportContext &ctx, Value outSizes, int64_t d,
                            "must be False";
     return failure();
   }
-  auto f32Scalar = [&](float value) -> Value {
-    return lite::ConstantOp::create(
-        builder, ctx.loc,
-        DenseElementsAttr::get(RankedTensorType::get({}, f32), value));
-  };
   Value in = entryOf(ctx, shapeOf(ctx, ctx.inputs[0]), 1 + d);
   Value out = entryOf(ctx, outSizes, d);
   auto asFloat = [&](Value v) -> Value {
     return createInferred<lite::CastOp>(builder, ctx.loc, f32, v);
   };
   auto divide = [&](Value a, Value b) -> Value {
-    return createInferred<lite::DivOp>(builder, ctx.loc, f32, asFloat(a),
-                                       asFloat(b), kNoActivation);
+    return arithOf<lite::DivOp>(ctx, f32, asFloat(a), asFloat(b));
   };
   Value scale = divide(in, out);
   if (align) {
     Value one = lite::createI32Scalar(builder, ctx.loc, 1);
     auto less1 = [&](Value v) -> Value {
-      return createInferred<lite::SubOp>(builder, ctx.loc, i32, v, one,
-                                         kNoActivation);
+      return arithOf<lite::SubOp>(ctx, i32, v, one);
     };
     scale = createInferred<lite::SelectV2Op>(
         builder, ctx.loc, f32, predicate<lite::GreaterOp>(ctx, out, one),
@@ -2128,15 +2104,12 @@ FailureOr<ResizeAxis> resizeAxis(ImportContext &ctx, Value outSizes, int64_t d,
   Value positions = asFloat(createInferred<lite::RangeOp>(
       builder, ctx.loc, i32, lite::createI32Scalar(builder, ctx.loc, 0), out,
       lite::createI32Scalar(builder, ctx.loc, 1)));
-  auto f32Op = [&](auto tag, Value a, Value b) -> Value {
-    using OpTy = decltype(tag);
-    return createInferred<OpTy>(builder, ctx.loc, f32, a, b, kNoActivation);
-  };
   if (half)
-    positions = f32Op(lite::AddOp(), positions, f32Scalar(0.5f));
-  Value source = f32Op(lite::MulOp(), positions, scale);
+    positions =
+        arithOf<lite::AddOp>(ctx, f32, positions, constantOf(ctx, f32, 0.5));
+  Value source = arithOf<lite::MulOp>(ctx, f32, positions, scale);
   if (half && bilinear)
-    source = f32Op(lite::SubOp(), source, f32Scalar(0.5f));
+    source = arithOf<lite::SubOp>(ctx, f32, source, constantOf(ctx, f32, 0.5));
   return ResizeAxis{source, in};
 }
 
@@ -2159,9 +2132,8 @@ Value clampedIndex(ImportContext &ctx, Value position, Value inSize,
   OpBuilder &builder = ctx.builder;
   Type i32 = builder.getI32Type();
   Value index = createInferred<lite::CastOp>(builder, ctx.loc, i32, position);
-  Value last = createInferred<lite::SubOp>(
-      builder, ctx.loc, i32, inSize, lite::createI32Scalar(builder, ctx.loc, 1),
-      kNoActivation);
+  Value last = arithOf<lite::SubOp>(ctx, i32, inSize,
+                                    lite::createI32Scalar(builder, ctx.loc, 1));
   index = createInferred<lite::MinimumOp>(builder, ctx.loc, i32, index, last);
   if (clampLow)
     index = createInferred<lite::MaximumOp>(
@@ -2190,18 +2162,12 @@ Values buildResizeNearestNeighbor(ImportContext &ctx) {
     if (align) {
       // roundf (half away from zero) of a non-negative value: floor, plus
       // one where the fraction is at least 0.5 (exact in float).
-      Value fraction = createInferred<lite::SubOp>(
-          builder, ctx.loc, f32, axis->source, position, kNoActivation);
+      Value fraction = arithOf<lite::SubOp>(ctx, f32, axis->source, position);
       Value up = createInferred<lite::CastOp>(
           builder, ctx.loc, f32,
-          predicate<lite::GreaterEqualOp>(
-              ctx, fraction,
-              lite::ConstantOp::create(
-                  builder, ctx.loc,
-                  DenseElementsAttr::get(RankedTensorType::get({}, f32),
-                                         0.5f))));
-      position = createInferred<lite::AddOp>(builder, ctx.loc, f32, position,
-                                             up, kNoActivation);
+          predicate<lite::GreaterEqualOp>(ctx, fraction,
+                                          constantOf(ctx, f32, 0.5)));
+      position = arithOf<lite::AddOp>(ctx, f32, position, up);
     }
     result = ctx.create<lite::GatherOp>(
         result, clampedIndex(ctx, position, axis->inSize, half),
@@ -2233,8 +2199,7 @@ Values buildResizeBilinear(ImportContext &ctx) {
         createInferred<lite::CeilOp>(builder, ctx.loc, f32, axis->source);
     lower[d] = clampedIndex(ctx, floor, axis->inSize, true);
     upper[d] = clampedIndex(ctx, ceil, axis->inSize, false);
-    fraction[d] = createInferred<lite::SubOp>(
-        builder, ctx.loc, f32, axis->source, floor, kNoActivation);
+    fraction[d] = arithOf<lite::SubOp>(ctx, f32, axis->source, floor);
   }
   // The fractions as [1, out_h, 1, 1] and [1, 1, out_w, 1].
   Value y = createInferred<lite::ReshapeOp>(
@@ -2247,13 +2212,11 @@ Values buildResizeBilinear(ImportContext &ctx) {
     return createInferred<lite::GatherOp>(builder, ctx.loc, f32, v, indices,
                                           axis, 0);
   };
-  auto f32Op = [&](auto tag, Value a, Value b) -> Value {
-    using OpTy = decltype(tag);
-    return createInferred<OpTy>(builder, ctx.loc, f32, a, b, kNoActivation);
-  };
   auto lerp = [&](Value a, Value b, Value t) -> Value {
-    return f32Op(lite::AddOp(), a,
-                 f32Op(lite::MulOp(), f32Op(lite::SubOp(), b, a), t));
+    return arithOf<lite::AddOp>(
+        ctx, f32, a,
+        arithOf<lite::MulOp>(ctx, f32, arithOf<lite::SubOp>(ctx, f32, b, a),
+                             t));
   };
   Value top = gather(images, lower[0], 1), bottom = gather(images, upper[0], 1);
   Value topRow = lerp(gather(top, lower[1], 2), gather(top, upper[1], 2), x);
@@ -2288,10 +2251,7 @@ Values buildGatherNd(ImportContext &ctx) {
       builder, ctx.loc, index, shape,
       lite::createI32Vector(builder, ctx.loc, {0}),
       lite::createI32Vector(builder, ctx.loc, {static_cast<int32_t>(depth)}));
-  Value zero = lite::ConstantOp::create(
-      builder, ctx.loc,
-      DenseElementsAttr::get(RankedTensorType::get({}, index),
-                             builder.getZeroAttr(index)));
+  Value zero = constantOf(ctx, index, 0);
   Value inRange = predicate<lite::LogicalAndOp>(
       ctx, predicate<lite::GreaterEqualOp>(ctx, ctx.inputs[1], zero),
       predicate<lite::LessOp>(ctx, ctx.inputs[1], sizes));
@@ -2330,10 +2290,7 @@ Values buildUnsortedSegmentSum(ImportContext &ctx) {
   Type index = ids.getElementType();
   int32_t idsRank = static_cast<int32_t>(ids.getRank());
   int32_t rest = static_cast<int32_t>(data.getRank() - ids.getRank());
-  Value zero = lite::ConstantOp::create(
-      builder, ctx.loc,
-      DenseElementsAttr::get(RankedTensorType::get({}, index),
-                             builder.getZeroAttr(index)));
+  Value zero = constantOf(ctx, index, 0);
   Value kept = predicate<lite::GreaterEqualOp>(ctx, ctx.inputs[1], zero);
   // The mask as ids.shape + [1] * rest, to select whole slices of data.
   Value mask = createInferred<lite::ReshapeOp>(
@@ -2672,10 +2629,7 @@ Values buildSparseSoftmaxCrossEntropy(ImportContext &ctx) {
       labelType.isInteger(32)
           ? depth
           : createInferred<lite::CastOp>(builder, ctx.loc, labelType, depth);
-  Value zero = lite::ConstantOp::create(
-      builder, ctx.loc,
-      DenseElementsAttr::get(RankedTensorType::get({}, labelType),
-                             builder.getZeroAttr(labelType)));
+  Value zero = constantOf(ctx, labelType, 0);
   Value inRange = predicate<lite::LogicalAndOp>(
       ctx, predicate<lite::GreaterEqualOp>(ctx, labels, zero),
       predicate<lite::LessOp>(ctx, labels, bound));
