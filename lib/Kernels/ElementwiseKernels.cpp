@@ -538,6 +538,10 @@ std::optional<LogicalResult> sluice::interp::detail::evaluateElementwiseOp(
       })
   // The elementwise records' `scalar` (LiteOps.td, sluice-tblgen).
 #include "sluice/Dialect/Lite/IR/LiteElementwiseKernels.inc"
+      .Case<lite::StopGradientOp, lite::PreventGradientOp>([&](Operation *) {
+        results.push_back(operands[0]);
+        return success();
+      })
       .Case([&](lite::ZerosLikeOp) {
         results.push_back(
             Tensor(operands[0].getDType(), operands[0].getShape()));

@@ -452,6 +452,43 @@ def einsum_case(equation, *shapes):
             "shapes": list(shapes)}
 
 
+def unsorted_segment_spec(op):
+    rows = {"constants": {"segment_ids": np.int32([0, 2, -1, 0]),
+                          "num_segments": np.int32(4)},
+            "placeholder": [4, None], "shapes": [((4, 3),), ((4, 0),)]}
+    if op == "UnsortedSegmentSum":
+        rows["empty_not_on"] = {"tflite": "LiteRT's SCATTER_ND refuses empty "
+                                          "updates (Invalid tensor size)"}
+    return {
+        "dtypes": ["float32", "int32"],
+        "data": ["data"],
+        "variants": {
+            "rows": rows,
+            "elements": {"constants": {"segment_ids": np.int64([[1, 1], [0, -3]]),
+                                       "num_segments": np.int64(3)},
+                         "placeholder": [2, 2], "shapes": [((2, 2),)]},
+            "past_segments": {"constants": {"segment_ids": np.int32([0, 3]),
+                                            "num_segments": np.int32(3)},
+                              "placeholder": [2], "shapes": [((2,),)]},
+            "prefix_mismatch": {"constants": {"segment_ids": np.int32([[0, 1, 1]]),
+                                              "num_segments": np.int32(2)},
+                                "placeholder": [None, None], "shapes": [((3, 1),)]},
+        },
+    }
+
+
+def dynamic_stitch(op):
+    def build(tf, inputs, attributes):
+        getattr(tf.raw_ops, op)(indices=[inputs["i"], inputs["j"]],
+                                data=[inputs["a"], inputs["b"]], name="out")
+    return build
+
+
+def identity_n(tf, inputs, attributes):
+    tf.raw_ops.IdentityN(input=[inputs["a"], tf.cast(inputs["b"], tf.int32), inputs["b"]],
+                         name="out")
+
+
 def concat_v1(tf, inputs, attributes):
     tf.raw_ops.Concat(concat_dim=inputs["concat_dim"], values=[inputs["a"], inputs["b"]],
                       name="out")
@@ -833,15 +870,6 @@ COMPOSITIONS = {
                              "placeholder": [1, 2], "shapes": [((1, 2),)]},
         },
     },
-    "TensorScatterAdd": {
-        "dtypes": ["float32", "int32"],
-        "data": ["tensor", "updates"],
-        "variants": {
-            "rows": {"constants": {"indices": np.int32([[0], [2], [0]])},
-                     "placeholder": {"tensor": [None, 2], "updates": [3, 2]},
-                     "shapes": [((3, 2), (3, 2)), ((4, 2), (3, 2))]},
-        },
-    },
     "TensorScatterSub": {
         "dtypes": ["float32"],
         "data": ["tensor", "updates"],
@@ -851,24 +879,128 @@ COMPOSITIONS = {
                          "shapes": [((2, 2), (2,))]},
         },
     },
-    # Negative ids (dropped), repeated ids, empty segments, an id past
-    # num_segments (TF refuses it).
-    "UnsortedSegmentSum": {
+    # Negative ids (dropped), repeated ids, empty segments (0 for Sum, TF's
+    # lowest() / max() / 1 for Max / Min / Prod), an id past num_segments
+    # and ids whose shape is not a prefix of data's (TF refuses both).
+    **{op: unsorted_segment_spec(op) for op in (
+        "UnsortedSegmentSum", "UnsortedSegmentProd", "UnsortedSegmentMax",
+        "UnsortedSegmentMin")},
+    # Sorted ids with a gap (an empty segment is 0, 1 for Prod), no ids,
+    # unsorted and negative ids (TF refuses both).
+    **{op: {
         "dtypes": ["float32", "int32"],
         "data": ["data"],
         "variants": {
-            "rows": {"constants": {"segment_ids": np.int32([0, 2, -1, 0]),
-                                   "num_segments": np.int32(4)},
-                     "placeholder": [4, None], "shapes": [((4, 3),), ((4, 0),)],
-                     "empty_not_on": {"tflite": "LiteRT's SCATTER_ND refuses empty "
-                                                "updates (Invalid tensor size)"}},
-            "elements": {"constants": {"segment_ids": np.int64([[1, 1], [0, -3]]),
-                                       "num_segments": np.int64(2)},
-                         "placeholder": [2, 2], "shapes": [((2, 2),)]},
-            "past_segments": {"constants": {"segment_ids": np.int32([0, 3]),
-                                            "num_segments": np.int32(3)},
-                              "placeholder": [2], "shapes": [((2,),)]},
+            "rows": {"constants": {"segment_ids": np.int32([0, 0, 2, 3, 3])},
+                     "placeholder": [5, None], "shapes": [((5, 3),), ((5, 0),)]},
+            "vector": {"constants": {"segment_ids": np.int64([1, 1, 1])},
+                       "placeholder": [3], "shapes": [((3,),)]},
+            "no_ids": {"constants": {"segment_ids": np.zeros(0, np.int32)},
+                       "placeholder": [0, 2], "shapes": [((0, 2),)]},
+            "unsorted": {"constants": {"segment_ids": np.int32([1, 0])},
+                         "placeholder": [2], "shapes": [((2,),)]},
+            "negative": {"constants": {"segment_ids": np.int32([-1, 0])},
+                         "placeholder": [2], "shapes": [((2,),)]},
         },
+    } for op in ("SegmentSum", "SegmentProd", "SegmentMax", "SegmentMin", "SegmentMean")},
+    # Repeated tuples (they add up; the last update wins; the maximum or
+    # minimum of the tensor and all of them), slices, an index outside the
+    # tensor.
+    **{op: {
+        "dtypes": ["float32", "int32"],
+        "data": ["tensor", "updates"],
+        "variants": {
+            "rows": {"constants": {"indices": np.int32([[0], [2], [0]])},
+                     "placeholder": {"tensor": [None, 2], "updates": [3, 2]},
+                     "shapes": [((3, 2), (3, 2)), ((4, 2), (3, 2))]},
+            "elements": {"constants": {"indices": np.int64([[0, 1], [1, 0], [0, 1]])},
+                         "placeholder": {"tensor": [2, 2], "updates": [3]},
+                         "shapes": [((2, 2), (3,))]},
+            "out_of_range": {"constants": {"indices": np.int32([[0], [3]])},
+                             "placeholder": {"tensor": [3], "updates": [2]},
+                             "shapes": [((3,), (2,))]},
+        },
+    } for op in ("TensorScatterAdd", "TensorScatterUpdate", "TensorScatterMax",
+                 "TensorScatterMin")},
+    # The coordinates of the true (non-zero) elements, row-major.
+    "Where": {
+        "dtypes": ["bool", "float32", "int32"],
+        "data": ["condition"],
+        "ranked": True,
+        "variants": {
+            "matrix": {"values": lambda dtype: [np.array([[1, 0, 0, 2], [0, 0, 3, 0],
+                                                          [4, 5, 0, 0]])]},
+            "cube": {"values": lambda dtype: [np.array([[[0, 1], [1, 1]], [[0, 0], [1, 0]]])]},
+            "none": {"values": lambda dtype: [np.zeros((2, 3))]},
+            "empty": {"values": lambda dtype: [np.zeros((0, 3))]},
+            "scalar": {"values": lambda dtype: [np.array(1)]},
+        },
+    },
+    # Two index lists, a later index over an earlier one, rows of a matrix.
+    **{op: {
+        "dtypes": ["float32", "int32"],
+        "data": ["a", "b"],
+        "build": dynamic_stitch(op),
+        "variants": {
+            "overlap": {"constants": {"i": np.int32([0, 2, 1]), "j": np.int32([[3], [1]])},
+                        "placeholder": {"a": [3], "b": [2, 1]}, "shapes": [((3,), (2, 1))]},
+            "rows": {"constants": {"i": np.int32([[1, 0]]), "j": np.int32([2])},
+                     "placeholder": {"a": [1, 2, None], "b": [1, None]},
+                     "shapes": [((1, 2, 3), (1, 3))]},
+            "negative": {"constants": {"i": np.int32([0, -1]), "j": np.int32([1])},
+                         "placeholder": {"a": [2], "b": [1]}, "shapes": [((2,), (1,))]},
+        },
+    } for op in ("DynamicStitch", "ParallelDynamicStitch")},
+    # Tuples, a vector's indices, a scalar value, indices out of order
+    # (refused with validate_indices, the last wins without).
+    "SparseToDense": {
+        "dtypes": ["float32", "int32"],
+        "data": ["sparse_values", "default_value"],
+        "variants": {
+            "tuples": {"constants": {"sparse_indices": np.int64([[0, 1], [1, 0], [1, 2]]),
+                                     "output_shape": np.int64([2, 3])},
+                       "placeholder": {"sparse_values": [3], "default_value": []},
+                       "shapes": [((3,), ())]},
+            "vector": {"constants": {"sparse_indices": np.int32([1, 3]),
+                                     "output_shape": np.int32([5])},
+                       "placeholder": {"sparse_values": [], "default_value": []},
+                       "shapes": [((), ())]},
+            "out_of_order": {"constants": {"sparse_indices": np.int32([[1, 0], [0, 1]]),
+                                           "output_shape": np.int32([2, 2])},
+                             "placeholder": {"sparse_values": [2], "default_value": []},
+                             "shapes": [((2,), ())]},
+            "unvalidated": {"constants": {"sparse_indices": np.int32([[1, 0], [0, 1], [1, 0]]),
+                                          "output_shape": np.int32([2, 2])},
+                            "attributes": {"validate_indices": False},
+                            "placeholder": {"sparse_values": [3], "default_value": []},
+                            "shapes": [((3,), ())]},
+            "out_of_bounds": {"constants": {"sparse_indices": np.int32([[0, 2]]),
+                                            "output_shape": np.int32([2, 2])},
+                              "placeholder": {"sparse_values": [1], "default_value": []},
+                              "shapes": [((1,), ())]},
+        },
+    },
+    # Repeats, NaNs (each its own), -0 and 0 (one), no elements.
+    **{op: {
+        "dtypes": ["float32", "int32"],
+        "data": ["x"],
+        "fetches": ["out:0", "out:1"] + (["out:2"] if op == "UniqueWithCounts" else []),
+        "ranked": True,
+        "variants": {
+            "repeats": {"values": lambda dtype: [np.array([3, 1, 3, 7, 1, 1, 0])],
+                        "attributes": {"out_idx": "int64"}},
+            "nan_zero": {"values": lambda dtype: [np.array([np.nan, 2, np.nan, -0.0, 0.0, 2])]
+                         if dtype == "float32" else [np.array([5, 5, 5])]},
+            "random": {"placeholder": [None], "shapes": [((6,),), ((0,),)]},
+        },
+    } for op in ("Unique", "UniqueWithCounts")},
+    # Each output its own input's type (a cast one among them).
+    "IdentityN": {
+        "dtypes": ["float32"],
+        "data": ["a", "b"],
+        "build": identity_n,
+        "fetches": ["out:0", "out:1", "out:2"],
+        "variants": {"mixed": {"shapes": [((2, 3), (4,))]}},
     },
     # Keras' attention equations (batch, free and contracted labels in
     # several orders), a matmul, an outer product, a label summed away, one

@@ -59,8 +59,7 @@ std::optional<NodeKind> classify(StringRef op, const FunctionLibrary &library) {
       .Case("_Arg", NodeKind::Arg)
       .Case("_Retval", NodeKind::Retval)
       .Case("Const", NodeKind::Const)
-      .Cases({"Identity", "RefIdentity", "Snapshot", "StopGradient"},
-             NodeKind::Identity)
+      .Cases({"Identity", "RefIdentity", "Snapshot"}, NodeKind::Identity)
       .Case("NoOp", NodeKind::NoOp)
       .Cases({"Switch", "RefSwitch"}, NodeKind::Switch)
       .Case("_SwitchN", NodeKind::SwitchN)
@@ -87,6 +86,29 @@ std::string whyUnsupported(StringRef op) {
       "PaddingFIFOQueueV2", "QueueEnqueueManyV2", "QueueDequeueManyV2"};
   if (queues.contains(op))
     return "uses the stateful op '" + op.str() + "': queues are not supported";
+  static const llvm::StringSet<> complexOps = {
+      "ComplexAbs", "Imag", "Real",  "RFFT",    "RFFT2D",
+      "FFT",        "IFFT", "IRFFT", "Complex", "Angle"};
+  if (complexOps.contains(op))
+    return "uses '" + op.str() +
+           "': complex tensors are not supported (Sluice's element types are "
+           "real)";
+  static const llvm::StringSet<> quantizationOps = {
+      "FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxVars",
+      "QuantizeAndDequantizeV2", "QuantizeAndDequantizeV3",
+      "QuantizeAndDequantizeV4"};
+  if (quantizationOps.contains(op))
+    return "uses '" + op.str() +
+           "': quantization is not supported (Sluice computes in the float "
+           "types TF's graph has; TF's converter quantizes the model instead)";
+  static const llvm::StringSet<> statefulRandomOps = {
+      "RandomStandardNormal", "Multinomial",   "RandomUniformInt",
+      "TruncatedNormal",      "RandomShuffle", "RandomGamma",
+      "RandomPoisson"};
+  if (statefulRandomOps.contains(op))
+    return "uses the stateful random op '" + op.str() +
+           "': of TF's stateful generators only a seeded RandomUniform is "
+           "imported";
   if (op == "VarIsInitializedOp" || op == "IsVariableInitialized")
     return "uses '" + op.str() +
            "': asking whether a variable is initialized is not supported "

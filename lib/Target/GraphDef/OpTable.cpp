@@ -46,6 +46,7 @@ enum class ResultElement {
   OutType,    // the out_type attribute, int32 by default (Shape)
   OutputType, // the output_type attribute, int64 by default (ArgMax)
   I32,        // int32 (NonMaxSuppressionV4's indices and count)
+  I64,        // int64 (Where's coordinates)
   Float,      // float32 (ResizeBilinear of any element type)
   DType,      // the dtype attribute (RandomUniform: T types an input)
   None,       // no results (Assert)
@@ -59,6 +60,15 @@ const tf::AttrValue *findAttr(const tf::NodeDef &node, StringRef name) {
 int64_t intAttr(const tf::NodeDef &node, StringRef name, int64_t fallback) {
   const tf::AttrValue *attr = findAttr(node, name);
   return attr && attr->value_case() == tf::AttrValue::kI ? attr->i() : fallback;
+}
+
+/// The attribute `name` if it is a list of types (IdentityN's T).
+const tf::AttrValue *typeList(const tf::NodeDef &node, StringRef name) {
+  const tf::AttrValue *attr = findAttr(node, name);
+  return attr && attr->value_case() == tf::AttrValue::kList &&
+                 attr->list().type_size() > 0
+             ? attr
+             : nullptr;
 }
 
 bool boolAttr(const tf::NodeDef &node, StringRef name) {
@@ -1379,10 +1389,10 @@ Values buildL2Loss(ImportContext &ctx) {
       /*keep_dims=*/false));
 }
 
-/// Entry `index` of the int32 vector `vector`, as a scalar.
+/// Entry `index` of the integer vector `vector`, as a scalar.
 Value entryOf(ImportContext &ctx, Value vector, int64_t index) {
   return createInferred<lite::GatherOp>(
-      ctx.builder, ctx.loc, ctx.builder.getI32Type(), vector,
+      ctx.builder, ctx.loc, elementTypeOf(vector.getType()), vector,
       lite::createI32Scalar(ctx.builder, ctx.loc, index), /*axis=*/0,
       /*batch_dims=*/0);
 }
@@ -2225,6 +2235,27 @@ Values buildResizeBilinear(ImportContext &ctx) {
   return single(lerp(topRow, bottomRow, y));
 }
 
+/// TF's CPU kernels refuse an index tuple (the last dimension of
+/// `indices`) with a component outside its dimension of `shaped`; so does
+/// a run-time check.
+void checkIndexTuples(ImportContext &ctx, Value shaped, Value indices,
+                      int64_t depth) {
+  Type index = cast<TensorType>(indices.getType()).getElementType();
+  Value sizes = createInferred<lite::SliceOp>(
+      ctx.builder, ctx.loc, index,
+      createInferred<lite::ShapeOp>(ctx.builder, ctx.loc, index, shaped),
+      lite::createI32Vector(ctx.builder, ctx.loc, {0}),
+      lite::createI32Vector(ctx.builder, ctx.loc,
+                            {static_cast<int32_t>(depth)}));
+  Value inRange = predicate<lite::LogicalAndOp>(
+      ctx,
+      predicate<lite::GreaterEqualOp>(ctx, indices, constantOf(ctx, index, 0)),
+      predicate<lite::LessOp>(ctx, indices, sizes));
+  check(ctx, allOf(ctx, inRange),
+        ctx.op() + ": an index does not index into the shape of " +
+            (ctx.op() == "GatherNd" ? "params" : "the tensor"));
+}
+
 /// GatherNd(params, indices [..., K]): params seen as [P, rest...], P the
 /// product of its first K dimensions, gathered along that first dimension
 /// at the row-major offsets of the index tuples (Horner's rule over the K
@@ -2244,19 +2275,7 @@ Values buildGatherNd(ImportContext &ctx) {
   if (depth > rank)
     return ctx.fail("GatherNd's index depth " + Twine(depth) +
                     " is more than the rank " + Twine(rank) + " of params");
-  Type index = indices.getElementType();
-  Value shape =
-      createInferred<lite::ShapeOp>(builder, ctx.loc, index, ctx.inputs[0]);
-  Value sizes = createInferred<lite::SliceOp>(
-      builder, ctx.loc, index, shape,
-      lite::createI32Vector(builder, ctx.loc, {0}),
-      lite::createI32Vector(builder, ctx.loc, {static_cast<int32_t>(depth)}));
-  Value zero = constantOf(ctx, index, 0);
-  Value inRange = predicate<lite::LogicalAndOp>(
-      ctx, predicate<lite::GreaterEqualOp>(ctx, ctx.inputs[1], zero),
-      predicate<lite::LessOp>(ctx, ctx.inputs[1], sizes));
-  check(ctx, allOf(ctx, inRange),
-        "GatherNd: an index does not index into the shape of params");
+  checkIndexTuples(ctx, ctx.inputs[0], ctx.inputs[1], depth);
   return single(
       lite::createGatherNd(builder, ctx.loc, ctx.inputs[0], ctx.inputs[1]));
 }
@@ -2322,6 +2341,629 @@ Values buildUnsortedSegmentSum(ImportContext &ctx) {
                      lite::createI32Vector(builder, ctx.loc, {rest}))},
       /*axis=*/0, kNoActivation);
   return single(ctx.create<lite::ScatterNdOp>(tuples, values, shape));
+}
+
+/// The largest (or, with `lowest`, the smallest) value of `element`: TF's
+/// numeric_limits<T>::max() / lowest() (-FLT_MAX, not -inf, for floats).
+Value extremeOf(ImportContext &ctx, Type element, bool lowest) {
+  Attribute attr;
+  if (auto floatType = dyn_cast<FloatType>(element))
+    attr = ctx.builder.getFloatAttr(
+        element, APFloat::getLargest(floatType.getFloatSemantics(), lowest));
+  else
+    attr = ctx.builder.getIntegerAttr(
+        element,
+        lowest ? APInt::getSignedMinValue(element.getIntOrFloatBitWidth())
+               : APInt::getSignedMaxValue(element.getIntOrFloatBitWidth()));
+  return lite::ConstantOp::create(
+      ctx.builder, ctx.loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, element), attr));
+}
+
+/// How a segment op or a TensorScatter op combines the values that meet
+/// at one place.
+enum class Combine {
+  Sum,
+  Prod,
+  Max,
+  Min,
+  Mean,
+  Last, // the last value wins (TensorScatterUpdate)
+};
+
+/// The value that leaves `combine` unchanged: 0, 1, lowest() or max().
+Value identityOf(ImportContext &ctx, Combine combine) {
+  switch (combine) {
+  case Combine::Sum:
+  case Combine::Mean:
+    return elementConstant(ctx, 0);
+  case Combine::Prod:
+    return elementConstant(ctx, 1);
+  case Combine::Max:
+    return extremeOf(ctx, ctx.element, /*lowest=*/true);
+  case Combine::Min:
+    return extremeOf(ctx, ctx.element, /*lowest=*/false);
+  case Combine::Last:
+    break;
+  }
+  llvm_unreachable("no identity: the last value is picked, not combined");
+}
+
+/// A vector [n] of `index` values as the [n, 1] column or [1, n] row.
+Value columnOf(ImportContext &ctx, Value vector, int32_t axis) {
+  Type element = cast<TensorType>(vector.getType()).getElementType();
+  return createInferred<lite::ExpandDimsOp>(
+      ctx.builder, ctx.loc, element, vector,
+      lite::createI32Scalar(ctx.builder, ctx.loc, axis));
+}
+
+/// The membership matrix [count, n]: places[i] == p for p in [0, count),
+/// the flat `places` [n] and the scalar `count` of one integer type.
+Value membership(ImportContext &ctx, Value places, Value count) {
+  Type index = cast<TensorType>(places.getType()).getElementType();
+  Value all = createInferred<lite::RangeOp>(ctx.builder, ctx.loc, index,
+                                            constantOf(ctx, index, 0), count,
+                                            constantOf(ctx, index, 1));
+  return predicate<lite::EqualOp>(ctx, columnOf(ctx, all, 1),
+                                  columnOf(ctx, places, 0));
+}
+
+/// `mask` with `rest` dimensions of 1 appended: [count, n] as [count, n,
+/// 1, ...] to select whole rows of a [n, rest...] tensor, [count] as
+/// [count, 1, ...] to scale or select rows of a [count, rest...] one.
+Value rowMask(ImportContext &ctx, Value mask, int32_t rest) {
+  return createInferred<lite::ReshapeOp>(
+      ctx.builder, ctx.loc, elementTypeOf(mask.getType()), mask,
+      joined(ctx, {shapeOf(ctx, mask),
+                   lite::createI32Vector(ctx.builder, ctx.loc,
+                                         SmallVector<int32_t>(rest, 1))}));
+}
+
+/// The rows [n, rest...] combined per place of `mask` [count, n]:
+/// [count, rest...], the identity where a place has no row.
+Value combineRows(ImportContext &ctx, Value rows, Value mask, int32_t rest,
+                  Combine combine) {
+  Value selected = ctx.create<lite::SelectV2Op>(rowMask(ctx, mask, rest),
+                                                columnOf(ctx, rows, 0),
+                                                identityOf(ctx, combine));
+  Value axis = lite::createI32Vector(ctx.builder, ctx.loc, {1});
+  switch (combine) {
+  case Combine::Sum:
+  case Combine::Mean:
+    return ctx.create<lite::SumOp>(selected, axis, /*keep_dims=*/false);
+  case Combine::Prod:
+    return ctx.create<lite::ReduceProdOp>(selected, axis, /*keep_dims=*/false);
+  case Combine::Max:
+    return ctx.create<lite::ReduceMaxOp>(selected, axis, /*keep_dims=*/false);
+  case Combine::Min:
+    return ctx.create<lite::ReduceMinOp>(selected, axis, /*keep_dims=*/false);
+  case Combine::Last:
+    break;
+  }
+  llvm_unreachable("the last value is picked, not combined");
+}
+
+/// How many rows each place of `mask` [count, n] has, as int32 [count].
+Value rowCounts(ImportContext &ctx, Value mask) {
+  Type i32 = ctx.builder.getI32Type();
+  return createInferred<lite::SumOp>(
+      ctx.builder, ctx.loc, i32,
+      createInferred<lite::CastOp>(ctx.builder, ctx.loc, i32, mask),
+      lite::createI32Vector(ctx.builder, ctx.loc, {1}), /*keep_dims=*/false);
+}
+
+/// Segment ops' data and segment_ids, both ranked, the ids' rank at most
+/// the data's; TF's kernels refuse ids whose shape is not a prefix of the
+/// data's, and so does a check here.
+LogicalResult checkSegmentShapes(ImportContext &ctx, int64_t maxIdsRank) {
+  auto data = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  auto ids = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
+  if (!data || !ids || ids.getRank() > std::min(data.getRank(), maxIdsRank) ||
+      data.getRank() == 0) {
+    ctx.error = ctx.op() +
+                " needs data and segment_ids of known ranks, the "
+                "ids' rank at most " +
+                (maxIdsRank == 1 ? "1 and " : "") + "the data's (at least 1)";
+    return failure();
+  }
+  Value prefix = entriesOf(ctx, shapeOf(ctx, ctx.inputs[0]), 0,
+                           static_cast<int32_t>(ids.getRank()));
+  check(ctx,
+        allOf(ctx, predicate<lite::EqualOp>(ctx, prefix,
+                                            shapeOf(ctx, ctx.inputs[1]))),
+        ctx.op() + ": segment_ids' shape must be a prefix of data's shape");
+  return success();
+}
+
+/// The segment ops' data as rows [n, rest...] and their ids as a flat
+/// vector [n].
+std::pair<Value, Value> segmentRows(ImportContext &ctx) {
+  auto ids = cast<RankedTensorType>(ctx.inputs[1].getType());
+  Value flatIds = createInferred<lite::ReshapeOp>(
+      ctx.builder, ctx.loc, ids.getElementType(), ctx.inputs[1],
+      lite::createI32Vector(ctx.builder, ctx.loc, {-1}));
+  Value rows =
+      lite::createRowsView(ctx.builder, ctx.loc, ctx.inputs[0], ids.getRank());
+  return {rows, flatIds};
+}
+
+/// Each entry of the integer vector `vector` [n] beside the one before it
+/// (the first beside itself), and the positions 0..n-1.
+std::pair<Value, Value> previousEntries(ImportContext &ctx, Value vector) {
+  OpBuilder &builder = ctx.builder;
+  Type index = elementTypeOf(vector.getType());
+  Value positions = createInferred<lite::RangeOp>(
+      builder, ctx.loc, index, constantOf(ctx, index, 0),
+      entryOf(ctx,
+              createInferred<lite::ShapeOp>(builder, ctx.loc, index, vector),
+              0),
+      constantOf(ctx, index, 1));
+  Value previous = createInferred<lite::GatherOp>(
+      builder, ctx.loc, index, vector,
+      createInferred<lite::MaximumOp>(
+          builder, ctx.loc, index,
+          arithOf<lite::SubOp>(ctx, index, positions,
+                               constantOf(ctx, index, 1)),
+          constantOf(ctx, index, 0)),
+      0, 0);
+  return {previous, positions};
+}
+
+/// max(vector) + 1 for an integer vector of non-negative entries, 0 when
+/// it is empty: how many segments sorted ids make, how long DynamicStitch's
+/// result is.
+Value countPastMax(ImportContext &ctx, Value vector) {
+  OpBuilder &builder = ctx.builder;
+  Type index = elementTypeOf(vector.getType());
+  Value last = createInferred<lite::ReduceMaxOp>(
+      builder, ctx.loc, index,
+      createInferred<lite::ConcatenationOp>(
+          builder, ctx.loc, index,
+          ValueRange{createInferred<lite::ReshapeOp>(
+                         builder, ctx.loc, index, constantOf(ctx, index, -1),
+                         lite::createI32Vector(builder, ctx.loc, {1})),
+                     vector},
+          /*axis=*/0, kNoActivation),
+      lite::createI32Vector(builder, ctx.loc, {0}), /*keep_dims=*/false);
+  return arithOf<lite::AddOp>(ctx, index, last, constantOf(ctx, index, 1));
+}
+
+/// UnsortedSegmentProd, Max and Min(data, segment_ids, num_segments): each
+/// segment's rows combined, lowest() / max() / 1 for an empty one, as
+/// TF's kernel; negative ids are dropped, an id past num_segments fails
+/// the run.
+template <Combine combine> Values buildUnsortedSegment(ImportContext &ctx) {
+  if (failed(checkSegmentShapes(ctx, std::numeric_limits<int64_t>::max())))
+    return failure();
+  FailureOr<Value> count = scalarInput(ctx, 2, "num_segments");
+  if (failed(count))
+    return failure();
+  auto [rows, ids] = segmentRows(ctx);
+  Type index = cast<TensorType>(ids.getType()).getElementType();
+  Value segments = *count;
+  if (cast<TensorType>(segments.getType()).getElementType() != index)
+    segments =
+        createInferred<lite::CastOp>(ctx.builder, ctx.loc, index, segments);
+  check(ctx, allOf(ctx, predicate<lite::LessOp>(ctx, ids, segments)),
+        ctx.op() + ": a segment id is not less than num_segments");
+  int32_t rest = static_cast<int32_t>(
+      cast<RankedTensorType>(ctx.inputs[0].getType()).getRank() -
+      cast<RankedTensorType>(ctx.inputs[1].getType()).getRank());
+  return single(
+      combineRows(ctx, rows, membership(ctx, ids, segments), rest, combine));
+}
+
+/// SegmentSum, Prod, Max, Min and Mean(data, segment_ids): segment_ids a
+/// sorted vector of non-negative ids (TF's kernel refuses others, and so
+/// do checks here), max(ids) + 1 segments; an empty segment gives 0 (1 for
+/// Prod), the mean divides the sum by the count in T.
+template <Combine combine> Values buildSortedSegment(ImportContext &ctx) {
+  if (failed(checkSegmentShapes(ctx, 1)))
+    return failure();
+  if (cast<RankedTensorType>(ctx.inputs[1].getType()).getRank() != 1)
+    return ctx.fail(ctx.op() + "'s segment_ids must be a vector");
+  auto [rows, ids] = segmentRows(ctx);
+  Type index = cast<TensorType>(ids.getType()).getElementType();
+  OpBuilder &builder = ctx.builder;
+  check(ctx,
+        allOf(ctx, predicate<lite::GreaterEqualOp>(ctx, ids,
+                                                   constantOf(ctx, index, 0))),
+        ctx.op() + ": segment ids must be >= 0");
+  Value previous = previousEntries(ctx, ids).first;
+  check(ctx, allOf(ctx, predicate<lite::GreaterEqualOp>(ctx, ids, previous)),
+        ctx.op() + ": segment ids are not increasing");
+  Value segments = countPastMax(ctx, ids);
+  Value mask = membership(ctx, ids, segments);
+  int32_t rest = static_cast<int32_t>(
+      cast<RankedTensorType>(ctx.inputs[0].getType()).getRank() - 1);
+  Value combined = combineRows(ctx, rows, mask, rest, combine);
+  if (combine == Combine::Sum || combine == Combine::Prod)
+    return single(combined);
+  Value counts = rowCounts(ctx, mask);
+  if (combine == Combine::Mean)
+    return single(arith<lite::DivOp>(
+        ctx, combined,
+        rowMask(ctx,
+                ctx.create<lite::CastOp>(createInferred<lite::MaximumOp>(
+                    builder, ctx.loc, builder.getI32Type(), counts,
+                    lite::createI32Scalar(builder, ctx.loc, 1))),
+                rest)));
+  // Max and Min: 0 for an empty segment.
+  Value nonEmpty = predicate<lite::GreaterOp>(
+      ctx, counts, lite::createI32Scalar(builder, ctx.loc, 0));
+  return single(ctx.create<lite::SelectV2Op>(
+      rowMask(ctx, nonEmpty, rest), combined, elementConstant(ctx, 0)));
+}
+
+/// `rows` [P, rest...] with the rows that the flat `places` [M] (an
+/// integer type) name replaced by the `updateRows` [M, rest...] placed
+/// there: the last of them (Combine::Last) or the maximum or minimum of the
+/// row and all of them. A [P, M] membership matrix decides; the last update
+/// is the largest m naming the row, gathered from the updates with a zero
+/// row appended (M, where there is none).
+Value scatterRows(ImportContext &ctx, Value rows, Value places,
+                  Value updateRows, int32_t rest, Combine combine) {
+  OpBuilder &builder = ctx.builder;
+  Type index = elementTypeOf(places.getType()), i32 = builder.getI32Type();
+  Value count = entryOf(
+      ctx, createInferred<lite::ShapeOp>(builder, ctx.loc, index, rows), 0);
+  Value mask = membership(ctx, places, count);
+  Value named = predicate<lite::GreaterOp>(
+      ctx, rowCounts(ctx, mask), lite::createI32Scalar(builder, ctx.loc, 0));
+  Value result;
+  if (combine == Combine::Max) {
+    result = ctx.create<lite::MaximumOp>(
+        rows, combineRows(ctx, updateRows, mask, rest, combine));
+  } else if (combine == Combine::Min) {
+    result = ctx.create<lite::MinimumOp>(
+        rows, combineRows(ctx, updateRows, mask, rest, combine));
+  } else {
+    assert(combine == Combine::Last && "rows are replaced, max'd or min'd");
+    Value updates = entryOf(ctx, shapeOf(ctx, updateRows), 0);
+    Value order = createInferred<lite::RangeOp>(
+        builder, ctx.loc, i32, lite::createI32Scalar(builder, ctx.loc, 0),
+        updates, lite::createI32Scalar(builder, ctx.loc, 1));
+    Value latest = createInferred<lite::ReduceMaxOp>(
+        builder, ctx.loc, i32,
+        createInferred<lite::SelectV2Op>(
+            builder, ctx.loc, i32, mask, columnOf(ctx, order, 0),
+            lite::createI32Scalar(builder, ctx.loc, -1)),
+        lite::createI32Vector(builder, ctx.loc, {1}), /*keep_dims=*/false);
+    SmallVector<int32_t> padding(2 * (1 + rest), 0);
+    padding[1] = 1;
+    Value padded = ctx.create<lite::PadOp>(
+        updateRows,
+        lite::ConstantOp::create(
+            builder, ctx.loc,
+            DenseElementsAttr::get(RankedTensorType::get({1 + rest, 2}, i32),
+                                   ArrayRef<int32_t>(padding))),
+        elementConstant(ctx, 0));
+    Value source = createInferred<lite::SelectV2Op>(builder, ctx.loc, i32,
+                                                    named, latest, updates);
+    result = ctx.create<lite::GatherOp>(padded, source, 0, 0);
+  }
+  return ctx.create<lite::SelectV2Op>(rowMask(ctx, named, rest), result, rows);
+}
+
+/// TensorScatterUpdate, Max and Min(tensor, indices [..., K], updates):
+/// the tensor seen as rows [P, rest...] (P the product of its first K
+/// dimensions) and the updates as [M, rest...]; a [P, M] membership of the
+/// index tuples' row-major offsets picks, for each row, the last update
+/// (TF's CPU kernel applies them in order) or the maximum or minimum of the
+/// row and its updates. Rows no tuple names are the tensor's.
+///
+///   tensor [P, rest]   offsets [M]   mask[p, m] = (offsets[m] == p)
+///   Update: rows[p] = updates[max{m : mask[p, m]}]   where any m
+///   Max:    rows[p] = max(rows[p], max{updates[m] : mask[p, m]})
+template <Combine combine> Values buildTensorScatterSelect(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  auto tensor = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  auto indices = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
+  auto updates = dyn_cast<RankedTensorType>(ctx.inputs[2].getType());
+  if (!tensor || !indices || !updates || indices.getRank() < 1 ||
+      indices.isDynamicDim(indices.getRank() - 1))
+    return ctx.fail(ctx.op() + " needs tensor and updates of known ranks and "
+                               "indices whose last dimension is known");
+  int64_t depth = indices.getShape().back();
+  int64_t rest = tensor.getRank() - depth;
+  if (depth > tensor.getRank() ||
+      updates.getRank() != indices.getRank() - 1 + rest)
+    return ctx.fail(ctx.op() +
+                    ": updates must have the shape indices.shape[:-1] "
+                    "+ tensor.shape[K:] (K = " +
+                    Twine(depth) + ")");
+  checkIndexTuples(ctx, ctx.inputs[0], ctx.inputs[1], depth);
+  Value expected =
+      joined(ctx, {entriesOf(ctx, shapeOf(ctx, ctx.inputs[1]), 0,
+                             static_cast<int32_t>(indices.getRank() - 1)),
+                   entriesOf(ctx, shapeOf(ctx, ctx.inputs[0]),
+                             static_cast<int32_t>(depth),
+                             static_cast<int32_t>(rest))});
+  check(ctx,
+        allOf(ctx, predicate<lite::EqualOp>(ctx, shapeOf(ctx, ctx.inputs[2]),
+                                            expected)),
+        ctx.op() + ": updates must have the shape indices.shape[:-1] + "
+                   "tensor.shape[K:]");
+  Type index = indices.getElementType();
+  Value offsets = createInferred<lite::ReshapeOp>(
+      builder, ctx.loc, index,
+      lite::createRowMajorOffsets(builder, ctx.loc, ctx.inputs[0],
+                                  ctx.inputs[1]),
+      lite::createI32Vector(builder, ctx.loc, {-1}));
+  Value rows = lite::createRowsView(builder, ctx.loc, ctx.inputs[0], depth);
+  Value updateRows = lite::createRowsView(builder, ctx.loc, ctx.inputs[2],
+                                          indices.getRank() - 1);
+  Value scattered = scatterRows(ctx, rows, offsets, updateRows,
+                                static_cast<int32_t>(rest), combine);
+  return single(
+      ctx.create<lite::ReshapeOp>(scattered, shapeOf(ctx, ctx.inputs[0])));
+}
+
+/// DynamicStitch and ParallelDynamicStitch(indices..., data...): each
+/// data's rows (data[m] as [size(indices[m]), rest...]) placed at its
+/// indices in zeros of [max(indices) + 1, rest...], a later one over an
+/// earlier (TF's CPU kernel; the parallel form leaves that order open).
+/// Negative indices and data whose shape is not indices[m].shape + rest
+/// fail the run, as in TF.
+Values buildDynamicStitch(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  size_t count = ctx.inputs.size() / 2;
+  if (ctx.inputs.size() % 2)
+    return ctx.fail(ctx.op() + " needs as many data inputs as indices inputs");
+  auto firstIndices = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  auto firstData = dyn_cast<RankedTensorType>(ctx.inputs[count].getType());
+  if (!firstIndices || !firstData ||
+      firstData.getRank() < firstIndices.getRank())
+    return ctx.fail(ctx.op() + " needs indices and data of known ranks, each "
+                               "data's rank at least its indices'");
+  int64_t rest = firstData.getRank() - firstIndices.getRank();
+  Value restShape =
+      entriesOf(ctx, shapeOf(ctx, ctx.inputs[count]),
+                static_cast<int32_t>(firstIndices.getRank()), rest);
+  SmallVector<Value> places, updates;
+  for (size_t m = 0; m < count; ++m) {
+    Value indices = ctx.inputs[m], data = ctx.inputs[count + m];
+    auto indicesType = dyn_cast<RankedTensorType>(indices.getType());
+    auto dataType = dyn_cast<RankedTensorType>(data.getType());
+    if (!indicesType || !dataType ||
+        dataType.getRank() != indicesType.getRank() + rest)
+      return ctx.fail(ctx.op() + ": data " + Twine(m) +
+                      " must have the rank of indices " + Twine(m) + " plus " +
+                      Twine(rest) + " (known ranks)");
+    check(ctx,
+          allOf(ctx, predicate<lite::EqualOp>(
+                         ctx, shapeOf(ctx, data),
+                         joined(ctx, {shapeOf(ctx, indices), restShape}))),
+          ctx.op() + ": data " + Twine(m) + "'s shape is not indices " +
+              Twine(m) + "'s shape and the rest of data 0's");
+    places.push_back(createInferred<lite::ReshapeOp>(
+        builder, ctx.loc, indicesType.getElementType(), indices,
+        lite::createI32Vector(builder, ctx.loc, {-1})));
+    updates.push_back(
+        lite::createRowsView(builder, ctx.loc, data, indicesType.getRank()));
+  }
+  Type index = elementTypeOf(places.front().getType());
+  Value allPlaces = createInferred<lite::ConcatenationOp>(
+      builder, ctx.loc, index, places, /*axis=*/0, kNoActivation);
+  Value allUpdates =
+      ctx.create<lite::ConcatenationOp>(updates, /*axis=*/0, kNoActivation);
+  check(ctx,
+        allOf(ctx, predicate<lite::GreaterEqualOp>(ctx, allPlaces,
+                                                   constantOf(ctx, index, 0))),
+        ctx.op() + ": an index is negative");
+  Value length = createInferred<lite::ReshapeOp>(
+      builder, ctx.loc, index, countPastMax(ctx, allPlaces),
+      lite::createI32Vector(builder, ctx.loc, {1}));
+  if (index != builder.getI32Type())
+    length = createInferred<lite::CastOp>(builder, ctx.loc,
+                                          builder.getI32Type(), length);
+  Value zeros = ctx.create<lite::FillOp>(joined(ctx, {length, restShape}),
+                                         elementConstant(ctx, 0));
+  return single(scatterRows(ctx, zeros, allPlaces, allUpdates,
+                            static_cast<int32_t>(rest), Combine::Last));
+}
+
+/// SparseToDense(sparse_indices, output_shape, sparse_values,
+/// default_value): a fill of the default with the values (one for all, or
+/// one per index) at the index tuples (a scalar or a vector indexes a
+/// vector), the last of repeated ones winning. With validate_indices (TF's
+/// default) the tuples must be in bounds and strictly increasing in
+/// row-major order, as TF's kernel demands; out of bounds always fails.
+Values buildSparseToDense(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  auto indices = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  auto shape = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
+  if (!indices || indices.getRank() > 2 || !shape || shape.getRank() != 1 ||
+      shape.isDynamicDim(0))
+    return ctx.fail("SparseToDense needs sparse_indices of rank at most 2 and "
+                    "an output_shape vector of known length");
+  int64_t rank = shape.getDimSize(0);
+  if (indices.getRank() < 2 && rank != 1)
+    return ctx.fail("SparseToDense: sparse_indices of rank " +
+                    Twine(indices.getRank()) +
+                    " index a vector, not an output of rank " + Twine(rank));
+  Type index = indices.getElementType(), i32 = builder.getI32Type();
+  Value tuples = createInferred<lite::ReshapeOp>(
+      builder, ctx.loc, index, ctx.inputs[0],
+      lite::createI32Vector(builder, ctx.loc,
+                            {-1, static_cast<int32_t>(rank)}));
+  Value outputShape = ctx.inputs[1];
+  if (shape.getElementType() != i32)
+    outputShape =
+        createInferred<lite::CastOp>(builder, ctx.loc, i32, outputShape);
+  FailureOr<Value> fallback = scalarInput(ctx, 3, "default_value");
+  if (failed(fallback))
+    return failure();
+  Value dense = ctx.create<lite::FillOp>(outputShape, *fallback);
+  checkIndexTuples(ctx, dense, tuples, rank);
+  Value offsets = createInferred<lite::ReshapeOp>(
+      builder, ctx.loc, index,
+      lite::createRowMajorOffsets(builder, ctx.loc, dense, tuples),
+      lite::createI32Vector(builder, ctx.loc, {-1}));
+  if (findAttr(ctx.node.node, "validate_indices") == nullptr ||
+      boolAttr(ctx.node.node, "validate_indices")) {
+    auto [previous, positions] = previousEntries(ctx, offsets);
+    Value increasing = predicate<lite::LogicalOrOp>(
+        ctx, predicate<lite::GreaterOp>(ctx, offsets, previous),
+        predicate<lite::EqualOp>(ctx, positions, constantOf(ctx, index, 0)));
+    check(ctx, allOf(ctx, increasing),
+          "SparseToDense: the indices are out of order or repeated (TF's "
+          "validate_indices wants them strictly increasing)");
+  }
+  Value values =
+      ctx.create<lite::BroadcastToOp>(ctx.inputs[2], shapeOf(ctx, offsets));
+  Value rows = lite::createRowsView(builder, ctx.loc, dense, rank);
+  return single(ctx.create<lite::ReshapeOp>(
+      scatterRows(ctx, rows, offsets, values, /*rest=*/0, Combine::Last),
+      outputShape));
+}
+
+/// Unique(x) and UniqueWithCounts(x) of a vector: the values in the order
+/// they first appear, each element's place among them (and how many
+/// elements each has). x[i] == x[j] (NaN equal to nothing else, -0 to 0,
+/// as TF's hash) or i == j decides; the first j equal to x[i] is i's
+/// representative, a running count of the representatives their places.
+Values buildUnique(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  if (!input || input.getRank() != 1)
+    return ctx.fail(ctx.op() + " needs a vector (TF's kernel refuses others)");
+  Type i32 = builder.getI32Type();
+  Value x = ctx.inputs[0];
+  Value size = entryOf(ctx, shapeOf(ctx, x), 0);
+  Value order = createInferred<lite::RangeOp>(
+      builder, ctx.loc, i32, lite::createI32Scalar(builder, ctx.loc, 0), size,
+      lite::createI32Scalar(builder, ctx.loc, 1));
+  Value same = predicate<lite::LogicalOrOp>(
+      ctx,
+      predicate<lite::EqualOp>(ctx, columnOf(ctx, x, 1), columnOf(ctx, x, 0)),
+      predicate<lite::EqualOp>(ctx, columnOf(ctx, order, 1),
+                               columnOf(ctx, order, 0)));
+  Value first = createInferred<lite::ReduceMinOp>(
+      builder, ctx.loc, i32,
+      createInferred<lite::SelectV2Op>(builder, ctx.loc, i32, same,
+                                       columnOf(ctx, order, 0), size),
+      lite::createI32Vector(builder, ctx.loc, {1}), /*keep_dims=*/false);
+  Value isFirst = predicate<lite::EqualOp>(ctx, first, order);
+  Value ones = createInferred<lite::CastOp>(builder, ctx.loc, i32, isFirst);
+  Value places = createInferred<lite::CumsumOp>(
+      builder, ctx.loc, i32, ones, lite::createI32Scalar(builder, ctx.loc, 0),
+      /*exclusive=*/true, /*reverse=*/false);
+  Value count = createInferred<lite::SumOp>(
+      builder, ctx.loc, i32, ones, lite::createI32Vector(builder, ctx.loc, {0}),
+      /*keep_dims=*/false);
+  // The representatives' positions, compacted: a scatter to their places
+  // (the others to an extra place, cut off).
+  Value one = lite::createI32Scalar(builder, ctx.loc, 1);
+  Value length = createInferred<lite::ReshapeOp>(
+      builder, ctx.loc, i32, count,
+      lite::createI32Vector(builder, ctx.loc, {1}));
+  Value destinations = createInferred<lite::SelectV2Op>(builder, ctx.loc, i32,
+                                                        isFirst, places, count);
+  Value scattered = createInferred<lite::ScatterNdOp>(
+      builder, ctx.loc, i32, columnOf(ctx, destinations, 1), order,
+      createInferred<lite::ReshapeOp>(
+          builder, ctx.loc, i32, arithOf<lite::AddOp>(ctx, i32, count, one),
+          lite::createI32Vector(builder, ctx.loc, {1})));
+  Value representatives = createInferred<lite::SliceOp>(
+      builder, ctx.loc, i32, scattered,
+      lite::createI32Vector(builder, ctx.loc, {0}), length);
+  SmallVector<Value> results;
+  results.push_back(ctx.create<lite::GatherOp>(x, representatives, 0, 0));
+  Value idx = createInferred<lite::GatherOp>(builder, ctx.loc, i32, places,
+                                             first, 0, 0);
+  Type outIdx = i32;
+  std::string ignored;
+  if (findAttr(ctx.node.node, "out_idx"))
+    if (Type type = getTypeAttr(ctx.node.node, "out_idx", builder.getContext(),
+                                ignored))
+      outIdx = type;
+  auto asOutIdx = [&](Value value) {
+    return outIdx == i32 ? value
+                         : Value(createInferred<lite::CastOp>(builder, ctx.loc,
+                                                              outIdx, value));
+  };
+  results.push_back(asOutIdx(idx));
+  if (ctx.outputs == 3)
+    results.push_back(asOutIdx(rowCounts(ctx, membership(ctx, idx, count))));
+  return results;
+}
+
+/// Where(condition) (one input): the int64 coordinates [count, rank] of
+/// the true elements in row-major order. Each element's coordinates come
+/// from its flat position (divided by the stride of each dimension, modulo
+/// its size); an exclusive running count of the true ones gives each its
+/// row, and a scatter_nd writes them there, the false ones to an extra row
+/// at the end that is cut off.
+Values buildWhere(ImportContext &ctx) {
+  OpBuilder &builder = ctx.builder;
+  auto condition = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  if (!condition || condition.getRank() == 0)
+    return ctx.fail("Where needs a condition of known rank, at least 1 (TF's "
+                    "kernel refuses a scalar)");
+  Type i32 = builder.getI32Type(), i1 = builder.getI1Type();
+  Value truth = ctx.inputs[0];
+  if (!condition.getElementType().isInteger(1))
+    truth = predicate<lite::NotEqualOp>(
+        ctx, truth, constantOf(ctx, condition.getElementType(), 0));
+  Value flat = createInferred<lite::ReshapeOp>(
+      builder, ctx.loc, i1, truth,
+      lite::createI32Vector(builder, ctx.loc, {-1}));
+  Value ones = createInferred<lite::CastOp>(builder, ctx.loc, i32, flat);
+  Value count = createInferred<lite::SumOp>(
+      builder, ctx.loc, i32, ones, lite::createI32Vector(builder, ctx.loc, {0}),
+      /*keep_dims=*/false);
+  Value before = createInferred<lite::CumsumOp>(
+      builder, ctx.loc, i32, ones, lite::createI32Scalar(builder, ctx.loc, 0),
+      /*exclusive=*/true, /*reverse=*/false);
+  Value rowsOf = createInferred<lite::SelectV2Op>(builder, ctx.loc, i32, flat,
+                                                  before, count);
+  Value size = createInferred<lite::GatherOp>(
+      builder, ctx.loc, i32, shapeOf(ctx, flat),
+      lite::createI32Scalar(builder, ctx.loc, 0), 0, 0);
+  Value positions = createInferred<lite::RangeOp>(
+      builder, ctx.loc, i32, lite::createI32Scalar(builder, ctx.loc, 0), size,
+      lite::createI32Scalar(builder, ctx.loc, 1));
+  // Coordinates, last dimension first: position / stride mod size (each
+  // at least 1: no division by zero when there are no elements).
+  Value one = lite::createI32Scalar(builder, ctx.loc, 1);
+  Value shape = shapeOf(ctx, truth);
+  Value stride = one;
+  SmallVector<Value> columns(condition.getRank());
+  for (int64_t d = condition.getRank() - 1; d >= 0; --d) {
+    Value extent = createInferred<lite::MaximumOp>(builder, ctx.loc, i32,
+                                                   entryOf(ctx, shape, d), one);
+    Value coordinate = createInferred<lite::FloorModOp>(
+        builder, ctx.loc, i32,
+        createInferred<lite::FloorDivOp>(builder, ctx.loc, i32, positions,
+                                         stride),
+        extent);
+    columns[d] = columnOf(ctx, coordinate, 1);
+    stride = arithOf<lite::MulOp>(ctx, i32, stride, extent);
+  }
+  Value coordinates = createInferred<lite::ConcatenationOp>(
+      builder, ctx.loc, i32, columns, /*axis=*/1, kNoActivation);
+  Value rank = lite::createI32Vector(
+      builder, ctx.loc, {static_cast<int32_t>(condition.getRank())});
+  Value rowsPlusOne = createInferred<lite::ReshapeOp>(
+      builder, ctx.loc, i32, arithOf<lite::AddOp>(ctx, i32, count, one),
+      lite::createI32Vector(builder, ctx.loc, {1}));
+  Value scattered = createInferred<lite::ScatterNdOp>(
+      builder, ctx.loc, i32, columnOf(ctx, rowsOf, 1), coordinates,
+      joined(ctx, {rowsPlusOne, rank}));
+  Value kept = createInferred<lite::SliceOp>(
+      builder, ctx.loc, i32, scattered,
+      lite::createI32Vector(builder, ctx.loc, {0, 0}),
+      joined(ctx, {createInferred<lite::ReshapeOp>(
+                       builder, ctx.loc, i32, count,
+                       lite::createI32Vector(builder, ctx.loc, {1})),
+                   rank}));
+  return single(ctx.create<lite::CastOp>(kept));
+}
+
+/// IdentityN: its inputs, as they are.
+Values buildIdentityN(ImportContext &ctx) {
+  return SmallVector<Value>(ctx.inputs.begin(), ctx.inputs.end());
 }
 
 /// Einsum of one or two operands without ellipses or a label repeated
@@ -2736,6 +3378,24 @@ constexpr OpMapping kMappings[] = {
   {"TensorScatterAdd", buildTensorScatter<lite::AddOp>, ResultElement::T, 3, false, "", "tensor, indices, updates"},
   {"TensorScatterSub", buildTensorScatter<lite::SubOp>, ResultElement::T, 3, false, "", "tensor, indices, updates"},
   {"UnsortedSegmentSum", buildUnsortedSegmentSum, ResultElement::T, 3, false, "", "data, segment_ids, num_segments"},
+  {"UnsortedSegmentProd", buildUnsortedSegment<Combine::Prod>, ResultElement::T, 3, false, "", "data, segment_ids, num_segments"},
+  {"UnsortedSegmentMax", buildUnsortedSegment<Combine::Max>, ResultElement::T, 3, false, "", "data, segment_ids, num_segments"},
+  {"UnsortedSegmentMin", buildUnsortedSegment<Combine::Min>, ResultElement::T, 3, false, "", "data, segment_ids, num_segments"},
+  {"SegmentSum", buildSortedSegment<Combine::Sum>, ResultElement::T, 2, false, "", "data, segment_ids"},
+  {"SegmentProd", buildSortedSegment<Combine::Prod>, ResultElement::T, 2, false, "", "data, segment_ids"},
+  {"SegmentMax", buildSortedSegment<Combine::Max>, ResultElement::T, 2, false, "", "data, segment_ids"},
+  {"SegmentMin", buildSortedSegment<Combine::Min>, ResultElement::T, 2, false, "", "data, segment_ids"},
+  {"SegmentMean", buildSortedSegment<Combine::Mean>, ResultElement::T, 2, false, "", "data, segment_ids"},
+  {"TensorScatterUpdate", buildTensorScatterSelect<Combine::Last>, ResultElement::T, 3, false, "", "tensor, indices, updates"},
+  {"TensorScatterMax", buildTensorScatterSelect<Combine::Max>, ResultElement::T, 3, false, "", "tensor, indices, updates"},
+  {"TensorScatterMin", buildTensorScatterSelect<Combine::Min>, ResultElement::T, 3, false, "", "tensor, indices, updates"},
+  {"Where", buildWhere, ResultElement::I64, 1, false, ""},
+  {"DynamicStitch", buildDynamicStitch, ResultElement::T, 2, true, ""},
+  {"ParallelDynamicStitch", buildDynamicStitch, ResultElement::T, 2, true, ""},
+  {"SparseToDense", buildSparseToDense, ResultElement::T, 4, false, "", "sparse_indices, output_shape, sparse_values, default_value"},
+  {"Unique", buildUnique, ResultElement::T, 1, false, "", nullptr, "y, idx:out_idx"},
+  {"UniqueWithCounts", buildUnique, ResultElement::T, 1, false, "", nullptr, "y, idx:out_idx, count:out_idx"},
+  {"IdentityN", buildIdentityN, ResultElement::T, 1, true, "T"},
   {"Einsum", buildEinsum, ResultElement::T, 1, true, ""},
   {"Roll", buildRoll, ResultElement::T, 3, false, "", "input, shift, axis"},
   {"BiasAddGrad", buildBiasAddGrad, ResultElement::T, 1, false, ""},
@@ -2856,6 +3516,8 @@ unsigned sluice::graphdef::numComputeOutputs(const tf::NodeDef &node) {
     return 1;
   if (mapping->outputsAttr.empty())
     return std::max<size_t>(1, mapping->getOutputArgs().size());
+  if (const tf::AttrValue *types = typeList(node, mapping->outputsAttr))
+    return std::clamp<int64_t>(types->list().type_size(), 1, 1024);
   return std::clamp<int64_t>(intAttr(node, mapping->outputsAttr, 1), 1, 1024);
 }
 
@@ -2875,6 +3537,12 @@ Type sluice::graphdef::outputElementType(const tf::NodeDef &node, unsigned port,
   const OpMapping *mapping = lookup(node.op());
   if (!mapping)
     return element;
+  // A list T types each output (IdentityN).
+  if (const tf::AttrValue *types = typeList(node, "T"))
+    if (port < static_cast<unsigned>(types->list().type_size()))
+      if (Type type = convertDataType(
+              static_cast<tf::DataType>(types->list().type(port)), context))
+        return type;
   auto args = mapping->getOutputArgs();
   if (port >= args.size() || args[port].second.empty())
     return element;
@@ -2905,6 +3573,8 @@ FailureOr<Type> sluice::graphdef::resultElementType(const tf::NodeDef &node,
     return Type(b.getI1Type());
   case ResultElement::I32:
     return Type(b.getI32Type());
+  case ResultElement::I64:
+    return Type(b.getI64Type());
   case ResultElement::Float:
     return Type(b.getF32Type());
   case ResultElement::DstT:
@@ -2921,6 +3591,8 @@ FailureOr<Type> sluice::graphdef::resultElementType(const tf::NodeDef &node,
     // A DT_VARIANT T (ZerosLike and AddN of TensorLists, in TF2's
     // gradients) is the list's: the first input's.
     const tf::AttrValue *t = findAttr(node, "T");
+    if (typeList(node, "T")) // each output its own (outputElementType)
+      return elementTypeOf(inputTypes.empty() ? Type() : inputTypes.front());
     if (t && !(t->value_case() == tf::AttrValue::kType &&
                t->type() == tf::DT_VARIANT))
       return typeAttr("T");

@@ -142,15 +142,13 @@ sluice::lite::createListPopBack(OpBuilder &builder, Location loc, Value list,
   return {createListPrefix(builder, loc, list, last, resultType), element};
 }
 
-Value sluice::lite::createGatherNd(OpBuilder &builder, Location loc,
-                                   Value params, Value indices) {
+Value sluice::lite::createRowMajorOffsets(OpBuilder &builder, Location loc,
+                                          Value params, Value indices) {
   using shapes::createInferred;
-  auto paramsType = cast<RankedTensorType>(params.getType());
   auto indicesType = cast<RankedTensorType>(indices.getType());
-  Type index = indicesType.getElementType(), i32 = builder.getI32Type();
-  Type element = paramsType.getElementType();
+  Type index = indicesType.getElementType();
   auto none = ActivationFunctionType::NONE;
-  int64_t depth = indicesType.getShape().back(), rank = paramsType.getRank();
+  int64_t depth = indicesType.getShape().back();
   int32_t last = static_cast<int32_t>(indicesType.getRank() - 1);
   Value shape = createInferred<ShapeOp>(builder, loc, index, params);
   auto entry = [&](Value tensor, int64_t k, int32_t axis) -> Value {
@@ -169,15 +167,41 @@ Value sluice::lite::createGatherNd(OpBuilder &builder, Location loc,
         createInferred<MulOp>(builder, loc, index, offsets, entry(shape, k, 0),
                               none),
         entry(indices, k, last), none);
-  // params as [P, rest...]: the shape [-1] + shape[K:].
+  return offsets;
+}
+
+Value sluice::lite::createRowsView(OpBuilder &builder, Location loc,
+                                   Value value, int64_t leading) {
+  using shapes::createInferred;
+  Type i32 = builder.getI32Type();
+  auto type = cast<RankedTensorType>(value.getType());
+  int32_t count = static_cast<int32_t>(leading);
+  Value shape = createInferred<ShapeOp>(builder, loc, i32, value);
+  // The leading sizes' product (1 for none), not -1: the rest may be empty.
+  Value rows = createInferred<ReduceProdOp>(
+      builder, loc, i32,
+      createInferred<SliceOp>(builder, loc, i32, shape,
+                              createI32Vector(builder, loc, {0}),
+                              createI32Vector(builder, loc, {count})),
+      createI32Vector(builder, loc, {0}), /*keep_dims=*/true);
   Value rest = createInferred<SliceOp>(
-      builder, loc, i32, createInferred<ShapeOp>(builder, loc, i32, params),
-      createI32Vector(builder, loc, {static_cast<int32_t>(depth)}),
-      createI32Vector(builder, loc, {static_cast<int32_t>(rank - depth)}));
-  Value rowsShape = createInferred<ConcatenationOp>(
-      builder, loc, i32, ValueRange{createI32Vector(builder, loc, {-1}), rest},
-      /*axis=*/0, none);
-  Value rows =
-      createInferred<ReshapeOp>(builder, loc, element, params, rowsShape);
-  return createInferred<GatherOp>(builder, loc, element, rows, offsets, 0, 0);
+      builder, loc, i32, shape, createI32Vector(builder, loc, {count}),
+      createI32Vector(builder, loc,
+                      {static_cast<int32_t>(type.getRank() - leading)}));
+  Value rowsShape =
+      createInferred<ConcatenationOp>(builder, loc, i32, ValueRange{rows, rest},
+                                      /*axis=*/0, ActivationFunctionType::NONE);
+  return createInferred<ReshapeOp>(builder, loc, type.getElementType(), value,
+                                   rowsShape);
+}
+
+Value sluice::lite::createGatherNd(OpBuilder &builder, Location loc,
+                                   Value params, Value indices) {
+  using shapes::createInferred;
+  int64_t depth = cast<RankedTensorType>(indices.getType()).getShape().back();
+  Value offsets = createRowMajorOffsets(builder, loc, params, indices);
+  Value rows = createRowsView(builder, loc, params, depth);
+  return createInferred<GatherOp>(
+      builder, loc, cast<TensorType>(params.getType()).getElementType(), rows,
+      offsets, 0, 0);
 }

@@ -145,6 +145,9 @@ private:
   LogicalResult reverseOp(Operation *op, OpBuilder &builder,
                           Adjoints &adjoints) {
     auto rule = dyn_cast<GradientOpInterface>(op);
+    if (isa<PreventGradientOp>(op))
+      return op->emitError("the results depend on a value whose gradient is "
+                           "explicitly disabled (TF's PreventGradient)");
     if (!rule)
       return op->emitError("'")
              << op->getName()

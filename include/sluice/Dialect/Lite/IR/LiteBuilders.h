@@ -35,6 +35,20 @@ mlir::Value createI32Vector(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::Value createI32Scalar(mlir::OpBuilder &builder, mlir::Location loc,
                             int32_t value);
 
+/// The row-major offsets into `params` (of known rank) of the index
+/// tuples `indices` (int32 or int64, the length K of its last dimension
+/// known): Horner's rule over params' first K sizes, in the indices' type,
+/// of the indices' shape without its last dimension. Components outside
+/// their dimension are not checked.
+mlir::Value createRowMajorOffsets(mlir::OpBuilder &builder, mlir::Location loc,
+                                  mlir::Value params, mlir::Value indices);
+
+/// `value` (of known rank) as rows: its first `leading` dimensions merged
+/// into one, [product of shape[:leading]] + shape[leading:] (params as [P,
+/// rest...] for GatherNd, updates as [M, rest...]).
+mlir::Value createRowsView(mlir::OpBuilder &builder, mlir::Location loc,
+                           mlir::Value value, int64_t leading);
+
 /// TF's GatherNd of `params` (of known rank) at `indices` (int32 or int64,
 /// the length K of its last dimension known): params seen as [P, rest...],
 /// P the product of its first K dimensions, gathered along that first

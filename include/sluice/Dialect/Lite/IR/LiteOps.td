@@ -832,6 +832,25 @@ def Lite_ReciprocalOp : Lite_UnaryOp<"reciprocal", "", "NONE",
   let derivative = "neg(mul(g, mul(out, out)))";
   let tfliteDecomposition = "div(1, x)";
 }
+// Identities that only reverse mode tells apart: a gradient stops at
+// stop_gradient (zero, as TF's None) and prevent_gradient has none (reverse
+// mode refuses it, naming the op, as TF's gradient raises). TFLite, the
+// interpreter and native code pass the operand on.
+def Lite_StopGradientOp : Lite_UnaryOp<"stop_gradient", "", "NONE",
+    Lite_Tensor, "the value unchanged, where gradients stop"> {
+  let tfOps = ["StopGradient"];
+  let kernelTypes = "any";
+  let lowering = [{ x }];
+  let derivative = "zeros_like(g)";
+  let tfliteDecomposition = "x";
+}
+def Lite_PreventGradientOp : Lite_UnaryOp<"prevent_gradient", "", "NONE",
+    Lite_Tensor, "the value unchanged, where differentiating is an error"> {
+  let tfOps = ["PreventGradient"];
+  let kernelTypes = "any";
+  let lowering = [{ x }];
+  let tfliteDecomposition = "x";
+}
 def Lite_Log1pOp : Lite_UnaryOp<"log1p", "", "NONE", Lite_FloatTensor,
     "log(1 + x), exact near 0"> {
   let tfTolerance = "transcendental";
