@@ -259,6 +259,36 @@ SOFTMAX = {
 # Convolutions: an NHWC image and a filter of the placeholder's shape,
 # strides, dilations and paddings as TF takes them; TF refuses a VALID
 # window larger than the image (every engine must too).
+def convolution_gradient_cases(sizes_name, known, unknown):
+    """Conv2DBackpropInput (`known` the filter, `unknown` out_backprop) and
+    Conv2DBackpropFilter (`known` the input): TF's CPU kernels take NHWC
+    and no dilations (those are checked by test/Interpreter/conv-gradient.mlir).
+    Each variant: (image sizes, filter sizes, out_backprop sizes, attributes)."""
+    variants = {
+        "same_stride2": ([1, 5, 5, 2], [3, 3, 2, 3], [1, 3, 3, 3],
+                         {"strides": [1, 2, 2, 1], "padding": "SAME"}),
+        "valid": ([2, 6, 5, 1], [2, 3, 1, 2], [2, 5, 3, 2],
+                  {"strides": [1, 1, 1, 1], "padding": "VALID"}),
+        "valid_leftover": ([1, 7, 8, 1], [3, 3, 1, 1], [1, 2, 2, 1],
+                           {"strides": [1, 3, 3, 1], "padding": "VALID"}),
+        "explicit": ([1, 4, 4, 1], [3, 3, 1, 1], [1, 5, 3, 1],
+                     {"strides": [1, 1, 1, 1], "padding": "EXPLICIT",
+                      "explicit_paddings": [0, 0, 1, 2, 0, 1, 0, 0]}),
+        "mismatch": ([1, 4, 4, 1], [3, 3, 1, 1], [1, 3, 4, 1],
+                     {"strides": [1, 1, 1, 1], "padding": "SAME"}),
+    }
+    cases = {"dtypes": ["float32"], "data": [known, "out_backprop"], "tolerance": "matmul",
+             "variants": {}}
+    for name, (image, filter_sizes, out, attributes) in variants.items():
+        sizes = image if sizes_name == "input_sizes" else filter_sizes
+        data_shape = filter_sizes if known == "filter" else image
+        cases["variants"][name] = {
+            "constants": {sizes_name: np.int32(sizes)}, "attributes": attributes,
+            "placeholder": {known: data_shape, "out_backprop": [None] * 4},
+            "shapes": [(tuple(data_shape), tuple(out))]}
+    return cases
+
+
 def convolution_cases(filter_shape, multiplier_filter_shape, depthwise):
     """TF's CPU DepthwiseConv2dNative takes equal strides only and no
     dilations (tf.nn.depthwise_conv2d dilates through space_to_batch)."""
@@ -1103,6 +1133,8 @@ STRUCTURED = {
         },
     },
     "Conv2D": convolution_cases([3, 2, 3, 4], [2, 2, 3, 6], depthwise=False),
+    "Conv2DBackpropInput": convolution_gradient_cases("input_sizes", "filter", "out_backprop"),
+    "Conv2DBackpropFilter": convolution_gradient_cases("filter_sizes", "input", "out_backprop"),
     "DepthwiseConv2dNative": convolution_cases([3, 2, 3, 2], [2, 2, 3, 3], depthwise=True),
     "MaxPool": pool_cases(["float32", "int32"], "input"),
     "AvgPool": pool_cases(["float32"], "value"),

@@ -3293,6 +3293,164 @@ Values buildSparseSoftmaxCrossEntropy(ImportContext &ctx) {
   return SmallVector<Value>{loss, backprop};
 }
 
+/// The rows and columns of a convolution's gradient op (Conv2DBackprop*):
+/// the image's sizes `imageSizes` ([N, H, W, C] in the node's data
+/// format), the filter's h and w, and the window attributes, placed by
+/// WindowRules.h; EXPLICIT padding must not reach past the filter (the
+/// transposed convolution would start inside its own padding).
+FailureOr<std::array<lite::window::PaddedDimension, 2>>
+gradientWindows(ImportContext &ctx, const TFWindow &window,
+                ArrayRef<int64_t> imageSizes, ArrayRef<int64_t> filterSizes) {
+  std::array<lite::window::PaddedDimension, 2> dims;
+  int spatial = window.channelsFirst ? 2 : 1;
+  for (int d = 0; d < 2; ++d) {
+    int64_t input = imageSizes[spatial + d], filter = filterSizes[d];
+    if (input < 0 || filter < 1 || filter > INT32_MAX || input > INT32_MAX) {
+      ctx.fail(ctx.op() +
+               " needs known positive sizes of the image and "
+               "filter, not " +
+               Twine(input) + " and " + Twine(filter));
+      return failure();
+    }
+    std::optional<lite::window::PaddedDimension> placed =
+        window.explicitPaddings.empty()
+            ? lite::window::padDimension(input, filter, window.strides[d],
+                                         window.dilations[d],
+                                         window.padding == lite::Padding::SAME)
+            : lite::window::padDimensionExplicitly(
+                  input, filter, window.strides[d], window.dilations[d],
+                  window.explicitPaddings[2 * (1 + d)],
+                  window.explicitPaddings[2 * (1 + d) + 1]);
+    if (!placed || placed->outputSize < 1) {
+      ctx.fail(ctx.op() + ": the filter's windows do not fit the image (no "
+                          "output positions)");
+      return failure();
+    }
+    if (placed->paddingBefore > (filter - 1) * window.dilations[d]) {
+      ctx.fail(ctx.op() + " with explicit padding wider than the dilated "
+                          "filter is not supported");
+      return failure();
+    }
+    dims[d] = *placed;
+  }
+  return dims;
+}
+
+/// A constant integer vector input of `length` entries, or failure naming
+/// it.
+FailureOr<SmallVector<int64_t>> constantSizes(ImportContext &ctx,
+                                              unsigned index, StringRef name,
+                                              int64_t length) {
+  DenseElementsAttr value = ctx.node.constantInput(index);
+  if (!value || !value.getElementType().isIntOrIndex() ||
+      value.getNumElements() != length) {
+    ctx.error = (ctx.op() + " needs a constant " + name + " of " +
+                 Twine(length) + " entries")
+                    .str();
+    return failure();
+  }
+  return llvm::map_to_vector(value.getValues<APInt>(),
+                             [](const APInt &v) { return v.getSExtValue(); });
+}
+
+/// A run-time check that `value` has the shape `sizes`, as TF's kernel
+/// checks its operands.
+void checkShape(ImportContext &ctx, Value value, ArrayRef<int64_t> sizes,
+                const Twine &message) {
+  SmallVector<int32_t> expected(sizes.begin(), sizes.end());
+  check(ctx,
+        allOf(ctx, predicate<lite::EqualOp>(
+                       ctx, shapeOf(ctx, value),
+                       lite::createI32Vector(ctx.builder, ctx.loc, expected))),
+        message);
+}
+
+/// out_backprop in NHWC, checked (at run time, as TF's kernel checks) to
+/// have the output positions the windows give.
+Value checkedOutputGradient(ImportContext &ctx, const TFWindow &window,
+                            ArrayRef<lite::window::PaddedDimension> dims) {
+  Value dy = ctx.inputs[2];
+  if (window.channelsFirst)
+    dy = transposed(ctx, dy, {0, 2, 3, 1});
+  check(ctx,
+        allOf(ctx, predicate<lite::EqualOp>(
+                       ctx, entriesOf(ctx, shapeOf(ctx, dy), 1, 2),
+                       lite::createI32Vector(
+                           ctx.builder, ctx.loc,
+                           {static_cast<int32_t>(dims[0].outputSize),
+                            static_cast<int32_t>(dims[1].outputSize)}))),
+        ctx.op() +
+            ": out_backprop's height and width are not the output "
+            "size the windows give (" +
+            Twine(dims[0].outputSize) + ", " + Twine(dims[1].outputSize) + ")");
+  return dy;
+}
+
+/// Conv2DBackpropInput(input_sizes, filter, out_backprop): the transposed
+/// convolution (createConv2DInputGradient) of the NHWC out_backprop with
+/// TF's [h, w, in, out] filter as TFLite's [out, h, w, in]; input_sizes
+/// constant, its result checked against them at run time.
+Values buildConv2DBackpropInput(ImportContext &ctx) {
+  FailureOr<TFWindow> window = readWindow(ctx, /*pool=*/false);
+  if (failed(window))
+    return failure();
+  FailureOr<SmallVector<int64_t>> sizes =
+      constantSizes(ctx, 0, "input_sizes", 4);
+  auto filterType = dyn_cast<RankedTensorType>(ctx.inputs[1].getType());
+  if (failed(sizes))
+    return failure();
+  if (!filterType || filterType.getRank() != 4)
+    return ctx.fail(ctx.op() + " needs a filter [height, width, in, out] of "
+                               "known rank");
+  auto dims = gradientWindows(ctx, *window, *sizes, filterType.getShape());
+  if (failed(dims))
+    return failure();
+  Value dy = checkedOutputGradient(ctx, *window, *dims);
+  Value filter = transposed(ctx, ctx.inputs[1], {3, 0, 1, 2});
+  Value result = lite::createConv2DInputGradient(
+      ctx.builder, ctx.loc, dy, filter, (*dims)[0], (*dims)[1]);
+  if (window->channelsFirst)
+    result = transposed(ctx, result, {0, 3, 1, 2});
+  checkShape(ctx, result, *sizes,
+             ctx.op() +
+                 ": input_sizes do not match out_backprop's batch or the "
+                 "filter's input channels");
+  return single(result);
+}
+
+/// Conv2DBackpropFilter(input, filter_sizes, out_backprop): the filter's
+/// gradient (createConv2DFilterGradient) as TF's [h, w, in, out];
+/// filter_sizes constant and the input's height and width known.
+Values buildConv2DBackpropFilter(ImportContext &ctx) {
+  FailureOr<TFWindow> window = readWindow(ctx, /*pool=*/false);
+  if (failed(window))
+    return failure();
+  FailureOr<SmallVector<int64_t>> sizes =
+      constantSizes(ctx, 1, "filter_sizes", 4);
+  auto inputType = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+  if (failed(sizes))
+    return failure();
+  if (!inputType || inputType.getRank() != 4)
+    return ctx.fail(ctx.op() + " needs a 4-D input of known rank");
+  auto dims = gradientWindows(ctx, *window, inputType.getShape(), *sizes);
+  if (failed(dims))
+    return failure();
+  Value dy = checkedOutputGradient(ctx, *window, *dims);
+  Value input = ctx.inputs[0];
+  if (window->channelsFirst)
+    input = transposed(ctx, input, {0, 2, 3, 1});
+  Value result =
+      transposed(ctx,
+                 lite::createConv2DFilterGradient(ctx.builder, ctx.loc, input,
+                                                  dy, (*dims)[0], (*dims)[1]),
+                 {1, 2, 0, 3});
+  checkShape(ctx, result, *sizes,
+             ctx.op() +
+                 ": filter_sizes do not match the input's or out_backprop's "
+                 "channels");
+  return single(result);
+}
+
 /// BatchMatMulV3: BatchMatMulV2 where the operand and result types agree.
 Values buildBatchMatMulV3(ImportContext &ctx) {
   const tf::AttrValue *ta = findAttr(ctx.node.node, "Ta");
@@ -3464,6 +3622,8 @@ constexpr OpMapping kMappings[] = {
   {"DepthwiseConv2dNative", buildDepthwiseConv2D, ResultElement::T, 2, false, ""},
   {"MaxPool", buildPool<lite::MaxPool2DOp>, ResultElement::T, 1, false, ""},
   {"AvgPool", buildPool<lite::AveragePool2DOp>, ResultElement::T, 1, false, ""},
+  {"Conv2DBackpropInput", buildConv2DBackpropInput, ResultElement::T, 3, false, "", "input_sizes, filter, out_backprop"},
+  {"Conv2DBackpropFilter", buildConv2DBackpropFilter, ResultElement::T, 3, false, "", "input, filter_sizes, out_backprop"},
   {"MatMul", buildMatMul, ResultElement::T, 2, false, ""},
   {"BatchMatMulV2", buildBatchMatMul, ResultElement::T, 2, false, ""},
   {"BatchMatMul", buildBatchMatMul, ResultElement::T, 2, false, ""},

@@ -177,3 +177,24 @@ func.func @conv_without_bias(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x2xf32>, %
   %e = lite.depthwise_conv_2d %x, %d {depth_multiplier = 2 : i32, padding = #lite.padding<VALID>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<1x2x2x4xf32>) -> tensor<1x3x3x4xf32>
   return %c, %e : tensor<1x4x4x3xf32>, tensor<1x3x3x4xf32>
 }
+
+// -----
+
+// Output channels known only at run time (a filter computed from a batch,
+// as the filter gradient's convolution has): a fill of the filter's output
+// channels, dimension 0 of CONV_2D's filter, 3 of DEPTHWISE_CONV_2D's.
+// CHECK-LABEL: func.func @conv_dynamic_channels
+// CHECK: %[[SHAPE:.*]] = lite.shape %arg1
+// CHECK: %[[COUT:.*]] = lite.slice %[[SHAPE]], %[[ZERO:.*]], %{{.*}}
+// CHECK: %[[ZEROS:.*]] = lite.fill %[[COUT]]
+// CHECK: lite.conv_2d %arg0, %arg1, %[[ZEROS]]
+// CHECK: %[[DSHAPE:.*]] = lite.shape %arg2
+// CHECK: %[[THREE:.*]] = lite.constant dense<3> : tensor<1xi32>
+// CHECK: %[[DCOUT:.*]] = lite.slice %[[DSHAPE]], %[[THREE]]
+// CHECK: %[[DZEROS:.*]] = lite.fill %[[DCOUT]]
+// CHECK: lite.depthwise_conv_2d %arg0, %arg2, %[[DZEROS]]
+func.func @conv_dynamic_channels(%x: tensor<1x4x4x2xf32>, %w: tensor<?x2x2x2xf32>, %d: tensor<1x2x2x?xf32>) -> (tensor<1x4x4x?xf32>, tensor<1x3x3x?xf32>) {
+  %c = lite.conv_2d %x, %w {padding = #lite.padding<SAME>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<?x2x2x2xf32>) -> tensor<1x4x4x?xf32>
+  %e = lite.depthwise_conv_2d %x, %d {depth_multiplier = 2 : i32, padding = #lite.padding<VALID>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<1x2x2x?xf32>) -> tensor<1x3x3x?xf32>
+  return %c, %e : tensor<1x4x4x?xf32>, tensor<1x3x3x?xf32>
+}

@@ -205,3 +205,152 @@ Value sluice::lite::createGatherNd(OpBuilder &builder, Location loc,
       builder, loc, cast<TensorType>(params.getType()).getElementType(), rows,
       offsets, 0, 0);
 }
+
+namespace {
+
+/// An int32 vector constant of 2 * rank entries as a [rank, 2] paddings
+/// operand.
+Value createPaddings(OpBuilder &builder, Location loc,
+                     ArrayRef<int64_t> paddings) {
+  SmallVector<int32_t> entries(paddings.begin(), paddings.end());
+  return ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(
+          RankedTensorType::get({static_cast<int64_t>(entries.size() / 2), 2},
+                                builder.getI32Type()),
+          ArrayRef<int32_t>(entries)));
+}
+
+/// `value` padded with zeros of its element type.
+Value createZeroPad(OpBuilder &builder, Location loc, Value value,
+                    ArrayRef<int64_t> paddings) {
+  Type element = cast<TensorType>(value.getType()).getElementType();
+  Value zero = ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, element),
+                             builder.getZeroAttr(element)));
+  return shapes::createInferred<PadOp>(builder, loc, element, value,
+                                       createPaddings(builder, loc, paddings),
+                                       zero);
+}
+
+/// The int32 vector [shape[0]] + middle + [shape[3]] of a 4-D `value`: a
+/// shape with its first and last sizes kept.
+Value createOuterShape(OpBuilder &builder, Location loc, Value value,
+                       ArrayRef<int32_t> middle) {
+  using shapes::createInferred;
+  Type i32 = builder.getI32Type();
+  Value shape = createInferred<ShapeOp>(builder, loc, i32, value);
+  auto entry = [&](int32_t k) -> Value {
+    return createInferred<SliceOp>(builder, loc, i32, shape,
+                                   createI32Vector(builder, loc, {k}),
+                                   createI32Vector(builder, loc, {1}));
+  };
+  return createInferred<ConcatenationOp>(
+      builder, loc, i32,
+      ValueRange{entry(0), createI32Vector(builder, loc, middle), entry(3)},
+      /*axis=*/0, ActivationFunctionType::NONE);
+}
+
+Value createTranspose(OpBuilder &builder, Location loc, Value value,
+                      ArrayRef<int32_t> perm) {
+  return shapes::createInferred<TransposeOp>(
+      builder, loc, cast<TensorType>(value.getType()).getElementType(), value,
+      createI32Vector(builder, loc, perm));
+}
+
+int32_t narrow(int64_t value) { return static_cast<int32_t>(value); }
+
+} // namespace
+
+Value sluice::lite::createConv2DInputGradient(
+    OpBuilder &builder, Location loc, Value outputGradient, Value filter,
+    const window::PaddedDimension &rows,
+    const window::PaddedDimension &columns) {
+  using shapes::createInferred;
+  Type element = cast<TensorType>(outputGradient.getType()).getElementType();
+  const window::PaddedDimension *dims[] = {&rows, &columns};
+  Value dy = outputGradient;
+  // stride - 1 zeros after each row, then each column, the last ones cut
+  // off: [N, OH, 1, OW, C] padded to [N, OH, s, OW, C] and merged (5-D at
+  // most: LiteRT's PADV2 takes no more), the same for the columns, sliced.
+  int64_t dilated[2];
+  for (int d = 0; d < 2; ++d)
+    dilated[d] = (dims[d]->outputSize - 1) * dims[d]->stride + 1;
+  if (rows.stride > 1 || columns.stride > 1) {
+    int32_t spaced[2] = {narrow(rows.outputSize), narrow(columns.outputSize)};
+    for (int d = 0; d < 2; ++d) {
+      if (dims[d]->stride == 1)
+        continue;
+      SmallVector<int32_t> split = {spaced[0], spaced[1]};
+      split.insert(split.begin() + d + 1, 1);
+      Value expanded = createInferred<ReshapeOp>(
+          builder, loc, element, dy, createOuterShape(builder, loc, dy, split));
+      SmallVector<int64_t> paddings(10, 0);
+      paddings[2 * (d + 2) + 1] = dims[d]->stride - 1;
+      spaced[d] *= dims[d]->stride;
+      dy = createInferred<ReshapeOp>(
+          builder, loc, element,
+          createZeroPad(builder, loc, expanded, paddings),
+          createOuterShape(builder, loc, dy, {spaced[0], spaced[1]}));
+    }
+    dy = createInferred<SliceOp>(
+        builder, loc, element, dy, createI32Vector(builder, loc, {0, 0, 0, 0}),
+        createOuterShape(builder, loc, dy,
+                         {narrow(dilated[0]), narrow(dilated[1])}));
+  }
+  // Zeros around it so that each input position sees every tap that read
+  // it: (f - 1) * dilation - before before, input + before - dilated after.
+  int64_t paddings[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  for (int d = 0; d < 2; ++d) {
+    paddings[2 + 2 * d] =
+        (dims[d]->filterSize - 1) * dims[d]->dilation - dims[d]->paddingBefore;
+    paddings[3 + 2 * d] =
+        dims[d]->inputSize + dims[d]->paddingBefore - dilated[d];
+  }
+  Value padded = createZeroPad(builder, loc, dy, paddings);
+  // The filter as [in, h, w, out], flipped in h and w.
+  Value flipped = createInferred<ReverseV2Op>(
+      builder, loc, element,
+      createTranspose(builder, loc, filter, {3, 1, 2, 0}),
+      createI32Vector(builder, loc, {1, 2}));
+  return createInferred<Conv2DOp>(builder, loc, element, padded, flipped,
+                                  /*bias=*/Value(), Padding::VALID,
+                                  /*stride_w=*/1, /*stride_h=*/1,
+                                  columns.dilation, rows.dilation,
+                                  ActivationFunctionType::NONE);
+}
+
+Value sluice::lite::createConv2DFilterGradient(
+    OpBuilder &builder, Location loc, Value input, Value outputGradient,
+    const window::PaddedDimension &rows,
+    const window::PaddedDimension &columns) {
+  using shapes::createInferred;
+  Type element = cast<TensorType>(input.getType()).getElementType();
+  const window::PaddedDimension *dims[] = {&rows, &columns};
+  // The input padded as far as the last window reads (no further: VALID's
+  // unread rest is cut below).
+  int64_t paddings[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  for (int d = 0; d < 2; ++d) {
+    int64_t reach =
+        (dims[d]->outputSize - 1) * dims[d]->stride +
+        window::effectiveFilterSize(dims[d]->filterSize, dims[d]->dilation);
+    paddings[2 + 2 * d] = dims[d]->paddingBefore;
+    paddings[3 + 2 * d] = std::max<int64_t>(
+        reach - dims[d]->inputSize - dims[d]->paddingBefore, 0);
+  }
+  Value image = createTranspose(
+      builder, loc, createZeroPad(builder, loc, input, paddings), {3, 1, 2, 0});
+  Value taps = createTranspose(builder, loc, outputGradient, {3, 1, 2, 0});
+  // [in, R, C, out] with R, C >= the filter's h, w: its first h, w.
+  Value products = createInferred<Conv2DOp>(
+      builder, loc, element, image, taps, /*bias=*/Value(), Padding::VALID,
+      /*stride_w=*/columns.dilation, /*stride_h=*/rows.dilation,
+      /*dilation_w_factor=*/columns.stride, /*dilation_h_factor=*/rows.stride,
+      ActivationFunctionType::NONE);
+  return createInferred<SliceOp>(
+      builder, loc, element, products,
+      createI32Vector(builder, loc, {0, 0, 0, 0}),
+      createOuterShape(builder, loc, products,
+                       {narrow(rows.filterSize), narrow(columns.filterSize)}));
+}

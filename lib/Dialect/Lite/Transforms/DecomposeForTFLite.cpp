@@ -125,7 +125,9 @@ struct ReverseOneAxisAtATime : OpRewritePattern<ReverseV2Op> {
 
 /// LiteRT's CONV_2D and DEPTHWISE_CONV_2D kernels need a bias operand: a
 /// convolution without one gets zeros (adding +0 leaves every sum as it
-/// is, -0 aside, which a sum from +0 never gives).
+/// is, -0 aside, which a sum from +0 never gives), a constant when the
+/// output channels are known, else a fill of the filter's output channels
+/// (dimension 0 of CONV_2D's filter, 3 of DEPTHWISE_CONV_2D's).
 ///
 ///   y = conv_2d(x, w)   =>   y = conv_2d(x, w, zeros[out_channels])
 template <typename ConvOp> struct ZeroBiasForLiteRT : OpRewritePattern<ConvOp> {
@@ -135,14 +137,32 @@ template <typename ConvOp> struct ZeroBiasForLiteRT : OpRewritePattern<ConvOp> {
     if (op.getBias())
       return rewriter.notifyMatchFailure(op, "has a bias");
     auto result = dyn_cast<RankedTensorType>(op.getType());
-    if (!result || result.getRank() != 4 || result.isDynamicDim(3))
-      return rewriter.notifyMatchFailure(op, "output channels unknown");
-    auto biasType =
-        RankedTensorType::get({result.getDimSize(3)}, result.getElementType());
-    Value zeros = ConstantOp::create(
-        rewriter, op.getLoc(),
-        DenseElementsAttr::get(biasType,
-                               rewriter.getZeroAttr(result.getElementType())));
+    if (!result || result.getRank() != 4)
+      return rewriter.notifyMatchFailure(op, "output of unknown rank");
+    Location loc = op.getLoc();
+    Type element = result.getElementType();
+    Value zero = ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(RankedTensorType::get({}, element),
+                               rewriter.getZeroAttr(element)));
+    Value zeros;
+    if (!result.isDynamicDim(3)) {
+      zeros = ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(
+              RankedTensorType::get({result.getDimSize(3)}, element),
+              rewriter.getZeroAttr(element)));
+    } else {
+      Type i32 = rewriter.getI32Type();
+      int32_t channelDim = std::is_same_v<ConvOp, DepthwiseConv2DOp> ? 3 : 0;
+      Value channels = shapes::createInferred<SliceOp>(
+          rewriter, loc, i32,
+          shapes::createInferred<ShapeOp>(rewriter, loc, i32, op.getFilter()),
+          createI32Vector(rewriter, loc, {channelDim}),
+          createI32Vector(rewriter, loc, {1}));
+      zeros = shapes::createInferred<FillOp>(rewriter, loc, element, channels,
+                                             zero);
+    }
     rewriter.modifyOpInPlace(op, [&] { op.getBiasMutable().assign(zeros); });
     return success();
   }

@@ -7,6 +7,8 @@
 #ifndef SLUICE_DIALECT_LITE_IR_LITEBUILDERS_H
 #define SLUICE_DIALECT_LITE_IR_LITEBUILDERS_H
 
+#include "sluice/Dialect/Lite/IR/WindowRules.h"
+
 #include "mlir/IR/Builders.h"
 
 namespace sluice::lite {
@@ -58,6 +60,39 @@ mlir::Value createRowsView(mlir::OpBuilder &builder, mlir::Location loc,
 /// scatter_nd's gradient.
 mlir::Value createGatherNd(mlir::OpBuilder &builder, mlir::Location loc,
                            mlir::Value params, mlir::Value indices);
+
+/// The gradient of a 2-D convolution (NHWC) with respect to its input: TF's
+/// Conv2DBackpropInput, the transposed convolution. `outputGradient`
+/// [N, OH, OW, out] gets stride - 1 zeros between its rows and columns and
+/// (f - 1) * dilation - before zeros before, input + before - (OH - 1) *
+/// stride - 1 after, and is convolved (stride 1, the dilation) with `filter`
+/// (TFLite's [out, h, w, in]) flipped in h and w as [in, h, w, out]:
+///
+///   dy  [a b]      dilated, padded      conv with the flipped filter
+///       [c d]  ->  0 0 0 0 0            -> dx [N, H, W, in]
+///  (stride 2)      0 a 0 b 0 ...
+///
+/// `rows` and `columns` are its window placement (WindowRules.h); their
+/// padding before must be at most (f - 1) * dilation and the output size
+/// at least 1.
+mlir::Value createConv2DInputGradient(mlir::OpBuilder &builder,
+                                      mlir::Location loc,
+                                      mlir::Value outputGradient,
+                                      mlir::Value filter,
+                                      const window::PaddedDimension &rows,
+                                      const window::PaddedDimension &columns);
+
+/// The gradient of a 2-D convolution (NHWC) with respect to its filter, as
+/// [in, h, w, out]: TF's Conv2DBackpropFilter is its transpose [h, w, in,
+/// out], TFLite's filter layout [out, h, w, in]. The padded `input` as
+/// [in, H, W, N] convolved with `outputGradient` as [out, OH, OW, N] (the
+/// batch summed as channels), the convolution's dilation as the stride and
+/// its stride as the dilation, cut to the filter's h and w.
+mlir::Value createConv2DFilterGradient(mlir::OpBuilder &builder,
+                                       mlir::Location loc, mlir::Value input,
+                                       mlir::Value outputGradient,
+                                       const window::PaddedDimension &rows,
+                                       const window::PaddedDimension &columns);
 
 /// Appends `values` to the operands of `yield` (a region's terminator),
 /// after appendLoopCarried or appendIfResults gave its op more results.

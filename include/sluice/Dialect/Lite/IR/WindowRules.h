@@ -63,6 +63,50 @@ inline std::optional<Placement> placeWindows(int64_t inputSize,
   return Placement{outputSize, padding / 2};
 }
 
+/// One spatial dimension of a convolution with its padding on both sides:
+/// what its gradients (the transposed convolution, the filter's gradient)
+/// need.
+struct PaddedDimension {
+  int64_t inputSize, filterSize, outputSize;
+  int32_t stride, dilation;
+  int64_t paddingBefore, paddingAfter;
+};
+
+/// `placeWindows` with SAME's padding after the input too (the rest of
+/// the padding needed; VALID pads nothing).
+inline std::optional<PaddedDimension>
+padDimension(int64_t inputSize, int64_t filterSize, int32_t stride,
+             int32_t dilation, bool same) {
+  std::optional<Placement> placed =
+      placeWindows(inputSize, filterSize, stride, dilation, same);
+  if (!placed)
+    return std::nullopt;
+  int64_t after = 0;
+  if (same)
+    after = std::max<int64_t>((placed->outputSize - 1) * stride +
+                                  effectiveFilterSize(filterSize, dilation) -
+                                  inputSize,
+                              0) -
+            placed->paddingBefore;
+  return PaddedDimension{inputSize, filterSize, placed->outputSize,
+                         stride,    dilation,   placed->paddingBefore,
+                         after};
+}
+
+/// The dimension with explicit padding (TF's EXPLICIT): VALID windows over
+/// the padded input; none when the output size would be negative.
+inline std::optional<PaddedDimension>
+padDimensionExplicitly(int64_t inputSize, int64_t filterSize, int32_t stride,
+                       int32_t dilation, int64_t before, int64_t after) {
+  std::optional<Placement> placed = placeWindows(
+      inputSize + before + after, filterSize, stride, dilation, false);
+  if (!placed)
+    return std::nullopt;
+  return PaddedDimension{inputSize, filterSize, placed->outputSize,
+                         stride,    dilation,   before,
+                         after};
+}
+
 } // namespace sluice::lite::window
 
 #endif // SLUICE_DIALECT_LITE_IR_WINDOWRULES_H
