@@ -289,6 +289,47 @@ def convolution_gradient_cases(sizes_name, known, unknown):
     return cases
 
 
+def max_pool_grad(tf, inputs, attributes):
+    pooled = tf.raw_ops.MaxPool(input=inputs["orig_input"], **attributes)
+    tf.raw_ops.MaxPoolGrad(orig_input=inputs["orig_input"], orig_output=pooled,
+                           grad=inputs["grad"], **attributes, name="out")
+
+
+def pool_gradient_cases(op):
+    """MaxPoolGrad (of the MaxPool of orig_input: ties among small integers
+    go to the window's first) and AvgPoolGrad (SAME's padding not counted).
+    Each variant: (image sizes, grad sizes, ksize, strides, padding)."""
+    variants = {
+        "same_stride2": ([1, 5, 5, 2], [1, 3, 3, 2], [1, 3, 3, 1], [1, 2, 2, 1], "SAME"),
+        "valid": ([2, 6, 5, 1], [2, 3, 2, 1], [1, 2, 2, 1], [1, 2, 2, 1], "VALID"),
+        "overlapping": ([1, 4, 4, 1], [1, 4, 4, 1], [1, 3, 3, 1], [1, 1, 1, 1], "SAME"),
+        "mismatch": ([1, 4, 4, 1], [1, 3, 4, 1], [1, 2, 2, 1], [1, 1, 1, 1], "SAME"),
+    }
+    cases = {"dtypes": ["float32"], "variants": {}}
+    rng = np.random.RandomState(11)
+    for name, (image, grad, ksize, strides, padding) in variants.items():
+        if name == "mismatch" and op == "AvgPoolGrad":
+            continue  # TF's AvgPoolGrad does not check grad (docs/tensorflow.md)
+        attributes = {"ksize": ksize, "strides": strides, "padding": padding}
+        if op == "MaxPoolGrad":
+            cases["data"] = ["orig_input", "grad"]
+            cases["build"] = max_pool_grad
+            # Small integers: windows with tied maxima.
+            values = [rng.randint(0, 3, image).astype(np.float32),
+                      rng.randint(-3, 4, grad).astype(np.float32)]
+            cases["variants"][name] = {"attributes": attributes,
+                                       "placeholder": {"orig_input": image,
+                                                       "grad": [None] * 4},
+                                       "values": values}
+        else:
+            cases["data"] = ["grad"]
+            cases["variants"][name] = {"constants": {"orig_input_shape": np.int32(image)},
+                                       "attributes": attributes,
+                                       "placeholder": [None] * 4,
+                                       "shapes": [(tuple(grad),)]}
+    return cases
+
+
 def convolution_cases(filter_shape, multiplier_filter_shape, depthwise):
     """TF's CPU DepthwiseConv2dNative takes equal strides only and no
     dilations (tf.nn.depthwise_conv2d dilates through space_to_batch)."""
@@ -1135,6 +1176,8 @@ STRUCTURED = {
     "Conv2D": convolution_cases([3, 2, 3, 4], [2, 2, 3, 6], depthwise=False),
     "Conv2DBackpropInput": convolution_gradient_cases("input_sizes", "filter", "out_backprop"),
     "Conv2DBackpropFilter": convolution_gradient_cases("filter_sizes", "input", "out_backprop"),
+    "MaxPoolGrad": pool_gradient_cases("MaxPoolGrad"),
+    "AvgPoolGrad": pool_gradient_cases("AvgPoolGrad"),
     "DepthwiseConv2dNative": convolution_cases([3, 2, 3, 2], [2, 2, 3, 3], depthwise=True),
     "MaxPool": pool_cases(["float32", "int32"], "input"),
     "AvgPool": pool_cases(["float32"], "value"),

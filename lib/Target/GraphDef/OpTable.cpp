@@ -3365,11 +3365,11 @@ void checkShape(ImportContext &ctx, Value value, ArrayRef<int64_t> sizes,
         message);
 }
 
-/// out_backprop in NHWC, checked (at run time, as TF's kernel checks) to
-/// have the output positions the windows give.
+/// The gradient `dy` of a window op's output in NHWC, checked (at run time,
+/// as TF's kernel checks) to have the output positions the windows give.
 Value checkedOutputGradient(ImportContext &ctx, const TFWindow &window,
-                            ArrayRef<lite::window::PaddedDimension> dims) {
-  Value dy = ctx.inputs[2];
+                            ArrayRef<lite::window::PaddedDimension> dims,
+                            Value dy) {
   if (window.channelsFirst)
     dy = transposed(ctx, dy, {0, 2, 3, 1});
   check(ctx,
@@ -3380,7 +3380,7 @@ Value checkedOutputGradient(ImportContext &ctx, const TFWindow &window,
                            {static_cast<int32_t>(dims[0].outputSize),
                             static_cast<int32_t>(dims[1].outputSize)}))),
         ctx.op() +
-            ": out_backprop's height and width are not the output "
+            ": the gradient's height and width are not the output "
             "size the windows give (" +
             Twine(dims[0].outputSize) + ", " + Twine(dims[1].outputSize) + ")");
   return dy;
@@ -3405,7 +3405,7 @@ Values buildConv2DBackpropInput(ImportContext &ctx) {
   auto dims = gradientWindows(ctx, *window, *sizes, filterType.getShape());
   if (failed(dims))
     return failure();
-  Value dy = checkedOutputGradient(ctx, *window, *dims);
+  Value dy = checkedOutputGradient(ctx, *window, *dims, ctx.inputs[2]);
   Value filter = transposed(ctx, ctx.inputs[1], {3, 0, 1, 2});
   Value result = lite::createConv2DInputGradient(
       ctx.builder, ctx.loc, dy, filter, (*dims)[0], (*dims)[1]);
@@ -3435,7 +3435,7 @@ Values buildConv2DBackpropFilter(ImportContext &ctx) {
   auto dims = gradientWindows(ctx, *window, inputType.getShape(), *sizes);
   if (failed(dims))
     return failure();
-  Value dy = checkedOutputGradient(ctx, *window, *dims);
+  Value dy = checkedOutputGradient(ctx, *window, *dims, ctx.inputs[2]);
   Value input = ctx.inputs[0];
   if (window->channelsFirst)
     input = transposed(ctx, input, {0, 2, 3, 1});
@@ -3448,6 +3448,55 @@ Values buildConv2DBackpropFilter(ImportContext &ctx) {
              ctx.op() +
                  ": filter_sizes do not match the input's or out_backprop's "
                  "channels");
+  return single(result);
+}
+
+/// MaxPoolGrad(orig_input, orig_output, grad) and AvgPoolGrad(
+/// orig_input_shape, grad): the pools' input gradients
+/// (createMaxPool2DGradient, createAveragePool2DGradient) on NHWC (NCHW
+/// by transposes), the input's height and width known; grad checked
+/// against the windows at run time, as TF's kernels check it. MaxPoolGrad
+/// routes each window's gradient as TF's kernel recomputes the maximum
+/// from orig_input (orig_output is not read).
+template <bool isMax> Values buildPoolGrad(ImportContext &ctx) {
+  FailureOr<TFWindow> window = readWindow(ctx, /*pool=*/true);
+  if (failed(window))
+    return failure();
+  SmallVector<int64_t> imageSizes;
+  if (isMax) {
+    auto input = dyn_cast<RankedTensorType>(ctx.inputs[0].getType());
+    if (!input || input.getRank() != 4)
+      return ctx.fail(ctx.op() + " needs a 4-D orig_input of known rank");
+    llvm::append_range(imageSizes, input.getShape());
+  } else {
+    FailureOr<SmallVector<int64_t>> sizes =
+        constantSizes(ctx, 0, "orig_input_shape", 4);
+    if (failed(sizes))
+      return failure();
+    imageSizes = *sizes;
+  }
+  auto dims = gradientWindows(ctx, *window, imageSizes,
+                              {window->ksize[0], window->ksize[1]});
+  if (failed(dims))
+    return failure();
+  Value dy = checkedOutputGradient(ctx, *window, *dims, ctx.inputs.back());
+  Value result;
+  if (isMax) {
+    Value input = ctx.inputs[0];
+    if (window->channelsFirst)
+      input = transposed(ctx, input, {0, 2, 3, 1});
+    result = lite::createMaxPool2DGradient(ctx.builder, ctx.loc, input, dy,
+                                           (*dims)[0], (*dims)[1]);
+  } else {
+    result = lite::createAveragePool2DGradient(ctx.builder, ctx.loc, dy,
+                                               (*dims)[0], (*dims)[1]);
+  }
+  if (window->channelsFirst)
+    result = transposed(ctx, result, {0, 3, 1, 2});
+  if (!isMax)
+    checkShape(ctx, result, imageSizes,
+               ctx.op() + ": orig_input_shape does not match grad's batch or "
+                          "channels");
   return single(result);
 }
 
@@ -3624,6 +3673,8 @@ constexpr OpMapping kMappings[] = {
   {"AvgPool", buildPool<lite::AveragePool2DOp>, ResultElement::T, 1, false, ""},
   {"Conv2DBackpropInput", buildConv2DBackpropInput, ResultElement::T, 3, false, "", "input_sizes, filter, out_backprop"},
   {"Conv2DBackpropFilter", buildConv2DBackpropFilter, ResultElement::T, 3, false, "", "input, filter_sizes, out_backprop"},
+  {"MaxPoolGrad", buildPoolGrad<true>, ResultElement::T, 3, false, "", "orig_input, orig_output, grad"},
+  {"AvgPoolGrad", buildPoolGrad<false>, ResultElement::T, 2, false, "", "orig_input_shape, grad"},
   {"MatMul", buildMatMul, ResultElement::T, 2, false, ""},
   {"BatchMatMulV2", buildBatchMatMul, ResultElement::T, 2, false, ""},
   {"BatchMatMul", buildBatchMatMul, ResultElement::T, 2, false, ""},

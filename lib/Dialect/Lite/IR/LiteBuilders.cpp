@@ -261,6 +261,116 @@ Value createTranspose(OpBuilder &builder, Location loc, Value value,
 
 int32_t narrow(int64_t value) { return static_cast<int32_t>(value); }
 
+/// How far (OH - 1) * stride + 1 positions reach: a window placement's
+/// output with stride - 1 zeros between its entries.
+int64_t spacedSize(const window::PaddedDimension &dim) {
+  return (dim.outputSize - 1) * dim.stride + 1;
+}
+
+/// `values` [N, OH, OW, C] with stride - 1 zeros after each row, then each
+/// column, the last ones cut off: [N, OH, 1, OW, C] padded to [N, OH, s,
+/// OW, C] and merged (5-D at most: LiteRT's PADV2 takes no more), the same
+/// for the columns, sliced to [N, spacedSize(rows), spacedSize(columns), C].
+Value createSpaced(OpBuilder &builder, Location loc, Value values,
+                   const window::PaddedDimension &rows,
+                   const window::PaddedDimension &columns) {
+  using shapes::createInferred;
+  if (rows.stride == 1 && columns.stride == 1)
+    return values;
+  Type element = cast<TensorType>(values.getType()).getElementType();
+  const window::PaddedDimension *dims[] = {&rows, &columns};
+  int32_t spaced[2] = {narrow(rows.outputSize), narrow(columns.outputSize)};
+  for (int d = 0; d < 2; ++d) {
+    if (dims[d]->stride == 1)
+      continue;
+    SmallVector<int32_t> split = {spaced[0], spaced[1]};
+    split.insert(split.begin() + d + 1, 1);
+    Value expanded = createInferred<ReshapeOp>(
+        builder, loc, element, values,
+        createOuterShape(builder, loc, values, split));
+    SmallVector<int64_t> paddings(10, 0);
+    paddings[2 * (d + 2) + 1] = dims[d]->stride - 1;
+    spaced[d] *= dims[d]->stride;
+    values = createInferred<ReshapeOp>(
+        builder, loc, element, createZeroPad(builder, loc, expanded, paddings),
+        createOuterShape(builder, loc, values, {spaced[0], spaced[1]}));
+  }
+  return createInferred<SliceOp>(
+      builder, loc, element, values,
+      createI32Vector(builder, loc, {0, 0, 0, 0}),
+      createOuterShape(
+          builder, loc, values,
+          {narrow(spacedSize(rows)), narrow(spacedSize(columns))}));
+}
+
+/// The input of a pooling window placement padded on both sides: the
+/// positions its windows index.
+int64_t paddedSize(const window::PaddedDimension &dim) {
+  return dim.inputSize + dim.paddingBefore + dim.paddingAfter;
+}
+
+/// Sum over a pool's taps (kh, kw), row-major, of `perTap(kh, kw)` [N, OH,
+/// OW, C] placed where the tap reads (row oh * stride + kh of the padded
+/// input, zeros elsewhere), cut to the input: [N, H, W, C].
+Value sumOverTaps(OpBuilder &builder, Location loc,
+                  const window::PaddedDimension &rows,
+                  const window::PaddedDimension &columns,
+                  llvm::function_ref<Value(int64_t, int64_t)> perTap) {
+  using shapes::createInferred;
+  Value sum;
+  Type element;
+  for (int64_t kh = 0; kh < rows.filterSize; ++kh)
+    for (int64_t kw = 0; kw < columns.filterSize; ++kw) {
+      Value tap = perTap(kh, kw);
+      element = cast<TensorType>(tap.getType()).getElementType();
+      Value placed = createZeroPad(
+          builder, loc, createSpaced(builder, loc, tap, rows, columns),
+          {0, 0, kh, paddedSize(rows) - spacedSize(rows) - kh, kw,
+           paddedSize(columns) - spacedSize(columns) - kw, 0, 0});
+      sum =
+          sum ? Value(createInferred<AddOp>(builder, loc, element, sum, placed,
+                                            ActivationFunctionType::NONE))
+              : placed;
+    }
+  return createInferred<SliceOp>(
+      builder, loc, element, sum,
+      createI32Vector(
+          builder, loc,
+          {0, narrow(rows.paddingBefore), narrow(columns.paddingBefore), 0}),
+      createOuterShape(builder, loc, sum,
+                       {narrow(rows.inputSize), narrow(columns.inputSize)}));
+}
+
+/// A constant [1, OH, OW, 1] of `element` from f(oh, ow).
+Value createOutputGrid(OpBuilder &builder, Location loc, Type element,
+                       const window::PaddedDimension &rows,
+                       const window::PaddedDimension &columns,
+                       llvm::function_ref<Attribute(int64_t, int64_t)> f) {
+  SmallVector<Attribute> values;
+  for (int64_t oh = 0; oh < rows.outputSize; ++oh)
+    for (int64_t ow = 0; ow < columns.outputSize; ++ow)
+      values.push_back(f(oh, ow));
+  return ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(
+          RankedTensorType::get({1, rows.outputSize, columns.outputSize, 1},
+                                element),
+          values));
+}
+
+/// How many of window `o`'s positions lie inside the input.
+int64_t insideCount(const window::PaddedDimension &dim, int64_t o) {
+  int64_t start = o * dim.stride - dim.paddingBefore;
+  return std::min(start + dim.filterSize, dim.inputSize) -
+         std::max<int64_t>(start, 0);
+}
+
+/// Whether tap k of window `o` reads inside the input.
+bool tapInside(const window::PaddedDimension &dim, int64_t o, int64_t k) {
+  int64_t position = o * dim.stride - dim.paddingBefore + k;
+  return position >= 0 && position < dim.inputSize;
+}
+
 } // namespace
 
 Value sluice::lite::createConv2DInputGradient(
@@ -270,35 +380,8 @@ Value sluice::lite::createConv2DInputGradient(
   using shapes::createInferred;
   Type element = cast<TensorType>(outputGradient.getType()).getElementType();
   const window::PaddedDimension *dims[] = {&rows, &columns};
-  Value dy = outputGradient;
-  // stride - 1 zeros after each row, then each column, the last ones cut
-  // off: [N, OH, 1, OW, C] padded to [N, OH, s, OW, C] and merged (5-D at
-  // most: LiteRT's PADV2 takes no more), the same for the columns, sliced.
-  int64_t dilated[2];
-  for (int d = 0; d < 2; ++d)
-    dilated[d] = (dims[d]->outputSize - 1) * dims[d]->stride + 1;
-  if (rows.stride > 1 || columns.stride > 1) {
-    int32_t spaced[2] = {narrow(rows.outputSize), narrow(columns.outputSize)};
-    for (int d = 0; d < 2; ++d) {
-      if (dims[d]->stride == 1)
-        continue;
-      SmallVector<int32_t> split = {spaced[0], spaced[1]};
-      split.insert(split.begin() + d + 1, 1);
-      Value expanded = createInferred<ReshapeOp>(
-          builder, loc, element, dy, createOuterShape(builder, loc, dy, split));
-      SmallVector<int64_t> paddings(10, 0);
-      paddings[2 * (d + 2) + 1] = dims[d]->stride - 1;
-      spaced[d] *= dims[d]->stride;
-      dy = createInferred<ReshapeOp>(
-          builder, loc, element,
-          createZeroPad(builder, loc, expanded, paddings),
-          createOuterShape(builder, loc, dy, {spaced[0], spaced[1]}));
-    }
-    dy = createInferred<SliceOp>(
-        builder, loc, element, dy, createI32Vector(builder, loc, {0, 0, 0, 0}),
-        createOuterShape(builder, loc, dy,
-                         {narrow(dilated[0]), narrow(dilated[1])}));
-  }
+  Value dy = createSpaced(builder, loc, outputGradient, rows, columns);
+  int64_t dilated[2] = {spacedSize(rows), spacedSize(columns)};
   // Zeros around it so that each input position sees every tap that read
   // it: (f - 1) * dilation - before before, input + before - dilated after.
   int64_t paddings[8] = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -353,4 +436,93 @@ Value sluice::lite::createConv2DFilterGradient(
       createI32Vector(builder, loc, {0, 0, 0, 0}),
       createOuterShape(builder, loc, products,
                        {narrow(rows.filterSize), narrow(columns.filterSize)}));
+}
+
+Value sluice::lite::createAveragePool2DGradient(
+    OpBuilder &builder, Location loc, Value outputGradient,
+    const window::PaddedDimension &rows,
+    const window::PaddedDimension &columns) {
+  using shapes::createInferred;
+  Type element = cast<TensorType>(outputGradient.getType()).getElementType();
+  // Each window's gradient shared by the input positions it averaged.
+  Value counts = createOutputGrid(
+      builder, loc, element, rows, columns, [&](int64_t oh, int64_t ow) {
+        return builder.getFloatAttr(
+            element, static_cast<double>(insideCount(rows, oh) *
+                                         insideCount(columns, ow)));
+      });
+  Value shares = createInferred<DivOp>(builder, loc, element, outputGradient,
+                                       counts, ActivationFunctionType::NONE);
+  return sumOverTaps(builder, loc, rows, columns,
+                     [&](int64_t, int64_t) { return shares; });
+}
+
+Value sluice::lite::createMaxPool2DGradient(
+    OpBuilder &builder, Location loc, Value input, Value outputGradient,
+    const window::PaddedDimension &rows,
+    const window::PaddedDimension &columns) {
+  using shapes::createInferred;
+  Type element = cast<TensorType>(input.getType()).getElementType();
+  Type i1 = builder.getI1Type(), i32 = builder.getI32Type();
+  Value padded =
+      createZeroPad(builder, loc, input,
+                    {0, 0, rows.paddingBefore, rows.paddingAfter,
+                     columns.paddingBefore, columns.paddingAfter, 0, 0});
+  // Each window's first element, in row-major order, that no later one
+  // exceeds: TF's MaxPoolGrad takes a window's first element and replaces
+  // it only by a greater one (so NaN first stays, NaN later never wins).
+  Value best, seen, chosen;
+  int64_t taps = rows.filterSize * columns.filterSize;
+  for (int64_t k = 0; k < taps; ++k) {
+    int64_t kh = k / columns.filterSize, kw = k % columns.filterSize;
+    Value values = createInferred<StridedSliceOp>(
+        builder, loc, element, padded,
+        createI32Vector(builder, loc, {0, narrow(kh), narrow(kw), 0}),
+        createI32Vector(builder, loc,
+                        {0, narrow(kh + spacedSize(rows)),
+                         narrow(kw + spacedSize(columns)), 0}),
+        createI32Vector(builder, loc, {1, rows.stride, columns.stride, 1}),
+        /*begin_mask=*/9, /*end_mask=*/9, /*ellipsis_mask=*/0,
+        /*new_axis_mask=*/0, /*shrink_axis_mask=*/0, /*offset=*/false);
+    Value inside = createOutputGrid(
+        builder, loc, i1, rows, columns, [&](int64_t oh, int64_t ow) {
+          return builder.getBoolAttr(tapInside(rows, oh, kh) &&
+                                     tapInside(columns, ow, kw));
+        });
+    Value take = inside;
+    if (best) {
+      Value greater = createInferred<LessOp>(builder, loc, i1, best, values);
+      Value first = createInferred<LogicalNotOp>(builder, loc, i1, seen);
+      take = createInferred<LogicalAndOp>(
+          builder, loc, i1, inside,
+          createInferred<LogicalOrOp>(builder, loc, i1, first, greater));
+    }
+    Value index = ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(RankedTensorType::get({}, i32),
+                               builder.getI32IntegerAttr(narrow(k))));
+    if (!best) {
+      best = values;
+      seen = inside;
+      chosen = createInferred<SelectV2Op>(builder, loc, i32, take, index,
+                                          createI32Scalar(builder, loc, -1));
+      continue;
+    }
+    best =
+        createInferred<SelectV2Op>(builder, loc, element, take, values, best);
+    seen = createInferred<LogicalOrOp>(builder, loc, i1, seen, inside);
+    chosen = createInferred<SelectV2Op>(builder, loc, i32, take, index, chosen);
+  }
+  Value zero = ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, element),
+                             builder.getZeroAttr(element)));
+  return sumOverTaps(builder, loc, rows, columns, [&](int64_t kh, int64_t kw) {
+    Value index =
+        createI32Scalar(builder, loc, narrow(kh * columns.filterSize + kw));
+    return createInferred<SelectV2Op>(
+        builder, loc, element,
+        createInferred<EqualOp>(builder, loc, i1, chosen, index),
+        outputGradient, zero);
+  });
 }

@@ -16,6 +16,8 @@
 //   fully_connected, batch_matmul: products with the other operand
 //   conv_2d: the transposed convolution of g (input), the convolution of
 //   the input with g (filter), g summed (bias)
+//   max_pool_2d, average_pool_2d: g to the element TF's MaxPoolGrad picks;
+//   g shared by the positions each window averaged
 //   reshape, transpose, concatenation, split, slice, strided_slice (strides
 //   of 1),
 //   tile, gather (one slice), sum,
@@ -788,6 +790,54 @@ LogicalResult gradientOf(Conv2DOp op, OpBuilder &builder, ValueRange g,
   return success();
 }
 
+/// The windows of a pool over a float input of known height and width, or
+/// an error naming the op.
+template <typename PoolOp>
+FailureOr<std::pair<window::PaddedDimension, window::PaddedDimension>>
+poolWindows(PoolOp op) {
+  auto input = dyn_cast<RankedTensorType>(op.getInput().getType());
+  if (failed(requireNoActivation(op, op.getFusedActivationFunction())))
+    return failure();
+  if (!input || !isFloatTensor(op.getInput()) || input.getRank() != 4 ||
+      input.isDynamicDim(1) || input.isDynamicDim(2))
+    return op.emitError("has a gradient only for a float input whose height "
+                        "and width are known");
+  bool same = op.getPadding() == Padding::SAME;
+  std::optional<window::PaddedDimension> rows =
+      window::padDimension(input.getDimSize(1), op.getFilterHeight(),
+                           op.getStrideH(), /*dilation=*/1, same);
+  std::optional<window::PaddedDimension> columns =
+      window::padDimension(input.getDimSize(2), op.getFilterWidth(),
+                           op.getStrideW(), /*dilation=*/1, same);
+  if (!rows || !columns || rows->outputSize < 1 || columns->outputSize < 1)
+    return op.emitError("has no gradient without output positions");
+  return std::make_pair(*rows, *columns);
+}
+
+/// max_pool_2d: each window's gradient to the element TF's MaxPoolGrad
+/// picks (LiteBuilders' createMaxPool2DGradient).
+LogicalResult gradientOf(MaxPool2DOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  auto windows = poolWindows(op);
+  if (failed(windows))
+    return failure();
+  out.assign({createMaxPool2DGradient(builder, op.getLoc(), op.getInput(), g[0],
+                                      windows->first, windows->second)});
+  return success();
+}
+
+/// average_pool_2d: each window's gradient shared by the positions it
+/// averaged (TF's AvgPoolGrad, createAveragePool2DGradient).
+LogicalResult gradientOf(AveragePool2DOp op, OpBuilder &builder, ValueRange g,
+                         SmallVectorImpl<Value> &out) {
+  auto windows = poolWindows(op);
+  if (failed(windows))
+    return failure();
+  out.assign({createAveragePool2DGradient(builder, op.getLoc(), g[0],
+                                          windows->first, windows->second)});
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Lists (TensorArray, TensorList).
 //===----------------------------------------------------------------------===//
@@ -915,6 +965,10 @@ void readsOf(ReverseSequenceOp op, SmallVectorImpl<Value> &reads) {
 }
 void readsOf(StridedSliceOp, SmallVectorImpl<Value> &) {}
 void readsOf(ZerosLikeOp, SmallVectorImpl<Value> &) {}
+void readsOf(AveragePool2DOp, SmallVectorImpl<Value> &) {}
+void readsOf(MaxPool2DOp op, SmallVectorImpl<Value> &reads) {
+  reads.push_back(op.getInput());
+}
 void readsOf(ListGatherOp, SmallVectorImpl<Value> &) {}
 void readsOf(ListScatterOp, SmallVectorImpl<Value> &) {}
 void readsOf(FullyConnectedOp op, SmallVectorImpl<Value> &reads) {
@@ -949,15 +1003,14 @@ template <typename... OpTs> void attachGradients(MLIRContext &context) {
 } // namespace
 
 void LiteDialect::registerGradientInterfaces() {
-  attachGradients<SLUICE_GENERATED_GRADIENT_OPS, DivOp, AbsOp, ReluOp,
-                  MaximumOp, MinimumOp, SelectV2Op, CastOp, ReshapeOp,
-                  TransposeOp, ConcatenationOp, SplitOp, SliceOp,
-                  StridedSliceOp, TileOp, ReverseV2Op, ReverseSequenceOp,
-                  BroadcastToOp, CumsumOp, PadOp, SoftmaxOp, LogSoftmaxOp,
-                  SumOp, MeanOp, ReduceMaxOp, ZerosLikeOp, GatherOp,
-                  ScatterNdOp, FullyConnectedOp, BatchMatMulOp, Conv2DOp,
-                  ListGetItemOp, ListSetItemOp, ListGatherOp, ListScatterOp>(
-      *getContext());
+  attachGradients<
+      SLUICE_GENERATED_GRADIENT_OPS, DivOp, AbsOp, ReluOp, MaximumOp, MinimumOp,
+      SelectV2Op, CastOp, ReshapeOp, TransposeOp, ConcatenationOp, SplitOp,
+      SliceOp, StridedSliceOp, TileOp, ReverseV2Op, ReverseSequenceOp,
+      BroadcastToOp, CumsumOp, PadOp, SoftmaxOp, LogSoftmaxOp, SumOp, MeanOp,
+      ReduceMaxOp, ZerosLikeOp, GatherOp, ScatterNdOp, FullyConnectedOp,
+      BatchMatMulOp, Conv2DOp, MaxPool2DOp, AveragePool2DOp, ListGetItemOp,
+      ListSetItemOp, ListGatherOp, ListScatterOp>(*getContext());
 }
 
 } // namespace sluice::lite

@@ -94,6 +94,27 @@ mlir::Value createConv2DFilterGradient(mlir::OpBuilder &builder,
                                        const window::PaddedDimension &rows,
                                        const window::PaddedDimension &columns);
 
+/// The gradient of average_pool_2d (NHWC) with respect to its input: TF's
+/// AvgPoolGrad. Each window's gradient divided by the number of input
+/// positions it averaged (SAME's padding not counted) and added to each of
+/// them: per tap, the shares placed where it reads, summed, cut to the
+/// input.
+mlir::Value createAveragePool2DGradient(mlir::OpBuilder &builder,
+                                        mlir::Location loc,
+                                        mlir::Value outputGradient,
+                                        const window::PaddedDimension &rows,
+                                        const window::PaddedDimension &columns);
+
+/// The gradient of max_pool_2d (NHWC) with respect to its input: TF's
+/// MaxPoolGrad. Each window's gradient goes to the position TF's kernel
+/// picks: the window's first element (row-major, inside the input)
+/// replaced only by a strictly greater one; ties go to the first.
+mlir::Value createMaxPool2DGradient(mlir::OpBuilder &builder,
+                                    mlir::Location loc, mlir::Value input,
+                                    mlir::Value outputGradient,
+                                    const window::PaddedDimension &rows,
+                                    const window::PaddedDimension &columns);
+
 /// Appends `values` to the operands of `yield` (a region's terminator),
 /// after appendLoopCarried or appendIfResults gave its op more results.
 void appendYieldOperands(mlir::Operation *yield, mlir::ValueRange values);
