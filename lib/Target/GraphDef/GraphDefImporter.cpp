@@ -101,6 +101,18 @@ std::string whyUnsupported(StringRef op) {
     return "uses '" + op.str() +
            "': quantization is not supported (Sluice computes in the float "
            "types TF's graph has; TF's converter quantizes the model instead)";
+  if (op == "Conv3D" || op == "Conv3DBackpropInputV2" ||
+      op == "Conv3DBackpropInput" || op == "MaxPool3D" || op == "AvgPool3D")
+    return "uses '" + op.str() +
+           "': 3-D windows are not supported yet (Sluice's window ops are "
+           "2-D)";
+  if (op == "Bitcast")
+    return "uses 'Bitcast': reinterpreting a tensor's bytes as another type "
+           "is not supported";
+  if (op == "Lgamma" || op == "Digamma" || op == "Igamma" || op == "Igammac" ||
+      op == "Betainc")
+    return "uses '" + op.str() +
+           "': the gamma family of special functions is not imported yet";
   static const llvm::StringSet<> statefulRandomOps = {
       "RandomStandardNormal", "Multinomial",   "RandomUniformInt",
       "TruncatedNormal",      "RandomShuffle", "RandomGamma",

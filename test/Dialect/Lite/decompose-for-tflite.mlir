@@ -198,3 +198,21 @@ func.func @conv_dynamic_channels(%x: tensor<1x4x4x2xf32>, %w: tensor<?x2x2x2xf32
   %e = lite.depthwise_conv_2d %x, %d {depth_multiplier = 2 : i32, padding = #lite.padding<VALID>, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x4x2xf32>, tensor<1x2x2x?xf32>) -> tensor<1x3x3x?xf32>
   return %c, %e : tensor<1x4x4x?xf32>, tensor<1x3x3x?xf32>
 }
+
+// -----
+
+// LiteRT's SCATTER_ND takes int32 indices and shape: int64 ones are
+// narrowed, the indices clamped to [-1, 2^31 - 1] first so that one outside
+// int32 stays out of range instead of wrapping into it.
+// CHECK-LABEL: func.func @scatter_int64_indices
+// CHECK: %[[LOW:.*]] = lite.constant dense<-1> : tensor<i64>
+// CHECK: %[[ABOVE:.*]] = lite.maximum %arg0, %[[LOW]]
+// CHECK: %[[HIGH:.*]] = lite.constant dense<2147483647> : tensor<i64>
+// CHECK: %[[CLAMPED:.*]] = lite.minimum %[[ABOVE]], %[[HIGH]]
+// CHECK: %[[INDICES:.*]] = lite.cast %[[CLAMPED]] : tensor<2x1xi64> -> tensor<2x1xi32>
+// CHECK: %[[SHAPE:.*]] = lite.cast %arg2 : tensor<1xi64> -> tensor<1xi32>
+// CHECK: lite.scatter_nd %[[INDICES]], %arg1, %[[SHAPE]]
+func.func @scatter_int64_indices(%i: tensor<2x1xi64>, %u: tensor<2xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %r = lite.scatter_nd %i, %u, %s : (tensor<2x1xi64>, tensor<2xf32>, tensor<1xi64>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}

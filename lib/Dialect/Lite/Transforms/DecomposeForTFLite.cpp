@@ -7,7 +7,8 @@
 // by sluice-tblgen (LiteTFLiteDecompositions.inc); this file holds the pass,
 // the check each decomposition ends with, the broadcasting pattern and the
 // rewrites of structured ops for LiteRT's kernels (reverse_v2 one axis at a
-// time, a zero bias for convolutions without one).
+// time, a zero bias for convolutions without one, int32 indices for
+// scatter_nd).
 //
 //===----------------------------------------------------------------------===//
 
@@ -168,6 +169,46 @@ template <typename ConvOp> struct ZeroBiasForLiteRT : OpRewritePattern<ConvOp> {
   }
 };
 
+/// LiteRT's SCATTER_ND takes int32 indices and shape only: int64 ones are
+/// narrowed. The indices are first clamped to [-1, INT32_MAX] in int64, so
+/// that one outside int32 stays outside every dimension (LiteRT refuses it
+/// at run time) instead of wrapping into range; the shape's sizes fit in
+/// int32 in any tensor LiteRT holds.
+///
+///   scatter_nd(i, u, s)  =>  scatter_nd(cast<i32>(min(max(i, -1), 2^31-1)),
+///                                       u, cast<i32>(s))
+struct Int32ScatterIndices : OpRewritePattern<ScatterNdOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ScatterNdOp op,
+                                PatternRewriter &rewriter) const override {
+    auto indices = cast<TensorType>(op.getIndices().getType());
+    if (!indices.getElementType().isInteger(64))
+      return rewriter.notifyMatchFailure(op, "has int32 indices");
+    Location loc = op.getLoc();
+    Type i64 = indices.getElementType(), i32 = rewriter.getI32Type();
+    auto scalar = [&](int64_t value) -> Value {
+      return ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(RankedTensorType::get({}, i64),
+                                 rewriter.getI64IntegerAttr(value)));
+    };
+    Value clamped = shapes::createInferred<MinimumOp>(
+        rewriter, loc, i64,
+        shapes::createInferred<MaximumOp>(rewriter, loc, i64, op.getIndices(),
+                                          scalar(-1)),
+        scalar(std::numeric_limits<int32_t>::max()));
+    Value narrowIndices =
+        shapes::createInferred<CastOp>(rewriter, loc, i32, clamped);
+    Value narrowShape =
+        shapes::createInferred<CastOp>(rewriter, loc, i32, op.getShape());
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getIndicesMutable().assign(narrowIndices);
+      op.getShapeMutable().assign(narrowShape);
+    });
+    return success();
+  }
+};
+
 #include "sluice/Dialect/Lite/IR/LiteTFLiteDecompositions.inc"
 
 struct LiteDecomposeForTFLitePass
@@ -176,7 +217,8 @@ struct LiteDecomposeForTFLitePass
     RewritePatternSet patterns(&getContext());
     populateTFLiteDecompositions(patterns);
     patterns.add<ReverseOneAxisAtATime, ZeroBiasForLiteRT<Conv2DOp>,
-                 ZeroBiasForLiteRT<DepthwiseConv2DOp>>(&getContext());
+                 ZeroBiasForLiteRT<DepthwiseConv2DOp>, Int32ScatterIndices>(
+        &getContext());
     // One walk, no folding and no dead-code elimination: the program is
     // otherwise exported as written (export -> import -> export gives the
     // same bytes), and no decomposition yields an op with one.
