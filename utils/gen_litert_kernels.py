@@ -5,8 +5,10 @@ For every lite op with a TFLite builtin and every TFLite element type the op's
 definition accepts, writes a one-op lite program, exports it with
 sluice-translate, and prepares and runs it in native LiteRT (ai_edge_litert,
 the pinned version in utils/requirements.txt; each model in a process of its
-own, so a crash stays with its model). The pairs LiteRT refuses, with its
-message, become lib/Target/TFLite/LiteRTKernels.inc, which the exporter reads
+own, so a crash stays with its model). The pairs LiteRT refuses after
+export's legalisations (-lite-decompose-for-tflite: SCATTER_ND's int64
+indices are narrowed, for one), with its message, become
+lib/Target/TFLite/LiteRTKernels.inc, which the exporter reads
 to refuse them with a diagnostic instead of writing a model LiteRT cannot
 prepare. Refresh it after changing ops or the LiteRT pin:
 
