@@ -259,7 +259,7 @@ SOFTMAX = {
 # Convolutions: an NHWC image and a filter of the placeholder's shape,
 # strides, dilations and paddings as TF takes them; TF refuses a VALID
 # window larger than the image (every engine must too).
-def convolution_gradient_cases(sizes_name, known, unknown):
+def convolution_gradient_cases(sizes_name, known, unknown, depthwise=False):
     """Conv2DBackpropInput (`known` the filter, `unknown` out_backprop) and
     Conv2DBackpropFilter (`known` the input): TF's CPU kernels take NHWC
     and no dilations (those are checked by test/Interpreter/conv-gradient.mlir).
@@ -277,6 +277,9 @@ def convolution_gradient_cases(sizes_name, known, unknown):
         "mismatch": ([1, 4, 4, 1], [3, 3, 1, 1], [1, 3, 4, 1],
                      {"strides": [1, 1, 1, 1], "padding": "SAME"}),
     }
+    if depthwise:  # a [h, w, in, multiplier] filter: 2 x 3 output channels
+        variants["same_stride2"] = ([1, 5, 5, 2], [3, 3, 2, 3], [1, 3, 3, 6],
+                                    {"strides": [1, 2, 2, 1], "padding": "SAME"})
     cases = {"dtypes": ["float32"], "data": [known, "out_backprop"], "tolerance": "matmul",
              "variants": {}}
     for name, (image, filter_sizes, out, attributes) in variants.items():
@@ -1176,6 +1179,10 @@ STRUCTURED = {
     "Conv2D": convolution_cases([3, 2, 3, 4], [2, 2, 3, 6], depthwise=False),
     "Conv2DBackpropInput": convolution_gradient_cases("input_sizes", "filter", "out_backprop"),
     "Conv2DBackpropFilter": convolution_gradient_cases("filter_sizes", "input", "out_backprop"),
+    "DepthwiseConv2dNativeBackpropInput": convolution_gradient_cases(
+        "input_sizes", "filter", "out_backprop", depthwise=True),
+    "DepthwiseConv2dNativeBackpropFilter": convolution_gradient_cases(
+        "filter_sizes", "input", "out_backprop", depthwise=True),
     "MaxPoolGrad": pool_gradient_cases("MaxPoolGrad"),
     "AvgPoolGrad": pool_gradient_cases("AvgPoolGrad"),
     "DepthwiseConv2dNative": convolution_cases([3, 2, 3, 2], [2, 2, 3, 3], depthwise=True),

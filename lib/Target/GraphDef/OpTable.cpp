@@ -3451,6 +3451,63 @@ Values buildConv2DBackpropFilter(ImportContext &ctx) {
   return single(result);
 }
 
+/// DepthwiseConv2dNativeBackpropInput(input_sizes, filter, out_backprop)
+/// and ...BackpropFilter(input, filter_sizes, out_backprop): TF's [h, w,
+/// C, M] filter is TFLite's [1, h, w, C * M] (the same element order);
+/// createDepthwiseConv2DInputGradient / FilterGradient on NHWC.
+template <bool isInput> Values buildDepthwiseBackprop(ImportContext &ctx) {
+  FailureOr<TFWindow> window = readWindow(ctx, /*pool=*/false);
+  if (failed(window))
+    return failure();
+  FailureOr<SmallVector<int64_t>> sizes = constantSizes(
+      ctx, isInput ? 0 : 1, isInput ? "input_sizes" : "filter_sizes", 4);
+  if (failed(sizes))
+    return failure();
+  auto known =
+      dyn_cast<RankedTensorType>(ctx.inputs[isInput ? 1 : 0].getType());
+  if (!known || !known.hasStaticShape() || known.getRank() != 4)
+    return ctx.fail(ctx.op() +
+                    (isInput ? " needs a filter" : " needs an input") +
+                    " of known shape");
+  ArrayRef<int64_t> filterSizes = isInput ? known.getShape() : *sizes;
+  ArrayRef<int64_t> imageSizes = isInput ? *sizes : known.getShape();
+  if (filterSizes[3] < 1 || filterSizes[2] * filterSizes[3] > INT32_MAX)
+    return ctx.fail(ctx.op() + " needs a depth multiplier of at least 1");
+  auto dims = gradientWindows(ctx, *window, imageSizes, filterSizes);
+  if (failed(dims))
+    return failure();
+  Value dy = checkedOutputGradient(ctx, *window, *dims, ctx.inputs[2]);
+  int32_t multiplier = static_cast<int32_t>(filterSizes[3]);
+  Value result;
+  if (isInput) {
+    Value filter = ctx.create<lite::ReshapeOp>(
+        ctx.inputs[1],
+        lite::createI32Vector(
+            ctx.builder, ctx.loc,
+            {1, static_cast<int32_t>(filterSizes[0]),
+             static_cast<int32_t>(filterSizes[1]),
+             static_cast<int32_t>(filterSizes[2] * filterSizes[3])}));
+    result = lite::createDepthwiseConv2DInputGradient(
+        ctx.builder, ctx.loc, dy, filter, multiplier, (*dims)[0], (*dims)[1]);
+    if (window->channelsFirst)
+      result = transposed(ctx, result, {0, 3, 1, 2});
+  } else {
+    Value input = ctx.inputs[0];
+    if (window->channelsFirst)
+      input = transposed(ctx, input, {0, 2, 3, 1});
+    SmallVector<int32_t> tfShape(sizes->begin(), sizes->end());
+    result = ctx.create<lite::ReshapeOp>(
+        lite::createDepthwiseConv2DFilterGradient(ctx.builder, ctx.loc, input,
+                                                  dy, multiplier, (*dims)[0],
+                                                  (*dims)[1]),
+        lite::createI32Vector(ctx.builder, ctx.loc, tfShape));
+  }
+  checkShape(ctx, result, *sizes,
+             ctx.op() + (isInput ? ": input_sizes" : ": filter_sizes") +
+                 " do not match the other operands' batch or channels");
+  return single(result);
+}
+
 /// MaxPoolGrad(orig_input, orig_output, grad) and AvgPoolGrad(
 /// orig_input_shape, grad): the pools' input gradients
 /// (createMaxPool2DGradient, createAveragePool2DGradient) on NHWC (NCHW
@@ -3674,6 +3731,8 @@ constexpr OpMapping kMappings[] = {
   {"Conv2DBackpropInput", buildConv2DBackpropInput, ResultElement::T, 3, false, "", "input_sizes, filter, out_backprop"},
   {"Conv2DBackpropFilter", buildConv2DBackpropFilter, ResultElement::T, 3, false, "", "input, filter_sizes, out_backprop"},
   {"MaxPoolGrad", buildPoolGrad<true>, ResultElement::T, 3, false, "", "orig_input, orig_output, grad"},
+  {"DepthwiseConv2dNativeBackpropInput", buildDepthwiseBackprop<true>, ResultElement::T, 3, false, "", "input_sizes, filter, out_backprop"},
+  {"DepthwiseConv2dNativeBackpropFilter", buildDepthwiseBackprop<false>, ResultElement::T, 3, false, "", "input, filter_sizes, out_backprop"},
   {"AvgPoolGrad", buildPoolGrad<false>, ResultElement::T, 2, false, "", "orig_input_shape, grad"},
   {"MatMul", buildMatMul, ResultElement::T, 2, false, ""},
   {"BatchMatMulV2", buildBatchMatMul, ResultElement::T, 2, false, ""},

@@ -373,25 +373,62 @@ bool tapInside(const window::PaddedDimension &dim, int64_t o, int64_t k) {
 
 } // namespace
 
+namespace {
+
+/// A convolution's output gradient spaced and padded so that a stride-1
+/// convolution with the flipped filter gives the input gradient: (f - 1) *
+/// dilation - before zeros before, input + before - spaced size after.
+Value createTransposedConvolutionInput(OpBuilder &builder, Location loc,
+                                       Value outputGradient,
+                                       const window::PaddedDimension &rows,
+                                       const window::PaddedDimension &columns) {
+  const window::PaddedDimension *dims[] = {&rows, &columns};
+  Value dy = createSpaced(builder, loc, outputGradient, rows, columns);
+  int64_t paddings[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  for (int d = 0; d < 2; ++d) {
+    paddings[2 + 2 * d] =
+        (dims[d]->filterSize - 1) * dims[d]->dilation - dims[d]->paddingBefore;
+    paddings[3 + 2 * d] =
+        dims[d]->inputSize + dims[d]->paddingBefore - spacedSize(*dims[d]);
+  }
+  return createZeroPad(builder, loc, dy, paddings);
+}
+
+/// The input padded as far as the last window reads (no further: VALID's
+/// unread rest is cut from the filter gradient).
+Value createReadInput(OpBuilder &builder, Location loc, Value input,
+                      const window::PaddedDimension &rows,
+                      const window::PaddedDimension &columns) {
+  const window::PaddedDimension *dims[] = {&rows, &columns};
+  int64_t paddings[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  for (int d = 0; d < 2; ++d) {
+    int64_t reach =
+        (dims[d]->outputSize - 1) * dims[d]->stride +
+        window::effectiveFilterSize(dims[d]->filterSize, dims[d]->dilation);
+    paddings[2 + 2 * d] = dims[d]->paddingBefore;
+    paddings[3 + 2 * d] = std::max<int64_t>(
+        reach - dims[d]->inputSize - dims[d]->paddingBefore, 0);
+  }
+  return createZeroPad(builder, loc, input, paddings);
+}
+
+Value createReshape(OpBuilder &builder, Location loc, Value value,
+                    Value shape) {
+  return shapes::createInferred<ReshapeOp>(
+      builder, loc, cast<TensorType>(value.getType()).getElementType(), value,
+      shape);
+}
+
+} // namespace
+
 Value sluice::lite::createConv2DInputGradient(
     OpBuilder &builder, Location loc, Value outputGradient, Value filter,
     const window::PaddedDimension &rows,
     const window::PaddedDimension &columns) {
   using shapes::createInferred;
   Type element = cast<TensorType>(outputGradient.getType()).getElementType();
-  const window::PaddedDimension *dims[] = {&rows, &columns};
-  Value dy = createSpaced(builder, loc, outputGradient, rows, columns);
-  int64_t dilated[2] = {spacedSize(rows), spacedSize(columns)};
-  // Zeros around it so that each input position sees every tap that read
-  // it: (f - 1) * dilation - before before, input + before - dilated after.
-  int64_t paddings[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  for (int d = 0; d < 2; ++d) {
-    paddings[2 + 2 * d] =
-        (dims[d]->filterSize - 1) * dims[d]->dilation - dims[d]->paddingBefore;
-    paddings[3 + 2 * d] =
-        dims[d]->inputSize + dims[d]->paddingBefore - dilated[d];
-  }
-  Value padded = createZeroPad(builder, loc, dy, paddings);
+  Value padded = createTransposedConvolutionInput(builder, loc, outputGradient,
+                                                  rows, columns);
   // The filter as [in, h, w, out], flipped in h and w.
   Value flipped = createInferred<ReverseV2Op>(
       builder, loc, element,
@@ -410,20 +447,9 @@ Value sluice::lite::createConv2DFilterGradient(
     const window::PaddedDimension &columns) {
   using shapes::createInferred;
   Type element = cast<TensorType>(input.getType()).getElementType();
-  const window::PaddedDimension *dims[] = {&rows, &columns};
-  // The input padded as far as the last window reads (no further: VALID's
-  // unread rest is cut below).
-  int64_t paddings[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  for (int d = 0; d < 2; ++d) {
-    int64_t reach =
-        (dims[d]->outputSize - 1) * dims[d]->stride +
-        window::effectiveFilterSize(dims[d]->filterSize, dims[d]->dilation);
-    paddings[2 + 2 * d] = dims[d]->paddingBefore;
-    paddings[3 + 2 * d] = std::max<int64_t>(
-        reach - dims[d]->inputSize - dims[d]->paddingBefore, 0);
-  }
   Value image = createTranspose(
-      builder, loc, createZeroPad(builder, loc, input, paddings), {3, 1, 2, 0});
+      builder, loc, createReadInput(builder, loc, input, rows, columns),
+      {3, 1, 2, 0});
   Value taps = createTranspose(builder, loc, outputGradient, {3, 1, 2, 0});
   // [in, R, C, out] with R, C >= the filter's h, w: its first h, w.
   Value products = createInferred<Conv2DOp>(
@@ -436,6 +462,106 @@ Value sluice::lite::createConv2DFilterGradient(
       createI32Vector(builder, loc, {0, 0, 0, 0}),
       createOuterShape(builder, loc, products,
                        {narrow(rows.filterSize), narrow(columns.filterSize)}));
+}
+
+Value sluice::lite::createDepthwiseConv2DInputGradient(
+    OpBuilder &builder, Location loc, Value outputGradient, Value filter,
+    int32_t multiplier, const window::PaddedDimension &rows,
+    const window::PaddedDimension &columns) {
+  using shapes::createInferred;
+  Type element = cast<TensorType>(outputGradient.getType()).getElementType();
+  Value padded = createTransposedConvolutionInput(builder, loc, outputGradient,
+                                                  rows, columns);
+  Value flipped = createInferred<ReverseV2Op>(
+      builder, loc, element, filter, createI32Vector(builder, loc, {1, 2}));
+  // Each of the C * M channels convolved with its own flipped taps, then the
+  // M channels of each input channel summed.
+  Value perChannel = createInferred<DepthwiseConv2DOp>(
+      builder, loc, element, padded, flipped, /*bias=*/Value(), Padding::VALID,
+      /*stride_w=*/1, /*stride_h=*/1, /*depth_multiplier=*/1, columns.dilation,
+      rows.dilation, ActivationFunctionType::NONE);
+  Type i32 = builder.getI32Type();
+  Value split = createReshape(
+      builder, loc, perChannel,
+      createInferred<ConcatenationOp>(
+          builder, loc, i32,
+          ValueRange{createInferred<SliceOp>(
+                         builder, loc, i32,
+                         createInferred<ShapeOp>(builder, loc, i32, perChannel),
+                         createI32Vector(builder, loc, {0}),
+                         createI32Vector(builder, loc, {3})),
+                     createI32Vector(builder, loc, {-1, multiplier})},
+          /*axis=*/0, ActivationFunctionType::NONE));
+  return createInferred<SumOp>(builder, loc, element, split,
+                               createI32Vector(builder, loc, {4}),
+                               /*keep_dims=*/false);
+}
+
+Value sluice::lite::createDepthwiseConv2DFilterGradient(
+    OpBuilder &builder, Location loc, Value input, Value outputGradient,
+    int32_t multiplier, const window::PaddedDimension &rows,
+    const window::PaddedDimension &columns) {
+  using shapes::createInferred;
+  Type element = cast<TensorType>(input.getType()).getElementType();
+  Type i32 = builder.getI32Type();
+  // The input's channels repeated M times (channel c * M + m reads input
+  // channel c), padded as far as the windows read: [N, Hp, Wp, K], K = C * M.
+  Value padded = createReadInput(builder, loc, input, rows, columns);
+  Value shape = createInferred<ShapeOp>(builder, loc, i32, padded);
+  auto sizes = [&](int32_t begin, int32_t count) -> Value {
+    return createInferred<SliceOp>(builder, loc, i32, shape,
+                                   createI32Vector(builder, loc, {begin}),
+                                   createI32Vector(builder, loc, {count}));
+  };
+  auto joined = [&](ArrayRef<Value> parts) -> Value {
+    return createInferred<ConcatenationOp>(builder, loc, i32, parts,
+                                           /*axis=*/0,
+                                           ActivationFunctionType::NONE);
+  };
+  Value repeated = createReshape(
+      builder, loc,
+      createInferred<TileOp>(
+          builder, loc, element,
+          createInferred<ExpandDimsOp>(builder, loc, element, padded,
+                                       createI32Scalar(builder, loc, 4)),
+          createI32Vector(builder, loc, {1, 1, 1, 1, multiplier})),
+      joined({sizes(0, 3), createI32Vector(builder, loc, {-1})}));
+  // The batch folded into the channels of both, [1, Hp, Wp, K * N] and
+  // [1, OH, OW, K * N]: a depthwise convolution (the stride and dilation
+  // swapped) correlates each channel of each example with its gradient.
+  Value image = createReshape(
+      builder, loc, createTranspose(builder, loc, repeated, {1, 2, 3, 0}),
+      joined({createI32Vector(builder, loc, {1}), sizes(1, 2),
+              createI32Vector(builder, loc, {-1})}));
+  Value taps = createReshape(
+      builder, loc, createTranspose(builder, loc, outputGradient, {1, 2, 3, 0}),
+      createI32Vector(
+          builder, loc,
+          {1, narrow(rows.outputSize), narrow(columns.outputSize), -1}));
+  Value products = createInferred<DepthwiseConv2DOp>(
+      builder, loc, element, image, taps, /*bias=*/Value(), Padding::VALID,
+      /*stride_w=*/columns.dilation, /*stride_h=*/rows.dilation,
+      /*depth_multiplier=*/1, /*dilation_w_factor=*/columns.stride,
+      /*dilation_h_factor=*/rows.stride, ActivationFunctionType::NONE);
+  // [R, C', K, N] summed over the examples, cut to the filter's h and w,
+  // as TFLite's [1, h, w, K].
+  Value productShape = createInferred<ShapeOp>(builder, loc, i32, products);
+  Value split = createReshape(
+      builder, loc, products,
+      joined({createInferred<SliceOp>(builder, loc, i32, productShape,
+                                      createI32Vector(builder, loc, {1}),
+                                      createI32Vector(builder, loc, {2})),
+              createI32Vector(builder, loc, {-1}), sizes(0, 1)}));
+  Value summed = createInferred<SumOp>(builder, loc, element, split,
+                                       createI32Vector(builder, loc, {3}),
+                                       /*keep_dims=*/false);
+  Value cut = createInferred<SliceOp>(
+      builder, loc, element, summed, createI32Vector(builder, loc, {0, 0, 0}),
+      createI32Vector(
+          builder, loc,
+          {narrow(rows.filterSize), narrow(columns.filterSize), -1}));
+  return createInferred<ExpandDimsOp>(builder, loc, element, cut,
+                                      createI32Scalar(builder, loc, 0));
 }
 
 Value sluice::lite::createAveragePool2DGradient(

@@ -94,6 +94,25 @@ mlir::Value createConv2DFilterGradient(mlir::OpBuilder &builder,
                                        const window::PaddedDimension &rows,
                                        const window::PaddedDimension &columns);
 
+/// The gradients of depthwise_conv_2d (NHWC, TFLite's filter [1, h, w,
+/// C * M], depth multiplier M) with respect to its input (TF's
+/// DepthwiseConv2dNativeBackpropInput: the transposed convolution of each
+/// of the C * M channels with its own flipped taps, the M of each input
+/// channel summed) and its filter (DepthwiseConv2dNativeBackpropFilter: the
+/// input's channels repeated M times and the batch folded into the
+/// channels of it and of the gradient, one depthwise convolution with the
+/// stride and dilation swapped, summed over the batch), as [1, h, w, C *
+/// M].
+mlir::Value createDepthwiseConv2DInputGradient(
+    mlir::OpBuilder &builder, mlir::Location loc, mlir::Value outputGradient,
+    mlir::Value filter, int32_t multiplier, const window::PaddedDimension &rows,
+    const window::PaddedDimension &columns);
+mlir::Value createDepthwiseConv2DFilterGradient(
+    mlir::OpBuilder &builder, mlir::Location loc, mlir::Value input,
+    mlir::Value outputGradient, int32_t multiplier,
+    const window::PaddedDimension &rows,
+    const window::PaddedDimension &columns);
+
 /// The gradient of average_pool_2d (NHWC) with respect to its input: TF's
 /// AvgPoolGrad. Each window's gradient divided by the number of input
 /// positions it averaged (SAME's padding not counted) and added to each of
