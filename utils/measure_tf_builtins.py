@@ -346,6 +346,8 @@ op("DepthwiseConv2dNative", P(1, 5, 5, 2), W(3, 3, 2, 2), **SAME1)
 op("Conv2DBackpropInput", K([1, 4, 4, 2]), W(3, 3, 2, 3), P(1, 4, 4, 3), **SAME1)
 op("DepthwiseConv2dNativeBackpropInput", K([1, 4, 4, 2]), W(3, 3, 2, 1), P(1, 4, 4, 2), **SAME1)
 op("Conv2DBackpropFilter", P(1, 4, 4, 2), K([3, 3, 2, 3]), P(1, 4, 4, 3), **SAME1)
+op("DepthwiseConv2dNativeBackpropFilter", P(1, 4, 4, 2), K([3, 3, 2, 1]), P(1, 4, 4, 2),
+   **SAME1)
 op("Conv3D", P(1, 4, 4, 4, 2), W(2, 2, 2, 2, 3), strides=[1] * 5, padding="SAME")
 op("Conv3DBackpropInputV2", K([1, 4, 4, 4, 2]), W(2, 2, 2, 2, 3), P(1, 4, 4, 4, 3),
    strides=[1] * 5, padding="SAME")
