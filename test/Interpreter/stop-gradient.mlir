@@ -17,6 +17,12 @@
 // TFLITE: lite.mul %arg0, %arg0
 // RUN: sed 's/@prevent/@main/' %s | not sluicec - --grad=0 --emit=mlir 2>&1 | FileCheck %s --check-prefix=PREVENT
 // PREVENT: error: the results depend on a value whose gradient is explicitly disabled (TF's PreventGradient)
+// Nothing before a stop_gradient is differentiated, not even an op that
+// has no gradient (prevent_gradient here), as in TF.
+// RUN: sed 's/@stopped_prevent/@main/' %s | sluicec - --grad=0 --emit=mlir -o %t.stopped.mlir
+// RUN: sluice-run %t.stopped.mlir --function=main_grad --inputs=%t.stop.json | FileCheck %s --check-prefix=STOPPED
+// STOPPED: "data":[1,4,9]
+// STOPPED-SAME: "data":[1,2,-3]
 // RUN: echo '[[true, false]]' > %t.bool.json
 // RUN: sed 's/@flags/@main/' %s | sluice-run - --inputs=%t.bool.json | FileCheck %s --check-prefix=FLAGS
 // RUN: sed 's/@flags/@main/' %s | sluice-run - --inputs=%t.bool.json --engine=native | FileCheck %s --check-prefix=FLAGS
@@ -30,6 +36,13 @@ func.func @stop(%x: tensor<3xf32>) -> tensor<3xf32> {
 
 func.func @prevent(%x: tensor<3xf32>) -> tensor<3xf32> {
   %s = lite.prevent_gradient %x : tensor<3xf32>
+  %y = lite.mul %x, %s : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %y : tensor<3xf32>
+}
+
+func.func @stopped_prevent(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %p = lite.prevent_gradient %x : tensor<3xf32>
+  %s = lite.stop_gradient %p : tensor<3xf32>
   %y = lite.mul %x, %s : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return %y : tensor<3xf32>
 }

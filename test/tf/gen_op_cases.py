@@ -1068,6 +1068,27 @@ COMPOSITIONS = {
             "random": {"placeholder": [None], "shapes": [((6,),), ((0,),)]},
         },
     } for op in ("Unique", "UniqueWithCounts")},
+    # TF's Max and Min start from -inf / +inf and propagate NaN (TFLite's
+    # REDUCE_MAX/MIN start from lowest()/max() and skip NaN): rows with NaN,
+    # only infinities, nothing; keep_dims and a negative axis.
+    **{op: {
+        "dtypes": ["float32", "int32"],
+        "data": ["input"],
+        "ranked": True,
+        "variants": {
+            "edges": {"constants": {"axis": np.int32([1])},
+                      "values": lambda dtype: [
+                          np.array([[np.nan, 1], [-np.inf, -np.inf], [np.inf, np.inf],
+                                    [2, -3]]) if dtype == "float32"
+                          else np.array([[5, 1], [-7, 0], [2, 2], [2, -3]])]},
+            "keep_dims": {"constants": {"axis": np.int32([-1, 0])},
+                          "attributes": {"keep_dims": True},
+                          "placeholder": [None, None, None],
+                          "shapes": [((2, 3, 4),)]},
+            "empty": {"constants": {"axis": np.int32([1])},
+                      "placeholder": [None, None], "shapes": [((3, 0),)]},
+        },
+    } for op in ("Max", "Min")},
     # Each output its own input's type (a cast one among them).
     "IdentityN": {
         "dtypes": ["float32"],

@@ -991,6 +991,55 @@ template <typename OpTy> Values buildReduce(ImportContext &ctx) {
                                  boolAttr(ctx.node.node, "keep_dims")));
 }
 
+Value extremeOf(ImportContext &ctx, Type element, bool lowest,
+                bool infinite = false);
+
+/// reduce_max (reduce_min) of `x` over `axes` from -inf (+inf), as TF's
+/// kernels reduce: lite.reduce_max/min are TFLite's, which start from
+/// lowest()/max() and skip NaN. On floats the reduction is followed by
+/// -inf (+inf) where no element is above -inf (below +inf): none at all,
+/// or only infinities; with `propagateNaN` (TF's Max and Min), NaN where
+/// an element is NaN.
+///
+///   max = reduce_max(x); nan = any(x != x); none = !any(x > -inf)
+///   nan ? NaN : none ? -inf : max
+template <typename OpTy>
+Value reduceFromInfinity(ImportContext &ctx, Value x, Value axes, bool keepDims,
+                         bool propagateNaN) {
+  constexpr bool isMax = std::is_same_v<OpTy, lite::ReduceMaxOp>;
+  Value reduced = ctx.create<OpTy>(x, axes, keepDims);
+  if (!isa<FloatType>(ctx.element))
+    return reduced;
+  OpBuilder &builder = ctx.builder;
+  Type i32 = builder.getI32Type();
+  auto anyOf = [&](Value condition) {
+    Value ints = createInferred<lite::CastOp>(builder, ctx.loc, i32, condition);
+    return predicate<lite::GreaterOp>(
+        ctx,
+        createInferred<lite::ReduceMaxOp>(builder, ctx.loc, i32, ints, axes,
+                                          keepDims),
+        lite::createI32Scalar(builder, ctx.loc, 0));
+  };
+  Value infinity = extremeOf(ctx, ctx.element, /*lowest=*/isMax,
+                             /*infinite=*/true);
+  Value beyond = isMax ? predicate<lite::GreaterOp>(ctx, x, infinity)
+                       : predicate<lite::LessOp>(ctx, x, infinity);
+  Value result = ctx.create<lite::SelectV2Op>(anyOf(beyond), reduced, infinity);
+  if (!propagateNaN)
+    return result;
+  Value nan =
+      constantOf(ctx, ctx.element, std::numeric_limits<double>::quiet_NaN());
+  return ctx.create<lite::SelectV2Op>(
+      anyOf(predicate<lite::NotEqualOp>(ctx, x, x)), nan, result);
+}
+
+/// TF's Max and Min (reduceFromInfinity, NaN propagated).
+template <typename OpTy> Values buildExtremeReduce(ImportContext &ctx) {
+  return single(reduceFromInfinity<OpTy>(ctx, ctx.inputs[0], ctx.inputs[1],
+                                         boolAttr(ctx.node.node, "keep_dims"),
+                                         /*propagateNaN=*/true));
+}
+
 /// All(x) = min(int32(x)) != 0, Any(x) = max(int32(x)) != 0.
 template <typename ReduceOpTy> Values buildBoolReduce(ImportContext &ctx) {
   auto input = dyn_cast<TensorType>(ctx.inputs[0].getType());
@@ -2344,17 +2393,24 @@ Values buildUnsortedSegmentSum(ImportContext &ctx) {
 }
 
 /// The largest (or, with `lowest`, the smallest) value of `element`: TF's
-/// numeric_limits<T>::max() / lowest() (-FLT_MAX, not -inf, for floats).
-Value extremeOf(ImportContext &ctx, Type element, bool lowest) {
+/// numeric_limits<T>::max() / lowest() (-FLT_MAX for floats; 0 for
+/// unsigned lowest), or for floats with `infinite` +-inf.
+Value extremeOf(ImportContext &ctx, Type element, bool lowest, bool infinite) {
   Attribute attr;
-  if (auto floatType = dyn_cast<FloatType>(element))
+  if (auto floatType = dyn_cast<FloatType>(element)) {
+    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
     attr = ctx.builder.getFloatAttr(
-        element, APFloat::getLargest(floatType.getFloatSemantics(), lowest));
-  else
-    attr = ctx.builder.getIntegerAttr(
-        element,
-        lowest ? APInt::getSignedMinValue(element.getIntOrFloatBitWidth())
-               : APInt::getSignedMaxValue(element.getIntOrFloatBitWidth()));
+        element, infinite ? APFloat::getInf(semantics, lowest)
+                          : APFloat::getLargest(semantics, lowest));
+  } else {
+    unsigned width = element.getIntOrFloatBitWidth();
+    APInt value =
+        element.isUnsignedInteger()
+            ? (lowest ? APInt::getMinValue(width) : APInt::getMaxValue(width))
+            : (lowest ? APInt::getSignedMinValue(width)
+                      : APInt::getSignedMaxValue(width));
+    attr = ctx.builder.getIntegerAttr(element, value);
+  }
   return lite::ConstantOp::create(
       ctx.builder, ctx.loc,
       DenseElementsAttr::get(RankedTensorType::get({}, element), attr));
@@ -2371,7 +2427,8 @@ enum class Combine {
   Last, // the last value wins (TensorScatterUpdate)
 };
 
-/// The value that leaves `combine` unchanged: 0, 1, lowest() or max().
+/// The value that leaves `combine` unchanged: 0, 1, or the type's least
+/// or greatest value (-inf and +inf for floats).
 Value identityOf(ImportContext &ctx, Combine combine) {
   switch (combine) {
   case Combine::Sum:
@@ -2380,9 +2437,9 @@ Value identityOf(ImportContext &ctx, Combine combine) {
   case Combine::Prod:
     return elementConstant(ctx, 1);
   case Combine::Max:
-    return extremeOf(ctx, ctx.element, /*lowest=*/true);
+    return extremeOf(ctx, ctx.element, /*lowest=*/true, /*infinite=*/true);
   case Combine::Min:
-    return extremeOf(ctx, ctx.element, /*lowest=*/false);
+    return extremeOf(ctx, ctx.element, /*lowest=*/false, /*infinite=*/true);
   case Combine::Last:
     break;
   }
@@ -2433,10 +2490,16 @@ Value combineRows(ImportContext &ctx, Value rows, Value mask, int32_t rest,
     return ctx.create<lite::SumOp>(selected, axis, /*keep_dims=*/false);
   case Combine::Prod:
     return ctx.create<lite::ReduceProdOp>(selected, axis, /*keep_dims=*/false);
+  // From +-inf, as TF's segment and scatter kernels (their NaN handling
+  // depends on the order of the elements and is not followed).
   case Combine::Max:
-    return ctx.create<lite::ReduceMaxOp>(selected, axis, /*keep_dims=*/false);
+    return reduceFromInfinity<lite::ReduceMaxOp>(ctx, selected, axis,
+                                                 /*keepDims=*/false,
+                                                 /*propagateNaN=*/false);
   case Combine::Min:
-    return ctx.create<lite::ReduceMinOp>(selected, axis, /*keep_dims=*/false);
+    return reduceFromInfinity<lite::ReduceMinOp>(ctx, selected, axis,
+                                                 /*keepDims=*/false,
+                                                 /*propagateNaN=*/false);
   case Combine::Last:
     break;
   }
@@ -2549,8 +2612,17 @@ template <Combine combine> Values buildUnsortedSegment(ImportContext &ctx) {
   int32_t rest = static_cast<int32_t>(
       cast<RankedTensorType>(ctx.inputs[0].getType()).getRank() -
       cast<RankedTensorType>(ctx.inputs[1].getType()).getRank());
-  return single(
-      combineRows(ctx, rows, membership(ctx, ids, segments), rest, combine));
+  Value combined =
+      combineRows(ctx, rows, membership(ctx, ids, segments), rest, combine);
+  // TF's unsorted kernels start from lowest() / max(): an empty segment,
+  // or one of -inf (+inf), gives that finite value.
+  if (combine == Combine::Max)
+    return single(ctx.create<lite::MaximumOp>(
+        combined, extremeOf(ctx, ctx.element, /*lowest=*/true)));
+  if (combine == Combine::Min)
+    return single(ctx.create<lite::MinimumOp>(
+        combined, extremeOf(ctx, ctx.element, /*lowest=*/false)));
+  return single(combined);
 }
 
 /// SegmentSum, Prod, Max, Min and Mean(data, segment_ids): segment_ids a
@@ -2782,7 +2854,24 @@ Values buildSparseToDense(ImportContext &ctx) {
     return ctx.fail("SparseToDense: sparse_indices of rank " +
                     Twine(indices.getRank()) +
                     " index a vector, not an output of rank " + Twine(rank));
+  if (indices.getRank() == 2 && !indices.isDynamicDim(1) &&
+      indices.getDimSize(1) != rank)
+    return ctx.fail("SparseToDense: sparse_indices' tuples have " +
+                    Twine(indices.getDimSize(1)) +
+                    " entries, the output_shape " + Twine(rank));
+  auto values = dyn_cast<RankedTensorType>(ctx.inputs[2].getType());
+  if (!values || values.getRank() > 1)
+    return ctx.fail("SparseToDense needs sparse_values of known rank, a "
+                    "scalar or a vector");
   Type index = indices.getElementType(), i32 = builder.getI32Type();
+  if (indices.getRank() == 2)
+    check(ctx,
+          predicate<lite::EqualOp>(
+              ctx, entryOf(ctx, shapeOf(ctx, ctx.inputs[0]), 1),
+              lite::createI32Scalar(builder, ctx.loc,
+                                    static_cast<int32_t>(rank))),
+          "SparseToDense: sparse_indices' tuples are not as long as "
+          "output_shape");
   Value tuples = createInferred<lite::ReshapeOp>(
       builder, ctx.loc, index, ctx.inputs[0],
       lite::createI32Vector(builder, ctx.loc,
@@ -2810,11 +2899,16 @@ Values buildSparseToDense(ImportContext &ctx) {
           "SparseToDense: the indices are out of order or repeated (TF's "
           "validate_indices wants them strictly increasing)");
   }
-  Value values =
+  if (values.getRank() == 1)
+    check(ctx,
+          allOf(ctx, predicate<lite::EqualOp>(ctx, shapeOf(ctx, ctx.inputs[2]),
+                                              shapeOf(ctx, offsets))),
+          "SparseToDense: sparse_values has not one value per index");
+  Value spread =
       ctx.create<lite::BroadcastToOp>(ctx.inputs[2], shapeOf(ctx, offsets));
   Value rows = lite::createRowsView(builder, ctx.loc, dense, rank);
   return single(ctx.create<lite::ReshapeOp>(
-      scatterRows(ctx, rows, offsets, values, /*rest=*/0, Combine::Last),
+      scatterRows(ctx, rows, offsets, spread, /*rest=*/0, Combine::Last),
       outputShape));
 }
 
@@ -3326,7 +3420,8 @@ gradientWindows(ImportContext &ctx, const TFWindow &window,
                           "output positions)");
       return failure();
     }
-    if (placed->paddingBefore > (filter - 1) * window.dilations[d]) {
+    if (placed->paddingBefore > (filter - 1) * window.dilations[d] ||
+        placed->paddingAfter > (filter - 1) * window.dilations[d]) {
       ctx.fail(ctx.op() + " with explicit padding wider than the dilated "
                           "filter is not supported");
       return failure();
@@ -3706,8 +3801,8 @@ constexpr OpMapping kMappings[] = {
   // Reductions.
   {"Sum", buildReduce<lite::SumOp>, ResultElement::T, 2, false, ""},
   {"Mean", buildReduce<lite::MeanOp>, ResultElement::T, 2, false, ""},
-  {"Max", buildReduce<lite::ReduceMaxOp>, ResultElement::T, 2, false, ""},
-  {"Min", buildReduce<lite::ReduceMinOp>, ResultElement::T, 2, false, ""},
+  {"Max", buildExtremeReduce<lite::ReduceMaxOp>, ResultElement::T, 2, false, ""},
+  {"Min", buildExtremeReduce<lite::ReduceMinOp>, ResultElement::T, 2, false, ""},
   {"Prod", buildReduce<lite::ReduceProdOp>, ResultElement::T, 2, false, ""},
   {"Cumsum", buildScan<lite::CumsumOp>, ResultElement::T, 2, false, ""},
   {"Softmax", buildSoftmax, ResultElement::T, 1, false, ""},

@@ -216,3 +216,27 @@ func.func @scatter_int64_indices(%i: tensor<2x1xi64>, %u: tensor<2xf32>, %s: ten
   %r = lite.scatter_nd %i, %u, %s : (tensor<2x1xi64>, tensor<2xf32>, tensor<1xi64>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// LiteRT's RELU and RELU6 take no int32 or int64 and its SQUARE no
+// integers: maximum/minimum and mul compute the same values. Float and
+// int8 RELU keep their builtin.
+// CHECK-LABEL: func.func @integer_activations
+// CHECK: %[[ZERO:.*]] = lite.constant dense<0> : tensor<i32>
+// CHECK: %[[RELU:.*]] = lite.maximum %arg0, %[[ZERO]]
+// CHECK: %[[ZERO6:.*]] = lite.constant dense<0> : tensor<i64>
+// CHECK: %[[ABOVE:.*]] = lite.maximum %arg1, %[[ZERO6]]
+// CHECK: %[[SIX:.*]] = lite.constant dense<6> : tensor<i64>
+// CHECK: %[[RELU6:.*]] = lite.minimum %[[ABOVE]], %[[SIX]]
+// CHECK: %[[SQUARE:.*]] = lite.mul %arg2, %arg2
+// CHECK: lite.relu %arg3 : tensor<4xf32>
+// CHECK: lite.relu %arg4 : tensor<4xi8>
+func.func @integer_activations(%a: tensor<4xi32>, %b: tensor<4xi64>, %c: tensor<4xi16>, %d: tensor<4xf32>, %e: tensor<4xi8>) -> (tensor<4xi32>, tensor<4xi64>, tensor<4xi16>, tensor<4xf32>, tensor<4xi8>) {
+  %0 = lite.relu %a : tensor<4xi32>
+  %1 = lite.relu6 %b : tensor<4xi64>
+  %2 = lite.square %c : tensor<4xi16>
+  %3 = lite.relu %d : tensor<4xf32>
+  %4 = lite.relu %e : tensor<4xi8>
+  return %0, %1, %2, %3, %4 : tensor<4xi32>, tensor<4xi64>, tensor<4xi16>, tensor<4xf32>, tensor<4xi8>
+}

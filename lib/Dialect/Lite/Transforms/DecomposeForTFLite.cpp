@@ -8,7 +8,7 @@
 // the check each decomposition ends with, the broadcasting pattern and the
 // rewrites of structured ops for LiteRT's kernels (reverse_v2 one axis at a
 // time, a zero bias for convolutions without one, int32 indices for
-// scatter_nd).
+// scatter_nd, integer relu/relu6/square through maximum/minimum/mul).
 //
 //===----------------------------------------------------------------------===//
 
@@ -142,10 +142,6 @@ template <typename ConvOp> struct ZeroBiasForLiteRT : OpRewritePattern<ConvOp> {
       return rewriter.notifyMatchFailure(op, "output of unknown rank");
     Location loc = op.getLoc();
     Type element = result.getElementType();
-    Value zero = ConstantOp::create(
-        rewriter, loc,
-        DenseElementsAttr::get(RankedTensorType::get({}, element),
-                               rewriter.getZeroAttr(element)));
     Value zeros;
     if (!result.isDynamicDim(3)) {
       zeros = ConstantOp::create(
@@ -161,6 +157,10 @@ template <typename ConvOp> struct ZeroBiasForLiteRT : OpRewritePattern<ConvOp> {
           shapes::createInferred<ShapeOp>(rewriter, loc, i32, op.getFilter()),
           createI32Vector(rewriter, loc, {channelDim}),
           createI32Vector(rewriter, loc, {1}));
+      Value zero = ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(RankedTensorType::get({}, element),
+                                 rewriter.getZeroAttr(element)));
       zeros = shapes::createInferred<FillOp>(rewriter, loc, element, channels,
                                              zero);
     }
@@ -209,6 +209,45 @@ struct Int32ScatterIndices : OpRewritePattern<ScatterNdOp> {
   }
 };
 
+/// LiteRT's RELU and RELU6 take no 32- or 64-bit integers and its SQUARE
+/// no integers at all; MAXIMUM, MINIMUM and MUL do, with the same values
+/// (MUL wraps as SQUARE's definition does):
+///
+///   relu(x)  => maximum(x, 0)        relu6(x) => minimum(maximum(x, 0), 6)
+///   square(x) => mul(x, x)
+template <typename OpTy>
+struct IntegerActivationsForLiteRT : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Type element = getElementTypeOrSelf(op.getType());
+    auto integer = dyn_cast<IntegerType>(element);
+    bool square = std::is_same_v<OpTy, SquareOp>;
+    if (!integer || integer.getWidth() == 1 ||
+        (!square && integer.getWidth() < 32))
+      return rewriter.notifyMatchFailure(op, "LiteRT has a kernel for it");
+    Location loc = op.getLoc();
+    Value x = op.getInput();
+    if (square) {
+      rewriter.replaceOp(op, MulOp::create(rewriter, loc, op.getType(), x, x,
+                                           ActivationFunctionType::NONE));
+      return success();
+    }
+    auto scalar = [&](int64_t value) -> Value {
+      return ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(RankedTensorType::get({}, element),
+                                 rewriter.getIntegerAttr(element, value)));
+    };
+    Value result = MaximumOp::create(rewriter, loc, op.getType(), x, scalar(0));
+    if (std::is_same_v<OpTy, Relu6Op>)
+      result =
+          MinimumOp::create(rewriter, loc, op.getType(), result, scalar(6));
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 #include "sluice/Dialect/Lite/IR/LiteTFLiteDecompositions.inc"
 
 struct LiteDecomposeForTFLitePass
@@ -217,8 +256,10 @@ struct LiteDecomposeForTFLitePass
     RewritePatternSet patterns(&getContext());
     populateTFLiteDecompositions(patterns);
     patterns.add<ReverseOneAxisAtATime, ZeroBiasForLiteRT<Conv2DOp>,
-                 ZeroBiasForLiteRT<DepthwiseConv2DOp>, Int32ScatterIndices>(
-        &getContext());
+                 ZeroBiasForLiteRT<DepthwiseConv2DOp>, Int32ScatterIndices,
+                 IntegerActivationsForLiteRT<ReluOp>,
+                 IntegerActivationsForLiteRT<Relu6Op>,
+                 IntegerActivationsForLiteRT<SquareOp>>(&getContext());
     // One walk, no folding and no dead-code elimination: the program is
     // otherwise exported as written (export -> import -> export gives the
     // same bytes), and no decomposition yields an op with one.

@@ -101,12 +101,16 @@ llvm::SetVector<Value> capturedBy(Operation *op) {
 class ReverseMode {
 public:
   /// Whether no gradient can flow through `value`: it is not a float
-  /// tensor, or it is computed, without regions, from such values and
-  /// constants only.
+  /// tensor, a stop_gradient's result, or it is computed, without regions,
+  /// from such values and constants only.
   bool isInert(Value value) {
     if (!isFloatTensor(value))
       return true;
     Operation *op = value.getDefiningOp();
+    // TF's StopGradient: no gradient flows back through it, so nothing
+    // before it is differentiated (not even an op without a rule).
+    if (isa_and_nonnull<StopGradientOp>(op))
+      return true;
     // A read of state (a variable, a random generator) is not a constant.
     if (!op || op->getNumRegions() != 0 || !isMemoryEffectFree(op))
       return false;

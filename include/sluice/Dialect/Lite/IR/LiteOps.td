@@ -832,16 +832,16 @@ def Lite_ReciprocalOp : Lite_UnaryOp<"reciprocal", "", "NONE",
   let derivative = "neg(mul(g, mul(out, out)))";
   let tfliteDecomposition = "div(1, x)";
 }
-// Identities that only reverse mode tells apart: a gradient stops at
-// stop_gradient (zero, as TF's None) and prevent_gradient has none (reverse
-// mode refuses it, naming the op, as TF's gradient raises). TFLite, the
-// interpreter and native code pass the operand on.
+// Identities that only reverse mode tells apart: stop_gradient's result is
+// inert (no gradient flows back through it, TF's None, so nothing before it
+// is differentiated) and prevent_gradient has no rule (reverse mode refuses
+// it, naming the op, as TF's gradient raises). TFLite, the interpreter and
+// native code pass the operand on.
 def Lite_StopGradientOp : Lite_UnaryOp<"stop_gradient", "", "NONE",
     Lite_Tensor, "the value unchanged, where gradients stop"> {
   let tfOps = ["StopGradient"];
   let kernelTypes = "any";
   let lowering = [{ x }];
-  let derivative = "zeros_like(g)";
   let tfliteDecomposition = "x";
 }
 def Lite_PreventGradientOp : Lite_UnaryOp<"prevent_gradient", "", "NONE",
