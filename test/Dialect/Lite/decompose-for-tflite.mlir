@@ -240,3 +240,21 @@ func.func @integer_activations(%a: tensor<4xi32>, %b: tensor<4xi64>, %c: tensor<
   %4 = lite.relu %e : tensor<4xi8>
   return %0, %1, %2, %3, %4 : tensor<4xi32>, tensor<4xi64>, tensor<4xi16>, tensor<4xf32>, tensor<4xi8>
 }
+
+// -----
+
+// LiteRT's REVERSE_SEQUENCE takes no bool, int8 or float16: those are
+// reversed as int32 (float32) and cast back; float32 keeps the builtin.
+// CHECK-LABEL: func.func @reverse_sequence_widened
+// CHECK: %[[WIDE:.*]] = lite.cast %arg0 : tensor<2x3xi1> -> tensor<2x3xi32>
+// CHECK: %[[REVERSED:.*]] = lite.reverse_sequence %[[WIDE]], %arg2
+// CHECK: lite.cast %[[REVERSED]] : tensor<2x3xi32> -> tensor<2x3xi1>
+// CHECK: %[[HALF:.*]] = lite.cast %arg1 : tensor<2x3xf16> -> tensor<2x3xf32>
+// CHECK: lite.reverse_sequence %[[HALF]], %arg2
+// CHECK: lite.reverse_sequence %arg3, %arg2 {{.*}} : (tensor<2x3xf32>
+func.func @reverse_sequence_widened(%b: tensor<2x3xi1>, %h: tensor<2x3xf16>, %n: tensor<2xi32>, %f: tensor<2x3xf32>) -> (tensor<2x3xi1>, tensor<2x3xf16>, tensor<2x3xf32>) {
+  %0 = lite.reverse_sequence %b, %n {seq_dim = 1 : i32} : (tensor<2x3xi1>, tensor<2xi32>) -> tensor<2x3xi1>
+  %1 = lite.reverse_sequence %h, %n {seq_dim = 1 : i32} : (tensor<2x3xf16>, tensor<2xi32>) -> tensor<2x3xf16>
+  %2 = lite.reverse_sequence %f, %n {seq_dim = 1 : i32} : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return %0, %1, %2 : tensor<2x3xi1>, tensor<2x3xf16>, tensor<2x3xf32>
+}

@@ -8,7 +8,8 @@
 // the check each decomposition ends with, the broadcasting pattern and the
 // rewrites of structured ops for LiteRT's kernels (reverse_v2 one axis at a
 // time, a zero bias for convolutions without one, int32 indices for
-// scatter_nd, integer relu/relu6/square through maximum/minimum/mul).
+// scatter_nd, integer relu/relu6/square through maximum/minimum/mul,
+// reverse_sequence of bool, int8 and float16 widened).
 //
 //===----------------------------------------------------------------------===//
 
@@ -248,6 +249,35 @@ struct IntegerActivationsForLiteRT : OpRewritePattern<OpTy> {
   }
 };
 
+/// LiteRT's REVERSE_SEQUENCE takes no bool, int8 or float16: such a tensor
+/// is reversed as int32 (float32 for float16), whose values hold it
+/// exactly, and cast back.
+///
+///   reverse_sequence(x)  =>  cast<T>(reverse_sequence(cast<i32>(x)))
+struct WidenReverseSequence : OpRewritePattern<ReverseSequenceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReverseSequenceOp op,
+                                PatternRewriter &rewriter) const override {
+    Type element = getElementTypeOrSelf(op.getType());
+    Type wide;
+    if (element.isInteger(1) || element.isInteger(8))
+      wide = rewriter.getI32Type();
+    else if (element.isF16())
+      wide = rewriter.getF32Type();
+    else
+      return rewriter.notifyMatchFailure(op, "LiteRT has a kernel for it");
+    Location loc = op.getLoc();
+    Value widened =
+        shapes::createInferred<CastOp>(rewriter, loc, wide, op.getInput());
+    Value reversed = shapes::createInferred<ReverseSequenceOp>(
+        rewriter, loc, wide, widened, op.getSeqLengths(), op.getSeqDim(),
+        op.getBatchDim());
+    rewriter.replaceOp(op,
+                       CastOp::create(rewriter, loc, op.getType(), reversed));
+    return success();
+  }
+};
+
 #include "sluice/Dialect/Lite/IR/LiteTFLiteDecompositions.inc"
 
 struct LiteDecomposeForTFLitePass
@@ -259,7 +289,8 @@ struct LiteDecomposeForTFLitePass
                  ZeroBiasForLiteRT<DepthwiseConv2DOp>, Int32ScatterIndices,
                  IntegerActivationsForLiteRT<ReluOp>,
                  IntegerActivationsForLiteRT<Relu6Op>,
-                 IntegerActivationsForLiteRT<SquareOp>>(&getContext());
+                 IntegerActivationsForLiteRT<SquareOp>, WidenReverseSequence>(
+        &getContext());
     // One walk, no folding and no dead-code elimination: the program is
     // otherwise exported as written (export -> import -> export gives the
     // same bytes), and no decomposition yields an op with one.
