@@ -129,13 +129,11 @@ constexpr auto kNoActivation = lite::ActivationFunctionType::NONE;
 
 /// A scalar constant of `element` (float, integer or bool).
 Value constantOf(ImportContext &ctx, Type element, double value) {
-  Attribute attr = isa<FloatType>(element)
-                       ? Attribute(ctx.builder.getFloatAttr(element, value))
-                       : Attribute(ctx.builder.getIntegerAttr(
+  TypedAttr attr = isa<FloatType>(element)
+                       ? TypedAttr(ctx.builder.getFloatAttr(element, value))
+                       : TypedAttr(ctx.builder.getIntegerAttr(
                              element, static_cast<int64_t>(value)));
-  return lite::ConstantOp::create(
-      ctx.builder, ctx.loc,
-      DenseElementsAttr::get(RankedTensorType::get({}, element), attr));
+  return lite::createScalar(ctx.builder, ctx.loc, attr);
 }
 
 /// A scalar constant of the node's element type.
@@ -994,6 +992,30 @@ template <typename OpTy> Values buildReduce(ImportContext &ctx) {
 Value extremeOf(ImportContext &ctx, Type element, bool lowest,
                 bool infinite = false);
 
+/// All and Any of the boolean `condition` over `axes`: min(int32(x)) > 0
+/// and max(int32(x)) > 0 (an empty reduction starts from int32's max for
+/// All, true, and its lowest for Any, false, as in TF).
+template <typename ReduceOpTy>
+Value boolReduce(ImportContext &ctx, Value condition, Value axes,
+                 bool keepDims) {
+  OpBuilder &builder = ctx.builder;
+  Type i32 = builder.getI32Type();
+  Value ints = createInferred<lite::CastOp>(builder, ctx.loc, i32, condition);
+  Value reduced =
+      createInferred<ReduceOpTy>(builder, ctx.loc, i32, ints, axes, keepDims);
+  return predicate<lite::GreaterOp>(ctx, reduced,
+                                    lite::createI32Scalar(builder, ctx.loc, 0));
+}
+
+/// TF's All and Any.
+template <typename ReduceOpTy> Values buildBoolReduce(ImportContext &ctx) {
+  auto input = dyn_cast<TensorType>(ctx.inputs[0].getType());
+  if (!input || !input.getElementType().isInteger(1))
+    return ctx.fail(ctx.op() + " needs a boolean input");
+  return single(boolReduce<ReduceOpTy>(ctx, ctx.inputs[0], ctx.inputs[1],
+                                       boolAttr(ctx.node.node, "keep_dims")));
+}
+
 /// reduce_max (reduce_min) of `x` over `axes` from -inf (+inf), as TF's
 /// kernels reduce: lite.reduce_max/min are TFLite's, which start from
 /// lowest()/max() and skip NaN. On floats the reduction is followed by
@@ -1010,15 +1032,8 @@ Value reduceFromInfinity(ImportContext &ctx, Value x, Value axes, bool keepDims,
   Value reduced = ctx.create<OpTy>(x, axes, keepDims);
   if (!isa<FloatType>(ctx.element))
     return reduced;
-  OpBuilder &builder = ctx.builder;
-  Type i32 = builder.getI32Type();
   auto anyOf = [&](Value condition) {
-    Value ints = createInferred<lite::CastOp>(builder, ctx.loc, i32, condition);
-    return predicate<lite::GreaterOp>(
-        ctx,
-        createInferred<lite::ReduceMaxOp>(builder, ctx.loc, i32, ints, axes,
-                                          keepDims),
-        lite::createI32Scalar(builder, ctx.loc, 0));
+    return boolReduce<lite::ReduceMaxOp>(ctx, condition, axes, keepDims);
   };
   Value infinity = extremeOf(ctx, ctx.element, /*lowest=*/isMax,
                              /*infinite=*/true);
@@ -1038,22 +1053,6 @@ template <typename OpTy> Values buildExtremeReduce(ImportContext &ctx) {
   return single(reduceFromInfinity<OpTy>(ctx, ctx.inputs[0], ctx.inputs[1],
                                          boolAttr(ctx.node.node, "keep_dims"),
                                          /*propagateNaN=*/true));
-}
-
-/// All(x) = min(int32(x)) != 0, Any(x) = max(int32(x)) != 0.
-template <typename ReduceOpTy> Values buildBoolReduce(ImportContext &ctx) {
-  auto input = dyn_cast<TensorType>(ctx.inputs[0].getType());
-  if (!input || !input.getElementType().isInteger(1))
-    return ctx.fail(ctx.op() + " needs a boolean input");
-  OpBuilder &builder = ctx.builder;
-  Type i32 = builder.getI32Type();
-  Value ints =
-      lite::CastOp::create(builder, ctx.loc, input.clone(i32), ctx.inputs[0]);
-  Value reduced =
-      createInferred<ReduceOpTy>(builder, ctx.loc, i32, ints, ctx.inputs[1],
-                                 boolAttr(ctx.node.node, "keep_dims"));
-  return single(ctx.create<lite::NotEqualOp>(
-      reduced, lite::createI32Scalar(builder, ctx.loc, 0)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -2396,7 +2395,7 @@ Values buildUnsortedSegmentSum(ImportContext &ctx) {
 /// numeric_limits<T>::max() / lowest() (-FLT_MAX for floats; 0 for
 /// unsigned lowest), or for floats with `infinite` +-inf.
 Value extremeOf(ImportContext &ctx, Type element, bool lowest, bool infinite) {
-  Attribute attr;
+  TypedAttr attr;
   if (auto floatType = dyn_cast<FloatType>(element)) {
     const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
     attr = ctx.builder.getFloatAttr(
@@ -2411,9 +2410,7 @@ Value extremeOf(ImportContext &ctx, Type element, bool lowest, bool infinite) {
                       : APInt::getSignedMaxValue(width));
     attr = ctx.builder.getIntegerAttr(element, value);
   }
-  return lite::ConstantOp::create(
-      ctx.builder, ctx.loc,
-      DenseElementsAttr::get(RankedTensorType::get({}, element), attr));
+  return lite::createScalar(ctx.builder, ctx.loc, attr);
 }
 
 /// How a segment op or a TensorScatter op combines the values that meet
@@ -3400,10 +3397,11 @@ gradientWindows(ImportContext &ctx, const TFWindow &window,
   for (int d = 0; d < 2; ++d) {
     int64_t input = imageSizes[spatial + d], filter = filterSizes[d];
     if (input < 0 || filter < 1 || filter > INT32_MAX || input > INT32_MAX) {
-      ctx.fail(ctx.op() +
-               " needs known positive sizes of the image and "
-               "filter, not " +
-               Twine(input) + " and " + Twine(filter));
+      ctx.error = (Twine() + ctx.op() +
+                   " needs known positive sizes of the image and "
+                   "filter, not " +
+                   Twine(input) + " and " + Twine(filter))
+                      .str();
       return failure();
     }
     std::optional<lite::window::PaddedDimension> placed =
@@ -3416,14 +3414,18 @@ gradientWindows(ImportContext &ctx, const TFWindow &window,
                   window.explicitPaddings[2 * (1 + d)],
                   window.explicitPaddings[2 * (1 + d) + 1]);
     if (!placed || placed->outputSize < 1) {
-      ctx.fail(ctx.op() + ": the filter's windows do not fit the image (no "
-                          "output positions)");
+      ctx.error = (Twine() + ctx.op() +
+                   ": the filter's windows do not fit the image (no "
+                   "output positions)")
+                      .str();
       return failure();
     }
     if (placed->paddingBefore > (filter - 1) * window.dilations[d] ||
         placed->paddingAfter > (filter - 1) * window.dilations[d]) {
-      ctx.fail(ctx.op() + " with explicit padding wider than the dilated "
-                          "filter is not supported");
+      ctx.error = (Twine() + ctx.op() +
+                   " with explicit padding wider than the dilated "
+                   "filter is not supported")
+                      .str();
       return failure();
     }
     dims[d] = *placed;

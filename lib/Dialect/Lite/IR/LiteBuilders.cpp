@@ -93,8 +93,21 @@ Value sluice::lite::createI32Vector(OpBuilder &builder, Location loc,
 
 Value sluice::lite::createI32Scalar(OpBuilder &builder, Location loc,
                                     int32_t value) {
-  auto type = RankedTensorType::get({}, builder.getI32Type());
-  return ConstantOp::create(builder, loc, DenseElementsAttr::get(type, value));
+  return createScalar(builder, loc, builder.getI32IntegerAttr(value));
+}
+
+Value sluice::lite::createScalar(OpBuilder &builder, Location loc,
+                                 TypedAttr value) {
+  return ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, value.getType()),
+                             Attribute(value)));
+}
+
+Value sluice::lite::createZeroScalar(OpBuilder &builder, Location loc,
+                                     Type element) {
+  return createScalar(builder, loc,
+                      cast<TypedAttr>(builder.getZeroAttr(element)));
 }
 
 void sluice::lite::appendYieldOperands(Operation *yield, ValueRange values) {
@@ -225,13 +238,9 @@ Value createPaddings(OpBuilder &builder, Location loc,
 Value createZeroPad(OpBuilder &builder, Location loc, Value value,
                     ArrayRef<int64_t> paddings) {
   Type element = cast<TensorType>(value.getType()).getElementType();
-  Value zero = ConstantOp::create(
-      builder, loc,
-      DenseElementsAttr::get(RankedTensorType::get({}, element),
-                             builder.getZeroAttr(element)));
   return shapes::createInferred<PadOp>(builder, loc, element, value,
                                        createPaddings(builder, loc, paddings),
-                                       zero);
+                                       createZeroScalar(builder, loc, element));
 }
 
 /// The int32 vector [shape[0]] + middle + [shape[3]] of a 4-D `value`: a
@@ -623,10 +632,7 @@ Value sluice::lite::createMaxPool2DGradient(
           builder, loc, i1, inside,
           createInferred<LogicalOrOp>(builder, loc, i1, first, greater));
     }
-    Value index = ConstantOp::create(
-        builder, loc,
-        DenseElementsAttr::get(RankedTensorType::get({}, i32),
-                               builder.getI32IntegerAttr(narrow(k))));
+    Value index = createI32Scalar(builder, loc, narrow(k));
     if (!best) {
       best = values;
       seen = inside;
@@ -639,10 +645,7 @@ Value sluice::lite::createMaxPool2DGradient(
     seen = createInferred<LogicalOrOp>(builder, loc, i1, seen, inside);
     chosen = createInferred<SelectV2Op>(builder, loc, i32, take, index, chosen);
   }
-  Value zero = ConstantOp::create(
-      builder, loc,
-      DenseElementsAttr::get(RankedTensorType::get({}, element),
-                             builder.getZeroAttr(element)));
+  Value zero = createZeroScalar(builder, loc, element);
   return sumOverTaps(builder, loc, rows, columns, [&](int64_t kh, int64_t kw) {
     Value index =
         createI32Scalar(builder, loc, narrow(kh * columns.filterSize + kw));

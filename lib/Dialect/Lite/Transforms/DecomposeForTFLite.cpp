@@ -158,12 +158,9 @@ template <typename ConvOp> struct ZeroBiasForLiteRT : OpRewritePattern<ConvOp> {
           shapes::createInferred<ShapeOp>(rewriter, loc, i32, op.getFilter()),
           createI32Vector(rewriter, loc, {channelDim}),
           createI32Vector(rewriter, loc, {1}));
-      Value zero = ConstantOp::create(
-          rewriter, loc,
-          DenseElementsAttr::get(RankedTensorType::get({}, element),
-                                 rewriter.getZeroAttr(element)));
-      zeros = shapes::createInferred<FillOp>(rewriter, loc, element, channels,
-                                             zero);
+      zeros = shapes::createInferred<FillOp>(
+          rewriter, loc, element, channels,
+          createZeroScalar(rewriter, loc, element));
     }
     rewriter.modifyOpInPlace(op, [&] { op.getBiasMutable().assign(zeros); });
     return success();
@@ -187,11 +184,8 @@ struct Int32ScatterIndices : OpRewritePattern<ScatterNdOp> {
       return rewriter.notifyMatchFailure(op, "has int32 indices");
     Location loc = op.getLoc();
     Type i64 = indices.getElementType(), i32 = rewriter.getI32Type();
-    auto scalar = [&](int64_t value) -> Value {
-      return ConstantOp::create(
-          rewriter, loc,
-          DenseElementsAttr::get(RankedTensorType::get({}, i64),
-                                 rewriter.getI64IntegerAttr(value)));
+    auto scalar = [&](int64_t value) {
+      return createScalar(rewriter, loc, rewriter.getIntegerAttr(i64, value));
     };
     Value clamped = shapes::createInferred<MinimumOp>(
         rewriter, loc, i64,
@@ -234,11 +228,9 @@ struct IntegerActivationsForLiteRT : OpRewritePattern<OpTy> {
                                            ActivationFunctionType::NONE));
       return success();
     }
-    auto scalar = [&](int64_t value) -> Value {
-      return ConstantOp::create(
-          rewriter, loc,
-          DenseElementsAttr::get(RankedTensorType::get({}, element),
-                                 rewriter.getIntegerAttr(element, value)));
+    auto scalar = [&](int64_t value) {
+      return createScalar(rewriter, loc,
+                          rewriter.getIntegerAttr(element, value));
     };
     Value result = MaximumOp::create(rewriter, loc, op.getType(), x, scalar(0));
     if (std::is_same_v<OpTy, Relu6Op>)

@@ -51,6 +51,14 @@ mlir::Value createRowMajorOffsets(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::Value createRowsView(mlir::OpBuilder &builder, mlir::Location loc,
                            mlir::Value value, int64_t leading);
 
+/// A scalar lite.constant of `value`'s type: a zero, a limit, an index.
+mlir::Value createScalar(mlir::OpBuilder &builder, mlir::Location loc,
+                         mlir::TypedAttr value);
+
+/// A scalar lite.constant zero of `element`.
+mlir::Value createZeroScalar(mlir::OpBuilder &builder, mlir::Location loc,
+                             mlir::Type element);
+
 /// TF's GatherNd of `params` (of known rank) at `indices` (int32 or int64,
 /// the length K of its last dimension known): params seen as [P, rest...],
 /// P the product of its first K dimensions, gathered along that first
